@@ -1,0 +1,126 @@
+import { ChevronDown } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { isActive, MAIN_MENU, type MenuItem } from "~/content/menu";
+import { cn } from "~/lib/utils";
+import { MenuLink } from "./menu-link";
+
+/** Submenus close this long after the pointer leaves (spec §9). */
+export const SUBMENU_CLOSE_DELAY_MS = 300;
+
+const itemClass =
+  "inline-flex items-center rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-brand-50 hover:text-brand-700";
+const activeClass = "text-brand-700 bg-brand-50";
+
+/** Desktop navigation: submenus open on hover and on keyboard focus (disclosure pattern). */
+export function DesktopMenu() {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState<number | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const cancelClose = () => clearTimeout(closeTimer.current);
+  const openNow = (index: number) => {
+    cancelClose();
+    setOpen(index);
+  };
+  const closeLater = () => {
+    cancelClose();
+    closeTimer.current = setTimeout(() => setOpen(null), SUBMENU_CLOSE_DELAY_MS);
+  };
+
+  useEffect(() => setOpen(null), [pathname]);
+  useEffect(() => cancelClose, []);
+
+  return (
+    <nav aria-label="Hauptmenü" className="hidden lg:block">
+      <ul className="flex items-center gap-0.5">
+        {MAIN_MENU.map((item, index) =>
+          item.submenu ? (
+            <SubmenuItem
+              key={item.title}
+              item={item}
+              active={isActive(item, pathname)}
+              open={open === index}
+              onOpen={() => openNow(index)}
+              onCloseLater={closeLater}
+              onClose={() => setOpen((current) => (current === index ? null : current))}
+              onToggle={() => (open === index ? setOpen(null) : openNow(index))}
+            />
+          ) : (
+            <li key={item.title}>
+              <MenuLink item={item} className={itemClass} activeClassName={activeClass} />
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+type SubmenuItemProps = {
+  item: MenuItem;
+  active: boolean;
+  open: boolean;
+  onOpen: () => void;
+  onCloseLater: () => void;
+  onClose: () => void;
+  onToggle: () => void;
+};
+
+function SubmenuItem({ item, active, open, onOpen, onCloseLater, onClose, onToggle }: SubmenuItemProps) {
+  const listId = `submenu-${item.title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  return (
+    <li
+      className="relative"
+      onPointerEnter={(event) => event.pointerType === "mouse" && onOpen()}
+      onPointerLeave={(event) => event.pointerType === "mouse" && onCloseLater()}
+      onFocus={onOpen}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onClose();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          event.stopPropagation();
+          onClose();
+          toggleRef.current?.focus();
+        }
+      }}
+    >
+      <span className="flex items-center">
+        <MenuLink
+          item={item}
+          className={cn(itemClass, "pr-1", active && activeClass)}
+          activeClassName={activeClass}
+        />
+        <button
+          ref={toggleRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-label={`Untermenü ${item.title}`}
+          className="rounded-md p-1 text-slate-500 hover:bg-brand-50 hover:text-brand-700"
+          onClick={onToggle}
+        >
+          <ChevronDown aria-hidden="true" className={cn("size-4 transition-transform", open && "rotate-180")} />
+        </button>
+      </span>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute left-0 top-full z-50 mt-1 min-w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
+      >
+        {item.submenu?.map((child) => (
+          <li key={child.path}>
+            <MenuLink
+              item={child}
+              className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700"
+              activeClassName="font-semibold text-brand-700"
+            />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

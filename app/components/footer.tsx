@@ -1,0 +1,67 @@
+import { ArrowUp, Mail, Phone } from "lucide-react";
+import { FOOTER_LEGAL, FOOTER_NAVIGATION, type MenuItem } from "~/content/menu";
+import { site } from "~/content/site";
+import { scrollToTop } from "./scroll-to-top";
+import { MenuLink } from "./menu-link";
+import { ObfuscatedContact } from "./obfuscated-contact";
+
+function LinkColumn({ title, items }: { title: string; items: MenuItem[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="mt-4 space-y-2">
+        {items.map((item) => (
+          <li key={item.title}>
+            <MenuLink item={item} className="text-sm text-slate-300 hover:text-white" activeClassName="text-white" />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:col-span-2">
+          <p className="text-lg font-bold text-white">{site.brand}</p>
+          <p lang="en" className="mt-2 max-w-md text-sm text-slate-400">
+            {site.tagline}
+          </p>
+          <ul className="mt-6 space-y-2 text-sm">
+            <li>
+              <ObfuscatedContact kind="phone" className="inline-flex items-center gap-2 hover:text-white">
+                <Phone aria-hidden="true" className="size-4" />
+                <span className="sr-only">Telefon: </span>
+              </ObfuscatedContact>
+            </li>
+            <li>
+              <ObfuscatedContact kind="email" className="inline-flex items-center gap-2 hover:text-white">
+                <Mail aria-hidden="true" className="size-4" />
+                <span className="sr-only">E-Mail: </span>
+              </ObfuscatedContact>
+            </li>
+          </ul>
+        </div>
+        <LinkColumn title="Navigation" items={FOOTER_NAVIGATION} />
+        <LinkColumn title="Rechtliches" items={FOOTER_LEGAL} />
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {site.owner.name}. Alle Rechte vorbehalten.
+          </p>
+          <button
+            type="button"
+            onClick={scrollToTop}
+            className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-slate-300 hover:bg-slate-800 hover:text-white"
+          >
+            <ArrowUp aria-hidden="true" className="size-4" />
+            Nach oben
+          </button>
+        </div>
+      </div>
+    </footer>
+  );
+}

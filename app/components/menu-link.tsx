@@ -1,0 +1,45 @@
+import { ExternalLink as ExternalIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+import type { MenuItem } from "~/content/menu";
+import { cn } from "~/lib/utils";
+
+type MenuLinkProps = {
+  item: MenuItem;
+  className?: string;
+  activeClassName?: string;
+  children?: ReactNode;
+  onClick?: () => void;
+};
+
+/**
+ * A link of the site's menus: external targets open in a new tab, internal ones navigate with
+ * the page transition and mark the current page.
+ */
+export function MenuLink({ item, className, activeClassName, children, onClick }: MenuLinkProps) {
+  if (item.external) {
+    return (
+      <a href={item.path} target="_blank" rel="noopener noreferrer" className={className} onClick={onClick}>
+        {children ?? item.title}
+        <ExternalIcon aria-hidden="true" className="ml-1 inline size-3 opacity-60" />
+        <span className="sr-only"> (öffnet in neuem Tab)</span>
+      </a>
+    );
+  }
+  return (
+    <NavLink
+      to={item.path}
+      end={item.path === "/"}
+      viewTransition
+      className={({ isActive }) => cn(className, isActive && activeClassName)}
+      onClick={onClick}
+    >
+      {children ?? item.title}
+    </NavLink>
+  );
+}
+
+/** An internal link with the page transition. */
+export function PageLink(props: React.ComponentProps<typeof Link>) {
+  return <Link viewTransition {...props} />;
+}

@@ -1,0 +1,77 @@
+import { Menu, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { isActive, MAIN_MENU } from "~/content/menu";
+import { cn } from "~/lib/utils";
+import { MenuLink } from "./menu-link";
+
+/**
+ * Mobile navigation: the hamburger opens a full-screen overlay that slides in over 0.3 s,
+ * traps focus, returns it to the button when closed, and closes on every route change.
+ */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          aria-label="Menü öffnen"
+        >
+          <Menu aria-hidden="true" className="size-6" />
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-0 z-[60] overflow-y-auto bg-white data-[state=closed]:animate-overlay-out data-[state=open]:animate-overlay-in lg:hidden"
+        >
+          <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">Menü</Dialog.Title>
+            <Dialog.Close asChild>
+              <button type="button" className="rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Menü schließen">
+                <X aria-hidden="true" className="size-6" />
+              </button>
+            </Dialog.Close>
+          </div>
+          <nav aria-label="Mobiles Menü" className="px-4 py-4">
+            <ul className="space-y-1">
+              {MAIN_MENU.map((item) => (
+                <li key={item.title}>
+                  <MenuLink
+                    item={item}
+                    className={cn(
+                      "block rounded-lg px-3 py-3 text-base font-semibold text-slate-900 hover:bg-brand-50",
+                      isActive(item, pathname) && "bg-brand-50 text-brand-700",
+                    )}
+                    onClick={() => setOpen(false)}
+                  />
+                  {item.submenu && (
+                    <ul className="mb-2 ml-3 border-l border-slate-200 pl-3">
+                      {item.submenu.map((child) => (
+                        <li key={child.path}>
+                          <MenuLink
+                            item={child}
+                            className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50"
+                            activeClassName="font-semibold text-brand-700"
+                            onClick={() => setOpen(false)}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

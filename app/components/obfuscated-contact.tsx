@@ -1,0 +1,44 @@
+import { Fragment, useEffect, useState, type ReactNode } from "react";
+import { site } from "~/content/site";
+
+/**
+ * E-mail address and phone number that scrapers reading the HTML cannot harvest: the server
+ * renders the text with hidden decoy fragments and no mailto:/tel: link; once the page runs in
+ * a browser the link is completed. Screen readers skip the hidden decoys and read the real text.
+ */
+function Decoyed({ text }: { text: string }) {
+  // Split after "@" and "." (e-mail) or spaces (phone) and insert invisible noise between parts.
+  const parts = text.split(/(?<=[@.\s])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 && (
+            <span className="hidden" aria-hidden="true">
+              {"x7q"}
+            </span>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+type ObfuscatedProps = { kind: "email" | "phone"; className?: string; children?: ReactNode };
+
+export function ObfuscatedContact({ kind, className, children }: ObfuscatedProps) {
+  const [href, setHref] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    setHref(kind === "email" ? `mailto:${site.contact.email}` : `tel:${site.contact.phone.dial}`);
+  }, [kind]);
+  const text = kind === "email" ? site.contact.email : site.contact.phone.display;
+
+  return (
+    // Until the script has run the link leads to the contact page, which works for everyone.
+    <a href={href ?? "/contact"} className={className} data-contact={kind}>
+      {children}
+      <Decoyed text={text} />
+    </a>
+  );
+}

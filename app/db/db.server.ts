@@ -1,0 +1,56 @@
+import { fallbackProjects } from "~/content/fallback-projects";
+import { env } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import { ensureAdmin } from "./admin-users.server";
+import { openDatabase, type DatabaseHandle, type Db } from "./client.server";
+import { loadDemoContent } from "./demo-content.server";
+
+/**
+ * The application's one database, opened from the environment on first use: migrated,
+ * demo content loaded into an empty installation, and the configured admin ensured.
+ * Kept on globalThis so that the dev server's module reloads reuse it.
+ */
+const holder = globalThis as typeof globalThis & { __appDatabase?: Promise<DatabaseHandle> };
+
+async function initialise(): Promise<DatabaseHandle> {
+  const config = env();
+  const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  try {
+    if (await loadDemoContent(handle.db, fallbackProjects)) {
+      logger.info({ count: fallbackProjects.length }, "demo content loaded into the empty projects table");
+    }
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      const result = await ensureAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+      logger.info(
+        result === "created" ? "admin account from ADMIN_EMAIL created" : "admin account from ADMIN_EMAIL exists; password left unchanged",
+      );
+    }
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  logger.info({ database: handle.kind }, "database ready");
+  return handle;
+}
+
+export function database(): Promise<DatabaseHandle> {
+  if (!holder.__appDatabase) {
+    holder.__appDatabase = initialise();
+    // A failed start is not cached: the next call tries again.
+    holder.__appDatabase.catch(() => {
+      holder.__appDatabase = undefined;
+    });
+  }
+  return holder.__appDatabase;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await database()).db;
+}
+
+/** Closes the database if it was opened. */
+export async function closeDatabase(): Promise<void> {
+  const pending = holder.__appDatabase;
+  holder.__appDatabase = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,118 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Category, Project } from "~/lib/project";
+import type { Db } from "./client.server";
+import { projects, type NewProjectRow, type ProjectRow } from "./schema";
+
+/** Queries of spec §7 for showcase items; every list is newest first by `date`. */
+
+export class ProjectError extends Error {
+  override name = "ProjectError";
+}
+
+/** The messages of the data layer (spec §5, §8). */
+export const PROJECT_MESSAGES = {
+  invalidId: "Invalid project ID",
+  notFound: (id: string) => `No project found with id ${id}`,
+  creationFailed: "Project creation failed, no data returned",
+  updateFailed: "Project update failed, no data returned",
+} as const;
+
+const IdSchema = z.uuid();
+
+/** True when `id` can be a project id; anything else can never match a row. */
+export function isProjectId(id: unknown): id is string {
+  return IdSchema.safeParse(id).success;
+}
+
+const newestFirst = [sql`${projects.date} desc nulls last`, desc(projects.created_at)];
+
+const toProject = (row: ProjectRow): Project => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  details: row.details,
+  image: row.image,
+  category: row.category,
+  url: row.url,
+  admin_url: row.admin_url,
+  show_on_homepage: row.show_on_homepage,
+  tags: row.tags,
+  date: row.date,
+});
+
+export async function listProjects(db: Db): Promise<Project[]> {
+  const rows = await db.select().from(projects).orderBy(...newestFirst);
+  return rows.map(toProject);
+}
+
+export async function listProjectsByCategory(db: Db, category: Category): Promise<Project[]> {
+  const rows = await db.select().from(projects).where(eq(projects.category, category)).orderBy(...newestFirst);
+  return rows.map(toProject);
+}
+
+export async function listHomepageProjects(db: Db, category?: Category): Promise<Project[]> {
+  const onHomepage = eq(projects.show_on_homepage, true);
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(category ? and(onHomepage, eq(projects.category, category)) : onHomepage)
+    .orderBy(...newestFirst);
+  return rows.map(toProject);
+}
+
+/** One project or undefined; an id that is not a UUID is simply not found. */
+export async function getProject(db: Db, id: string): Promise<Project | undefined> {
+  if (!isProjectId(id)) return undefined;
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  return row && toProject(row);
+}
+
+export type ProjectInput = Omit<NewProjectRow, "created_at" | "updated_at">;
+
+export async function createProject(db: Db, input: ProjectInput): Promise<Project> {
+  const [row] = await db
+    .insert(projects)
+    .values({ ...input, show_on_homepage: Boolean(input.show_on_homepage) })
+    .returning();
+  if (!row) throw new ProjectError(PROJECT_MESSAGES.creationFailed);
+  return toProject(row);
+}
+
+async function requireExisting(db: Db, id: unknown): Promise<string> {
+  if (typeof id !== "string" || id.trim() === "") throw new ProjectError(PROJECT_MESSAGES.invalidId);
+  if (!(await getProject(db, id))) throw new ProjectError(PROJECT_MESSAGES.notFound(id));
+  return id;
+}
+
+/** Looks the project up first, then updates it; the id in `changes` is ignored. */
+export async function updateProject(
+  db: Db,
+  id: unknown,
+  changes: Partial<ProjectInput>,
+): Promise<Project> {
+  const existing = await requireExisting(db, id);
+  const { id: _ignored, ...fields } = changes;
+  const [row] = await db
+    .update(projects)
+    .set({
+      ...fields,
+      ...(fields.show_on_homepage === undefined ? {} : { show_on_homepage: Boolean(fields.show_on_homepage) }),
+      updated_at: new Date(),
+    })
+    .where(eq(projects.id, existing))
+    .returning();
+  if (!row) throw new ProjectError(PROJECT_MESSAGES.updateFailed);
+  return toProject(row);
+}
+
+/** Looks the project up first, then deletes it. */
+export async function deleteProject(db: Db, id: unknown): Promise<void> {
+  const existing = await requireExisting(db, id);
+  await db.delete(projects).where(eq(projects.id, existing));
+}
+
+export async function countProjects(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
+  return row?.count ?? 0;
+}

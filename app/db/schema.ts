@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { CATEGORIES } from "~/lib/project";
+
+/**
+ * One schema for both databases (PGlite and PostgreSQL). Table and column names follow
+ * the specification (§3) so that data of the original application carries over.
+ */
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    details: text("details"),
+    image: text("image").notNull(),
+    category: text("category", { enum: CATEGORIES }).notNull().default("project"),
+    url: text("url"),
+    admin_url: text("admin_url"),
+    show_on_homepage: boolean("show_on_homepage").notNull().default(false),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    date: timestamp("date", { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "projects_category_check",
+      sql.raw(`${t.category.name} in (${CATEGORIES.map((c) => `'${c}'`).join(", ")})`),
+    ),
+    index("projects_date_idx").on(t.date.desc().nullsLast()),
+    index("projects_category_date_idx").on(t.category, t.date.desc().nullsLast()),
+  ],
+);
+
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    created_at: createdAt(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+  },
+  (t) => [index("contact_submissions_created_at_idx").on(t.created_at.desc())],
+);
+
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    created_at: createdAt(),
+    email: text("email").notNull(),
+    name: text("name"),
+    gdpr_consent: boolean("gdpr_consent").notNull().default(false),
+    /** SHA-256 (hex) of the confirmation token: 64 hex characters, as in the spec. */
+    confirmation_token: text("confirmation_token"),
+    token_expires_at: timestamp("token_expires_at", { withTimezone: true }),
+    is_confirmed: boolean("is_confirmed").notNull().default(false),
+  },
+  (t) => [
+    // Case-insensitive uniqueness: a duplicate raises SQLSTATE 23505 on both databases.
+    uniqueIndex("newsletter_subscriptions_email_key").on(sql`lower(${t.email})`),
+    index("newsletter_subscriptions_created_at_idx").on(t.created_at.desc()),
+  ],
+);
+
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    password_hash: text("password_hash").notNull(),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("admin_users_email_key").on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 (hex) of the session token; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.user_id)],
+);
+
+/** Mails are queued here in the transaction that causes them and sent by a worker. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    created_at: createdAt(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    last_error: text("last_error"),
+  },
+  (t) => [index("outbox_pending_idx").on(t.next_attempt_at).where(sql`${t.sent_at} is null`)],
+);
+
+/** Small key-value facts about this installation (e.g. that the demo content was loaded once). */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type NewProjectRow = typeof projects.$inferInsert;

@@ -1,0 +1,80 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Every variable is documented in .env.example;
+ * the server validates them at start and exits with an operator-facing message naming
+ * each bad variable.
+ */
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+    HOST: z.preprocess(emptyToUndefined, z.string().min(1).default("0.0.0.0")),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default("./data")),
+    DATABASE_URL: optional(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .pipe(z.url()),
+    ),
+    PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })),
+    ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
+    ADMIN_PASSWORD: optional(z.string().min(10, "must be at least 10 characters").max(128)),
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")),
+    MAIL_FROM: optional(z.string().min(3)),
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]+$/, "must be the name of a request header, e.g. X-Forwarded-For"),
+    ),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+  })
+  .transform((env) => {
+    const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+    return {
+      ...env,
+      DATA_DIR: path.resolve(env.DATA_DIR),
+      /** Origin only, without a trailing slash: https://example.com */
+      PUBLIC_URL: publicUrl.origin,
+      isHttps: publicUrl.protocol === "https:",
+    };
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Validates a set of variables; throws EnvError listing every problem. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+}
+
+let cached: Env | undefined;
+
+/** The validated process environment, read once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,30 @@
+/** The showcase item as pages see it (spec §3). Shared by server and browser code. */
+export const CATEGORIES = ["project", "product", "service", "magazine", "consulting"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export type Project = {
+  id: string;
+  title: string;
+  description: string;
+  details: string | null;
+  image: string;
+  category: Category;
+  url: string | null;
+  admin_url: string | null;
+  show_on_homepage: boolean;
+  tags: string[];
+  date: Date | null;
+};
+
+/** German badge labels (spec §2, project detail); unknown values are shown as they are. */
+export const CATEGORY_LABELS: Record<Category, string> = {
+  project: "Projekt",
+  product: "Produkt",
+  service: "Service",
+  magazine: "Magazin",
+  consulting: "Consulting",
+};
+
+export function categoryLabel(category: string): string {
+  return (CATEGORY_LABELS as Record<string, string>)[category] ?? category;
+}

@@ -1,0 +1,34 @@
+import { useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
+import { CookieBanner } from "~/components/cookie-banner";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import { scrollToTop, ScrollToTopButton } from "~/components/scroll-to-top";
+
+/** The shared frame of every public page (spec §1): header, main with transition, footer. */
+export default function SiteLayout() {
+  const { pathname } = useLocation();
+
+  // Every navigation scrolls smoothly to the top (spec §2).
+  useEffect(() => {
+    scrollToTop();
+  }, [pathname]);
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-md bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Zum Inhalt springen
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="page-transition min-h-[70vh] pt-16 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieBanner />
+      <ScrollToTopButton />
+    </>
+  );
+}

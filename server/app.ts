@@ -1,0 +1,162 @@
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { isHealthy } from "~/db/client.server";
+import { closeDatabase, database } from "~/db/db.server";
+import { env, EnvError, type Env } from "~/env.server";
+import { logger, scrubError } from "~/lib/logger.server";
+import { nonceContext } from "~/lib/nonce";
+
+/**
+ * The production server: Hono on Node's http module (chosen by measured throughput, see
+ * docs/decisions/0002-hono-server.md) in front of the React Router request handler.
+ */
+
+const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
+const SHUTDOWN_GRACE_MS = 8_000;
+const SHUTDOWN_HARD_LIMIT_MS = 10_000;
+
+export function createApp(config: Env) {
+  const app = new Hono();
+  const handleRequest = createRequestHandler(build as unknown as ServerBuild, "production");
+
+  // One log line per request, without query string, body, cookies or client address.
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", NONCE],
+        // Inline style attributes (React) and the toast library's injected styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+      strictTransportSecurity: config.isHttps ? "max-age=63072000; includeSubDomains" : false,
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+    }),
+  );
+
+  app.use(compress());
+
+  app.get("/healthz", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const ok = await database()
+      .then((handle) => isHealthy(handle))
+      .catch(() => false);
+    return ok ? c.json({ status: "ok" }) : c.json({ status: "unavailable" }, 503);
+  });
+
+  // Hashed build output never changes under its name: cache it for a year.
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: CLIENT_DIR,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root: CLIENT_DIR,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+
+  app.all("*", (c) => {
+    const context = new RouterContextProvider();
+    context.set(nonceContext, c.get("secureHeadersNonce") ?? "");
+    return handleRequest(c.req.raw, context);
+  });
+
+  app.onError((error, c) => {
+    logger.error({ err: scrubError(error), path: c.req.path }, "unhandled error");
+    return c.text("Interner Fehler. Bitte versuche es später erneut.", 500);
+  });
+
+  return app;
+}
+
+function fail(message: string): never {
+  logger.fatal(message);
+  // pino writes asynchronously; give it a moment before exiting.
+  setTimeout(() => process.exit(1), 50);
+  throw new Error(message);
+}
+
+/** Starts the server: validated environment, database ready, listening, graceful shutdown. */
+export async function main(): Promise<Server> {
+  let config: Env;
+  try {
+    config = env();
+  } catch (error) {
+    fail(error instanceof EnvError ? error.message : String(error));
+  }
+  logger.level = config.LOG_LEVEL;
+
+  try {
+    await database();
+  } catch (error) {
+    const message = error instanceof Error && error.name === "DataDirLockedError" ? error.message : undefined;
+    logger.error({ err: scrubError(error) }, "database could not be opened");
+    fail(message ?? "The database could not be opened; see the error above.");
+  }
+
+  const app = createApp(config);
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info({ url: config.PUBLIC_URL, port: info.port, host: config.HOST }, "server listening");
+  }) as Server;
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, SHUTDOWN_HARD_LIMIT_MS).unref();
+    // Stop accepting; let in-flight requests finish, then cut whatever still hangs.
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await closeDatabase();
+        logger.info("database closed; bye");
+        process.exitCode = 0;
+      } catch (error) {
+        logger.error({ err: scrubError(error) }, "closing the database failed");
+        process.exitCode = 1;
+      }
+      setTimeout(() => process.exit(), 20).unref();
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+  return server;
+}
