@@ -29,13 +29,9 @@ const EnvSchema = z
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")),
     MAIL_FROM: optional(z.string().min(3)),
     TRUST_PROXY: optional(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9-]+$/, "must be the name of a request header, e.g. X-Forwarded-For"),
+      z.string().regex(/^[A-Za-z0-9-]+$/, "must be the name of a request header, e.g. X-Forwarded-For"),
     ),
-    LOG_LEVEL: z
-      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-      .default("info"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -14,13 +14,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const OUT_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "public",
-  "images",
-  "projects",
-);
+const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "public", "images", "projects");
 const MAX_BYTES = 6 * 1024;
 const W = 1200;
 const H = 800;
@@ -154,11 +148,7 @@ const r = (n) => Math.round(n);
 const o = (n) => String(Math.round(n * 100) / 100).replace(/^0\./, ".");
 
 function esc(text) {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /**
@@ -248,8 +238,7 @@ function rings(rnd, p) {
   const cy = rnd.int(240, 280);
   for (let i = 0; i < 5; i++) {
     const rad = 55 + i * 50;
-    const dash =
-      i % 2 ? ` stroke-dasharray="${rnd.int(4, 10)} ${rnd.int(10, 20)}"` : "";
+    const dash = i % 2 ? ` stroke-dasharray="${rnd.int(4, 10)} ${rnd.int(10, 20)}"` : "";
     out += `<circle cx="${cx}" cy="${cy}" r="${rad}" fill="none" stroke="${p.acc[i % 3]}" stroke-opacity="${o(0.75 - i * 0.12)}" stroke-width="${i % 2 ? 3 : 2}"${dash}/>`;
     const ang = rnd.float(0, Math.PI * 2);
     out += `<circle cx="${r(cx + Math.cos(ang) * rad)}" cy="${r(cy + Math.sin(ang) * rad)}" r="${rnd.int(7, 13)}" fill="${p.acc[(i + 1) % 4]}"/>`;
@@ -272,8 +261,7 @@ function pages(rnd, p) {
     out += `<rect x="${x + 24}" y="${y0 + 66}" width="202" height="${imgH}" rx="10" fill="url(#w)" fill-opacity=".75"/>`;
     out += `<circle cx="${x + rnd.int(70, 180)}" cy="${y0 + 66 + r(imgH / 2)}" r="${r(imgH / 4)}" fill="${p.bg[0]}" fill-opacity=".35"/>`;
     let d = "";
-    for (let y = y0 + 66 + imgH + 28; y < y0 + 330; y += 22)
-      d += `M${x + 24} ${y}h${rnd.int(120, 200)}`;
+    for (let y = y0 + 66 + imgH + 28; y < y0 + 330; y += 22) d += `M${x + 24} ${y}h${rnd.int(120, 200)}`;
     out += `<path d="${d}" stroke="${p.acc[3]}" stroke-opacity=".5" stroke-width="7" stroke-linecap="round"/>`;
   }
   return out + "</g>";
@@ -338,10 +326,7 @@ function sparks(rnd, p) {
 function svg(item) {
   const p = PALETTES[item.category];
   const rnd = random(hash(item.slug));
-  const [a0, a1] = [
-    rnd.pick([p.acc[0], p.acc[1]]),
-    rnd.pick([p.acc[2], p.acc[1]]),
-  ];
+  const [a0, a1] = [rnd.pick([p.acc[0], p.acc[1]]), rnd.pick([p.acc[2], p.acc[1]])];
   const grid = rnd.int(36, 56);
 
   const defs =
@@ -369,10 +354,7 @@ function svg(item) {
   const lastY = 712;
   const firstY = lastY - (titleLines.length - 1) * lead;
   const tspans = titleLines
-    .map(
-      (line, i) =>
-        `<tspan x="80" y="${firstY + i * lead}">${esc(line)}</tspan>`,
-    )
+    .map((line, i) => `<tspan x="80" y="${firstY + i * lead}">${esc(line)}</tspan>`)
     .join("");
   const kickerY = firstY - size - 8;
 

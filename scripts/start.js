@@ -7,13 +7,24 @@ import { fileURLToPath } from "node:url";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const marker = path.join(root, "build", "server", "index.js");
-const sources = ["app", "server", "public", "drizzle", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const sources = [
+  "app",
+  "server",
+  "public",
+  "drizzle",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newestMtime(entry) {
   const stats = statSync(entry, { throwIfNoEntry: false });
   if (!stats) return 0;
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stats.mtimeMs);
+  return readdirSync(entry).reduce(
+    (newest, name) => Math.max(newest, newestMtime(path.join(entry, name))),
+    stats.mtimeMs,
+  );
 }
 
 const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;

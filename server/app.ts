@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { isHealthy } from "~/db/client.server";
@@ -23,7 +23,7 @@ const SHUTDOWN_GRACE_MS = 8_000;
 const SHUTDOWN_HARD_LIMIT_MS = 10_000;
 
 export function createApp(config: Env) {
-  const app = new Hono();
+  const app = new Hono<{ Variables: SecureHeadersVariables }>();
   const handleRequest = createRequestHandler(build as unknown as ServerBuild, "production");
 
   // One log line per request, without query string, body, cookies or client address.
@@ -31,7 +31,12 @@ export function createApp(config: Env) {
     const started = performance.now();
     await next();
     logger.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       "request",
     );
   });

@@ -47,7 +47,10 @@ export function CookieBanner() {
       >
         <X aria-hidden="true" className="size-5" />
       </button>
-      <h2 id="cookie-banner-title" className="flex items-center gap-2 pr-8 text-base font-semibold text-slate-900">
+      <h2
+        id="cookie-banner-title"
+        className="flex items-center gap-2 pr-8 text-base font-semibold text-slate-900"
+      >
         <Cookie aria-hidden="true" className="size-5 text-brand-600" />
         Wir verwenden Cookies
       </h2>

@@ -15,7 +15,15 @@ const activeClass = "text-brand-700 bg-brand-50";
 /** Desktop navigation: submenus open on hover and on keyboard focus (disclosure pattern). */
 export function DesktopMenu() {
   const { pathname } = useLocation();
-  const [open, setOpen] = useState<number | null>(null);
+  // The open submenu, remembered with the page it was opened on: a route change closes it.
+  const [openState, setOpenState] = useState<{ index: number; on: string } | null>(null);
+  const open = openState?.on === pathname ? openState.index : null;
+  const setOpen = (update: number | null | ((current: number | null) => number | null)) =>
+    setOpenState((state) => {
+      const current = state?.on === pathname ? state.index : null;
+      const next = typeof update === "function" ? update(current) : update;
+      return next === null ? null : { index: next, on: pathname };
+    });
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const cancelClose = () => clearTimeout(closeTimer.current);
@@ -28,11 +36,10 @@ export function DesktopMenu() {
     closeTimer.current = setTimeout(() => setOpen(null), SUBMENU_CLOSE_DELAY_MS);
   };
 
-  useEffect(() => setOpen(null), [pathname]);
   useEffect(() => cancelClose, []);
 
   return (
-    <nav aria-label="Hauptmenü" className="hidden lg:block">
+    <nav aria-label="Hauptmenü" className="hidden xl:block">
       <ul className="flex items-center gap-0.5">
         {MAIN_MENU.map((item, index) =>
           item.submenu ? (
@@ -103,7 +110,10 @@ function SubmenuItem({ item, active, open, onOpen, onCloseLater, onClose, onTogg
           className="rounded-md p-1 text-slate-500 hover:bg-brand-50 hover:text-brand-700"
           onClick={onToggle}
         >
-          <ChevronDown aria-hidden="true" className={cn("size-4 transition-transform", open && "rotate-180")} />
+          <ChevronDown
+            aria-hidden="true"
+            className={cn("size-4 transition-transform", open && "rotate-180")}
+          />
         </button>
       </span>
       <ul

@@ -12,7 +12,11 @@ function LinkColumn({ title, items }: { title: string; items: MenuItem[] }) {
       <ul className="mt-4 space-y-2">
         {items.map((item) => (
           <li key={item.title}>
-            <MenuLink item={item} className="text-sm text-slate-300 hover:text-white" activeClassName="text-white" />
+            <MenuLink
+              item={item}
+              className="text-sm text-slate-300 hover:text-white"
+              activeClassName="text-white"
+            />
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { Menu, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "react-router";
 import { isActive, MAIN_MENU } from "~/content/menu";
 import { cn } from "~/lib/utils";
@@ -11,17 +11,18 @@ import { MenuLink } from "./menu-link";
  * traps focus, returns it to the button when closed, and closes on every route change.
  */
 export function MobileMenu() {
-  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
+  // Remembering where the menu was opened closes it by itself on any route change.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <button
           type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
           aria-label="Menü öffnen"
         >
           <Menu aria-hidden="true" className="size-6" />
@@ -30,12 +31,16 @@ export function MobileMenu() {
       <Dialog.Portal>
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed inset-0 z-[60] overflow-y-auto bg-white data-[state=closed]:animate-overlay-out data-[state=open]:animate-overlay-in lg:hidden"
+          className="fixed inset-0 z-[60] overflow-y-auto bg-white data-[state=closed]:animate-overlay-out data-[state=open]:animate-overlay-in xl:hidden"
         >
           <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">Menü</Dialog.Title>
             <Dialog.Close asChild>
-              <button type="button" className="rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Menü schließen">
+              <button
+                type="button"
+                className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+                aria-label="Menü schließen"
+              >
                 <X aria-hidden="true" className="size-6" />
               </button>
             </Dialog.Close>

@@ -1,5 +1,6 @@
-import { Fragment, useEffect, useState, type ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { site } from "~/content/site";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * E-mail address and phone number that scrapers reading the HTML cannot harvest: the server
@@ -28,15 +29,13 @@ function Decoyed({ text }: { text: string }) {
 type ObfuscatedProps = { kind: "email" | "phone"; className?: string; children?: ReactNode };
 
 export function ObfuscatedContact({ kind, className, children }: ObfuscatedProps) {
-  const [href, setHref] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    setHref(kind === "email" ? `mailto:${site.contact.email}` : `tel:${site.contact.phone.dial}`);
-  }, [kind]);
+  const hydrated = useHydrated();
+  const href = kind === "email" ? `mailto:${site.contact.email}` : `tel:${site.contact.phone.dial}`;
   const text = kind === "email" ? site.contact.email : site.contact.phone.display;
 
   return (
     // Until the script has run the link leads to the contact page, which works for everyone.
-    <a href={href ?? "/contact"} className={className} data-contact={kind}>
+    <a href={hydrated ? href : "/contact"} className={className} data-contact={kind}>
       {children}
       <Decoyed text={text} />
     </a>

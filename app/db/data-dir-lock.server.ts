@@ -74,6 +74,7 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
 
   return async () => {
     const holder = await readLock(file);
-    if (holder?.pid === mine.pid && holder.startedAt === mine.startedAt) await unlink(file).catch(() => undefined);
+    if (holder?.pid === mine.pid && holder.startedAt === mine.startedAt)
+      await unlink(file).catch(() => undefined);
   };
 }

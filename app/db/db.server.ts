@@ -14,7 +14,9 @@ const holder = globalThis as typeof globalThis & { __appDatabase?: Promise<Datab
 
 async function initialise(): Promise<DatabaseHandle> {
   const config = env();
-  const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  const handle = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  );
   try {
     if (await loadDemoContent(handle.db, fallbackProjects)) {
       logger.info({ count: fallbackProjects.length }, "demo content loaded into the empty projects table");
@@ -22,7 +24,9 @@ async function initialise(): Promise<DatabaseHandle> {
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const result = await ensureAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
       logger.info(
-        result === "created" ? "admin account from ADMIN_EMAIL created" : "admin account from ADMIN_EMAIL exists; password left unchanged",
+        result === "created"
+          ? "admin account from ADMIN_EMAIL created"
+          : "admin account from ADMIN_EMAIL exists; password left unchanged",
       );
     }
   } catch (error) {

@@ -42,12 +42,19 @@ const toProject = (row: ProjectRow): Project => ({
 });
 
 export async function listProjects(db: Db): Promise<Project[]> {
-  const rows = await db.select().from(projects).orderBy(...newestFirst);
+  const rows = await db
+    .select()
+    .from(projects)
+    .orderBy(...newestFirst);
   return rows.map(toProject);
 }
 
 export async function listProjectsByCategory(db: Db, category: Category): Promise<Project[]> {
-  const rows = await db.select().from(projects).where(eq(projects.category, category)).orderBy(...newestFirst);
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.category, category))
+    .orderBy(...newestFirst);
   return rows.map(toProject);
 }
 
@@ -86,18 +93,16 @@ async function requireExisting(db: Db, id: unknown): Promise<string> {
 }
 
 /** Looks the project up first, then updates it; the id in `changes` is ignored. */
-export async function updateProject(
-  db: Db,
-  id: unknown,
-  changes: Partial<ProjectInput>,
-): Promise<Project> {
+export async function updateProject(db: Db, id: unknown, changes: Partial<ProjectInput>): Promise<Project> {
   const existing = await requireExisting(db, id);
   const { id: _ignored, ...fields } = changes;
   const [row] = await db
     .update(projects)
     .set({
       ...fields,
-      ...(fields.show_on_homepage === undefined ? {} : { show_on_homepage: Boolean(fields.show_on_homepage) }),
+      ...(fields.show_on_homepage === undefined
+        ? {}
+        : { show_on_homepage: Boolean(fields.show_on_homepage) }),
       updated_at: new Date(),
     })
     .where(eq(projects.id, existing))

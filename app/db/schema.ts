@@ -31,7 +31,10 @@ export const projects = pgTable(
     url: text("url"),
     admin_url: text("admin_url"),
     show_on_homepage: boolean("show_on_homepage").notNull().default(false),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     date: timestamp("date", { withTimezone: true }),
     created_at: createdAt(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -122,7 +125,11 @@ export const outbox = pgTable(
     sent_at: timestamp("sent_at", { withTimezone: true }),
     last_error: text("last_error"),
   },
-  (t) => [index("outbox_pending_idx").on(t.next_attempt_at).where(sql`${t.sent_at} is null`)],
+  (t) => [
+    index("outbox_pending_idx")
+      .on(t.next_attempt_at)
+      .where(sql`${t.sent_at} is null`),
+  ],
 );
 
 /** Small key-value facts about this installation (e.g. that the demo content was loaded once). */

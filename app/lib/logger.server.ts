@@ -32,13 +32,15 @@ export function scrubError(error: unknown): ScrubbedError {
   const isQueryError = "query" in error || "params" in error || typeof code === "string";
   if (!isQueryError) return { type: error.name, message: error.message, stack: error.stack };
 
-  const query = typeof (error as { query?: unknown }).query === "string" ? (error as { query: string }).query : "";
+  const query =
+    typeof (error as { query?: unknown }).query === "string" ? (error as { query: string }).query : "";
   const causeMessage = typeof cause?.message === "string" ? cause.message : "";
   return {
     type: error.name,
-    message: [query && `Failed query: ${query}`, causeMessage.replace(quotedValue, "…")]
-      .filter(Boolean)
-      .join(" — ") || error.message.split("\nparams:")[0]!.replace(quotedValue, "…"),
+    message:
+      [query && `Failed query: ${query}`, causeMessage.replace(quotedValue, "…")]
+        .filter(Boolean)
+        .join(" — ") || error.message.split("\nparams:")[0]!.replace(quotedValue, "…"),
     code: typeof code === "string" ? code : undefined,
   };
 }

@@ -12,7 +12,8 @@ export default function ComingSoon() {
       <Construction aria-hidden="true" className="size-12 text-brand-600" />
       <h1 className="text-3xl font-bold text-slate-900">Diese Seite entsteht gerade</h1>
       <p className="text-slate-600">
-        Hier wird in Kürze Neues zu sehen sein. Bis dahin erreichst du mich über die Kontaktdaten im Fußbereich.
+        Hier wird in Kürze Neues zu sehen sein. Bis dahin erreichst du mich über die Kontaktdaten im
+        Fußbereich.
       </p>
       <PageLink to="/" className="font-semibold text-brand-700 underline underline-offset-4">
         Zurück zur Startseite

@@ -9,7 +9,9 @@ export default function Home() {
   return (
     <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-slate-900">
       <div className="mx-auto flex min-h-[75vh] max-w-5xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">
-        <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-6xl">Willkommen in meiner Welt</h1>
+        <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-6xl">
+          Willkommen in meiner Welt
+        </h1>
         <p className="max-w-2xl text-lg text-brand-100 sm:text-xl">
           Lerne hier mich, meine Projekte und mein Tun kennen!
         </p>
@@ -37,4 +39,7 @@ export default function Home() {
 }
 
 export const meta = () =>
-  pageMeta(site.owner.name, "Coaching, Consulting und Webentwicklung: Lerne mich, meine Projekte und mein Tun kennen.");
+  pageMeta(
+    site.owner.name,
+    "Coaching, Consulting und Webentwicklung: Lerne mich, meine Projekte und mein Tun kennen.",
+  );

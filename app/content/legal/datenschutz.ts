@@ -71,13 +71,7 @@ export const datenschutz: LegalPage = {
         p(
           "Wenn Sie mir über das Kontaktformular schreiben, verarbeite ich die von Ihnen eingegebenen Daten, um Ihre Anfrage zu beantworten:",
         ),
-        list(
-          "Name",
-          "E-Mail-Adresse",
-          "Betreff",
-          "Ihre Nachricht",
-          "Zeitpunkt der Übermittlung",
-        ),
+        list("Name", "E-Mail-Adresse", "Betreff", "Ihre Nachricht", "Zeitpunkt der Übermittlung"),
         p(
           "Die Angaben werden in meiner eigenen Datenbank auf meinem eigenen Server gespeichert; ich werde zusätzlich per E-Mail über neue Anfragen benachrichtigt. Eine Weitergabe an Dritte erfolgt nicht. Dasselbe gilt sinngemäß, wenn Sie mich per E-Mail oder telefonisch kontaktieren.",
         ),
@@ -204,9 +198,7 @@ export const datenschutz: LegalPage = {
           "Recht auf Widerspruch gegen die Verarbeitung (Art. 21 DSGVO)",
           "Recht auf Widerruf einer erteilten Einwilligung mit Wirkung für die Zukunft (Art. 7 Abs. 3 DSGVO)",
         ),
-        p(
-          "Zur Ausübung Ihrer Rechte genügt eine formlose Nachricht an die oben genannten Kontaktdaten.",
-        ),
+        p("Zur Ausübung Ihrer Rechte genügt eine formlose Nachricht an die oben genannten Kontaktdaten."),
       ],
     },
     {
