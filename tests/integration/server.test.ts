@@ -1,0 +1,118 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { countProjects } from "~/db/projects.server";
+import { contactSubmissions } from "~/db/schema";
+import { createPostgresDatabase } from "../setup/databases";
+import { startServer, waitUntilHealthy } from "../setup/server-process";
+
+const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "portfolio-server-"));
+
+async function timed<T>(promise: Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = Date.now();
+  const value = await promise;
+  return { value, ms: Date.now() - started };
+}
+
+describe("production server on the embedded database", () => {
+  test("serves the site, stops within 10 s on SIGTERM with the database closed, and keeps its data", async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer({ DATA_DIR: dataDir });
+    await waitUntilHealthy(first);
+    expect(await (await fetch(`${first.url}/healthz`)).json()).toEqual({ status: "ok" });
+    const home = await fetch(first.url);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Willkommen in meiner Welt");
+
+    const stop = await timed(first.stop("SIGTERM"));
+    expect(stop.value).toBe(0);
+    expect(stop.ms).toBeLessThan(10_000);
+    expect(first.output()).toContain("database closed");
+    expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+
+    // The directory is consistent and writable after the clean stop...
+    const offline = await openDatabase({ dataDir });
+    expect(await countProjects(offline.db)).toBe(12);
+    await offline.db
+      .insert(contactSubmissions)
+      .values({ name: "Anna", email: "anna@example.com", subject: "Test", message: "Bleibt erhalten" });
+    await offline.close();
+
+    // ...and a restart finds all of it, without loading the demo content again.
+    const second = await startServer({ DATA_DIR: dataDir });
+    await waitUntilHealthy(second);
+    expect(await second.stop("SIGINT")).toBe(0);
+    const reopened = await openDatabase({ dataDir });
+    expect(await countProjects(reopened.db)).toBe(12);
+    const rows = await reopened.db.select().from(contactSubmissions);
+    expect(rows.map((row) => row.message)).toEqual(["Bleibt erhalten"]);
+    await reopened.close();
+  });
+
+  test("a second server on the same DATA_DIR refuses to start and the first keeps serving", async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer({ DATA_DIR: dataDir });
+    await waitUntilHealthy(first);
+    try {
+      const second = await startServer({ DATA_DIR: dataDir });
+      const { value: code, ms } = await timed(second.exited);
+      expect(code).toBe(1);
+      expect(ms).toBeLessThan(5_000);
+      expect(second.output()).toContain("already in use by another server");
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  test("takes over the lock of a crashed server", async () => {
+    const dataDir = tempDataDir();
+    const crashed = await startServer({ DATA_DIR: dataDir });
+    await waitUntilHealthy(crashed);
+    await crashed.stop("SIGKILL");
+    expect(existsSync(path.join(dataDir, "server.lock"))).toBe(true);
+
+    const next = await startServer({ DATA_DIR: dataDir });
+    await waitUntilHealthy(next);
+    expect(await next.stop()).toBe(0);
+  });
+
+  test("exits at once naming an invalid variable", async () => {
+    const server = await startServer({ DATA_DIR: tempDataDir(), PORT: "kein-port" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("PORT");
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("production server on PostgreSQL", () => {
+  test("serves the same site from DATABASE_URL and reports an unreachable database on /healthz", async () => {
+    const database = await createPostgresDatabase();
+    const server = await startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: database.url });
+    try {
+      await waitUntilHealthy(server);
+      expect(await (await fetch(server.url)).text()).toContain("Willkommen in meiner Welt");
+
+      const direct = await openDatabase({ url: database.url });
+      expect(await countProjects(direct.db)).toBe(12);
+      const [{ tables } = { tables: 0 }] = (
+        await direct.db.execute<{ tables: number }>(
+          sql`select count(*)::int as tables from information_schema.tables where table_name = 'projects'`,
+        )
+      ).rows;
+      expect(tables).toBe(1);
+      await direct.close();
+
+      await database.drop();
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: "unavailable" });
+      expect(await server.stop()).toBe(0);
+    } finally {
+      await server.stop();
+      await database.drop();
+    }
+  });
+});

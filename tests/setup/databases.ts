@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+
+/**
+ * The databases every data-layer test runs against: PGlite in memory always, and a fresh
+ * database on the PostgreSQL server of TEST_DATABASE_URL when that is set.
+ */
+export type TestDatabase = { name: "pglite" | "postgres"; open(): Promise<DatabaseHandle> };
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** Creates an empty database on the test server; returns its URL and a function that drops it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export const testDatabases: TestDatabase[] = [
+  { name: "pglite", open: () => openDatabase({}) },
+  ...(serverUrl
+    ? [
+        {
+          name: "postgres" as const,
+          open: async () => {
+            const created = await createPostgresDatabase();
+            const handle = await openDatabase({ url: created.url });
+            return {
+              ...handle,
+              close: async () => {
+                await handle.close();
+                await created.drop();
+              },
+            };
+          },
+        },
+      ]
+    : []),
+];

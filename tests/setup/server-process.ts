@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+/** Runs the production server (`node server.js`, needs `npm run build`) as a child process. */
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  if (!existsSync(path.join(root, "build", "server", "index.js"))) {
+    throw new Error("No production build: run `npm run build` first");
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    exited,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Resolves once /healthz answers ok; rejects if the process ends first or after `timeoutMs`. */
+export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 20_000): Promise<void> {
+  let ended = false;
+  void server.exited.then(() => (ended = true));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (ended) throw new Error(`server exited during start:\n${server.output()}`);
+    const ok = await fetch(`${server.url}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
+}

@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["tests/**/*.test.ts", "app/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["tests/setup/fail-on-console.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each file opens its own databases; two at a time suits the 2-core machines.
+    maxWorkers: 2,
+  },
+});
