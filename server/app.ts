@@ -7,8 +7,8 @@ import { compress } from "hono/compress";
 import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { isHealthy } from "~/db/client.server";
-import { closeDatabase, database } from "~/db/db.server";
+import { isHealthy, openDatabase } from "~/db/client.server";
+import { closeDatabase, configuredDatabase, database } from "~/db/db.server";
 import { env, EnvError, type Env } from "~/env.server";
 import { logger, scrubError } from "~/lib/logger.server";
 import { nonceContext } from "~/lib/nonce";
@@ -164,4 +164,11 @@ export async function main(): Promise<Server> {
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);
   return server;
+}
+
+/** `npm run db:migrate`: applies pending migrations to the configured database and exits. */
+export async function migrateOnly(): Promise<void> {
+  const handle = await openDatabase(configuredDatabase());
+  await handle.close();
+  logger.info("migrations applied");
 }

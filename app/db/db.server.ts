@@ -1,8 +1,8 @@
 import { fallbackProjects } from "~/content/fallback-projects";
-import { env } from "~/env.server";
+import { env, type Env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { ensureAdmin } from "./admin-users.server";
-import { openDatabase, type DatabaseHandle, type Db } from "./client.server";
+import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from "./client.server";
 import { loadDemoContent } from "./demo-content.server";
 
 /**
@@ -12,11 +12,14 @@ import { loadDemoContent } from "./demo-content.server";
  */
 const holder = globalThis as typeof globalThis & { __appDatabase?: Promise<DatabaseHandle> };
 
+/** PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR. */
+export function configuredDatabase(config: Env = env()): DatabaseOptions {
+  return config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
+}
+
 async function initialise(): Promise<DatabaseHandle> {
   const config = env();
-  const handle = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-  );
+  const handle = await openDatabase(configuredDatabase(config));
   try {
     if (await loadDemoContent(handle.db, fallbackProjects)) {
       logger.info({ count: fallbackProjects.length }, "demo content loaded into the empty projects table");
