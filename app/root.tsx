@@ -1,8 +1,30 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, type LinksFunction } from "react-router";
-import { Toaster } from "sonner";
+import { useEffect } from "react";
+import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { flashContext } from "./lib/flash";
+import { clearFlashCookie, readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
+import { useHydrated } from "./lib/use-hydrated";
+
+/** Reads the one-time flash message of the request and clears its cookie on the response. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const flash = readFlash(request);
+    context.set(flashContext, flash ?? null);
+    const response = await next();
+    if (flash) response.headers.append("Set-Cookie", clearFlashCookie);
+    return response;
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { flash: context.get(flashContext) };
+}
+
+// A flash message can follow any redirect, so the root data is fresh on every navigation.
+export const shouldRevalidate = () => true;
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -26,8 +48,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { flash } = loaderData;
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (flash) toast[flash.type](flash.title, { description: flash.description });
+  }, [flash]);
+
+  return (
+    <>
+      {flash && !hydrated && (
+        // Without JavaScript there are no toasts: the message is part of the page instead.
+        <p
+          role={flash.type === "error" ? "alert" : "status"}
+          className="fixed inset-x-0 top-16 z-40 bg-slate-900 px-4 py-3 text-center text-sm text-white"
+        >
+          {flash.title}
+          {flash.description && ` – ${flash.description}`}
+        </p>
+      )}
+      <Outlet />
+    </>
+  );
 }
 
 /** Last line of defence: a German page, never a stack trace or SQL. */

@@ -1,21 +1,19 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 /** Every URL of the product (spec §2 route table). */
-const comingSoon = (path: string, id: string) => route(path, "routes/coming-soon.tsx", { id });
-
 export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
-    // Pages of the next issues (public site, admin): declared now, built there.
-    comingSoon("projects", "projects"),
-    comingSoon("category/:slug", "category"),
-    comingSoon("project/:id", "project-detail"),
-    comingSoon("projects/:id", "projects-detail"),
-    comingSoon("service", "service"),
-    comingSoon("service/:page", "service-page"),
-    comingSoon("about", "about"),
-    comingSoon("contact", "contact"),
-    comingSoon("admin", "admin"),
+    route("projects", "routes/projects.tsx"),
+    route("category/:slug", "routes/category.tsx"),
+    route("project/:id", "routes/project-detail.tsx", { id: "project-detail" }),
+    route("projects/:id", "routes/project-detail.tsx", { id: "projects-detail" }),
+    route("service", "routes/service.tsx", { id: "service-overview" }),
+    route("service/:page", "routes/service.tsx", { id: "service-page" }),
+    // Pages of the next steps, declared now: they say plainly that they are not built yet.
+    route("about", "routes/coming-soon.tsx", { id: "about" }),
+    route("contact", "routes/coming-soon.tsx", { id: "contact" }),
+    route("admin", "routes/coming-soon.tsx", { id: "admin" }),
     route("not-found", "routes/not-found.tsx", { id: "not-found" }),
     route(":page", "routes/legal-page.tsx"),
     route("*", "routes/not-found.tsx", { id: "catch-all" }),

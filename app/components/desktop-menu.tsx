@@ -83,7 +83,12 @@ function SubmenuItem({ item, active, open, onOpen, onCloseLater, onClose, onTogg
       className="relative"
       onPointerEnter={(event) => event.pointerType === "mouse" && onOpen()}
       onPointerLeave={(event) => event.pointerType === "mouse" && onCloseLater()}
-      onFocus={onOpen}
+      onFocus={(event) => {
+        // Keyboard focus entering the item opens it; a tap or click focuses without opening,
+        // so that the toggle's own click decides (otherwise a tap would open and close at once).
+        const entering = !event.currentTarget.contains(event.relatedTarget as Node | null);
+        if (entering && event.target.matches(":focus-visible")) onOpen();
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onClose();
       }}
@@ -125,6 +130,7 @@ function SubmenuItem({ item, active, open, onOpen, onCloseLater, onClose, onTogg
           <li key={child.path}>
             <MenuLink
               item={child}
+              end
               className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700"
               activeClassName="font-semibold text-brand-700"
             />

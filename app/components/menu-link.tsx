@@ -10,13 +10,15 @@ type MenuLinkProps = {
   activeClassName?: string;
   children?: ReactNode;
   onClick?: () => void;
+  /** Mark as current only on exactly this path (overview entries of submenus). */
+  end?: boolean;
 };
 
 /**
  * A link of the site's menus: external targets open in a new tab, internal ones navigate with
  * the page transition and mark the current page.
  */
-export function MenuLink({ item, className, activeClassName, children, onClick }: MenuLinkProps) {
+export function MenuLink({ item, className, activeClassName, children, onClick, end }: MenuLinkProps) {
   if (item.external) {
     return (
       <a href={item.path} target="_blank" rel="noopener noreferrer" className={className} onClick={onClick}>
@@ -29,7 +31,7 @@ export function MenuLink({ item, className, activeClassName, children, onClick }
   return (
     <NavLink
       to={item.path}
-      end={item.path === "/"}
+      end={end || item.path === "/"}
       viewTransition
       className={({ isActive }) => cn(className, isActive && activeClassName)}
       onClick={onClick}

@@ -63,6 +63,7 @@ export function MobileMenu() {
                         <li key={child.path}>
                           <MenuLink
                             item={child}
+                            end
                             className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50"
                             activeClassName="font-semibold text-brand-700"
                             onClick={() => setOpen(false)}

@@ -22,7 +22,12 @@ export function ScrollToTopButton() {
   return (
     <button
       type="button"
-      onClick={scrollToTop}
+      onClick={() => {
+        // Move focus to the top of the content first: the button hides itself on the way up,
+        // and a focused element disappearing would stop the smooth scroll.
+        document.getElementById("main")?.focus({ preventScroll: true });
+        scrollToTop();
+      }}
       aria-label="Zum Seitenanfang scrollen"
       hidden={!visible}
       className={cn(

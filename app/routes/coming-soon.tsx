@@ -6,7 +6,11 @@ import { pageMeta } from "~/lib/meta";
  * Stand-in for pages that are declared in app/routes.ts but not built yet. It says so plainly
  * and is excluded from search engines.
  */
-export default function ComingSoon() {
+export default function ComingSoonRoute() {
+  return <ComingSoon />;
+}
+
+export function ComingSoon() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-6 py-24 text-center">
       <Construction aria-hidden="true" className="size-12 text-brand-600" />

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { PageLink } from "~/components/menu-link";
+import { NotFoundPage } from "~/components/not-found-page";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -11,15 +11,7 @@ export function loader({ request }: { request: Request }) {
 }
 
 export default function NotFound() {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
-      <h1 className="text-7xl font-extrabold tracking-tight text-brand-600">404</h1>
-      <p className="text-2xl font-semibold text-slate-900">Oops! Page not found</p>
-      <PageLink to="/" className="font-semibold text-brand-700 underline underline-offset-4">
-        Return to Home
-      </PageLink>
-    </section>
-  );
+  return <NotFoundPage />;
 }
 
 export const meta = () => [

@@ -6,21 +6,25 @@ import { test as base, expect, type ConsoleMessage, type Page } from "@playwrigh
  * House rule: a warning or error printed to the browser console fails the test. The automatic
  * `consoleGuard` fixture listens on every page of the test's context and asserts at teardown that
  * nothing was logged. A test that provokes an expected message on purpose (a 404 document) names
- * it with `consoleGuard.allow(pattern)`, so everything else still fails.
+ * it with `consoleGuard.allow(text, url)`, so everything else still fails.
  */
 
 type ConsoleProblem = { kind: string; text: string; url: string };
+type Allowance = { text: RegExp; url?: string };
 
 export type ConsoleGuard = {
-  /** Permits console messages whose text matches `pattern` for the rest of this test. */
-  allow: (pattern: RegExp) => void;
+  /**
+   * Permits console messages whose text matches `text` for the rest of this test; with `url`,
+   * only messages reported for exactly that resource (e.g. the browser's note on a 404 document).
+   */
+  allow: (text: RegExp, url?: string) => void;
 };
 
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
   consoleGuard: [
     async ({ context }, provide) => {
       const problems: ConsoleProblem[] = [];
-      const allowed: RegExp[] = [];
+      const allowed: Allowance[] = [];
 
       const watch = (page: Page) => {
         page.on("console", (message: ConsoleMessage) => {
@@ -35,9 +39,13 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
       context.pages().forEach(watch);
       context.on("page", watch);
 
-      await provide({ allow: (pattern) => allowed.push(pattern) });
+      await provide({ allow: (text, url) => void allowed.push({ text, url }) });
 
-      const unexpected = problems.filter(({ text }) => !allowed.some((pattern) => pattern.test(text)));
+      const isAllowed = (problem: ConsoleProblem) =>
+        allowed.some(
+          ({ text, url }) => text.test(problem.text) && (url === undefined || url === problem.url),
+        );
+      const unexpected = problems.filter((problem) => !isAllowed(problem));
       expect(unexpected, "the browser console must stay free of errors and warnings").toEqual([]);
     },
     { auto: true },
@@ -70,6 +78,18 @@ export async function acceptCookiesUpFront(page: Page): Promise<void> {
       // about:blank has no storage; the real pages do.
     }
   });
+}
+
+/**
+ * Replaces the page's timers with Playwright's fake clock, paused: time-based behaviour (the
+ * cookie banner delay, the submenu close delay) then only advances with `page.clock.runFor()`.
+ * Call before the first `page.goto`. The wall-clock date stays today's, so dates rendered on the
+ * server and in the browser agree.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1_000);
 }
 
 /** Current vertical scroll position of the page. */

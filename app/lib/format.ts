@@ -1,0 +1,21 @@
+const longDate = new Intl.DateTimeFormat("de-DE", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/Berlin",
+});
+
+/** "3. März 2025" (spec §2, project detail). */
+export function formatLongDate(date: Date | string): string {
+  return longDate.format(typeof date === "string" ? new Date(date) : date);
+}
+
+/** Whether a project url points at the contact page (its button then reads differently). */
+export function isContactUrl(url: string | null | undefined): boolean {
+  return url === "/contact";
+}
+
+/** Whether a url leaves the site (opened in a new tab). */
+export function isExternalUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}

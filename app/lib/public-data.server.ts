@@ -1,0 +1,30 @@
+import type { Db } from "~/db/client.server";
+import { getDb } from "~/db/db.server";
+import { logger } from "./logger.server";
+
+/** Public pages wait at most this long for the database before showing the built-in items. */
+const READ_TIMEOUT_MS = 2_500;
+
+/**
+ * Reads public data; when the database cannot answer (down, unreachable, too slow) the page
+ * gets `fallback()` instead and `fallback: true`, so a database outage never becomes an error
+ * page (spec §4, §8).
+ */
+export async function readWithFallback<T>(
+  query: (db: Db) => Promise<T>,
+  fallback: () => T,
+): Promise<{ data: T; fallback: boolean }> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("database read timed out")), READ_TIMEOUT_MS);
+    });
+    const data = await Promise.race([getDb().then(query), timeout]);
+    return { data, fallback: false };
+  } catch (error) {
+    logger.error({ err: error }, "database read failed; serving built-in items");
+    return { data: fallback(), fallback: true };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,54 @@
+import { redirect, useNavigation } from "react-router";
+import { ProjectGrid } from "~/components/project-card";
+import { categoryPage, emptyCategoryMessage } from "~/content/categories";
+import { fallbackProjects } from "~/content/fallback-projects";
+import { PUBLIC_MESSAGES } from "~/content/messages";
+import { listProjectsByCategory } from "~/db/projects.server";
+import { pageMeta } from "~/lib/meta";
+import { readWithFallback } from "~/lib/public-data.server";
+import { useErrorToast } from "~/lib/use-toast-once";
+import type { Route } from "./+types/category";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const page = categoryPage(params.slug);
+  // Spec §2: an unknown slug goes to the not-found page, replacing the history entry.
+  if (!page) throw redirect("/not-found");
+  const { data, fallback } = await readWithFallback(
+    (db) => listProjectsByCategory(db, page.category),
+    () => fallbackProjects.filter((p) => p.category === page.category),
+  );
+  return { slug: page.slug, projects: data, fallback };
+}
+
+export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
+  const page = categoryPage(loaderData.slug)!;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/category/");
+  useErrorToast(loaderData.fallback, PUBLIC_MESSAGES.projectsFallback);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
+        <p className="mt-2 text-lg font-medium text-brand-700">{page.subtitle}</p>
+        <p className="mt-4 text-slate-600">{page.description}</p>
+      </header>
+      <div className="mt-10" aria-busy={loading}>
+        {loading ? (
+          <p role="status" className="py-16 text-center text-slate-600">
+            {PUBLIC_MESSAGES.projectsLoading}
+          </p>
+        ) : loaderData.projects.length > 0 ? (
+          <ProjectGrid projects={loaderData.projects} />
+        ) : (
+          <p className="py-16 text-center text-slate-600">{emptyCategoryMessage(page.title)}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const page = loaderData && categoryPage(loaderData.slug);
+  return page ? pageMeta(page.title, `${page.subtitle}. ${page.description}`.slice(0, 160)) : [];
+}

@@ -1,0 +1,117 @@
+import { ArrowLeft, Calendar, ExternalLink, Mail, Tag } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { fallbackProject } from "~/content/fallback-projects";
+import { PUBLIC_MESSAGES } from "~/content/messages";
+import { getProject } from "~/db/projects.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formatLongDate, isContactUrl, isExternalUrl } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { categoryLabel } from "~/lib/project";
+import { readWithFallback } from "~/lib/public-data.server";
+import { useErrorToast } from "~/lib/use-toast-once";
+import type { Route } from "./+types/project-detail";
+
+/**
+ * Project detail at /project/{id} (canonical) and /projects/{id} (spec §2 gives both).
+ * Nothing found, not even in the built-in items: back to /projects with "Project not found".
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const { data: project, fallback } = await readWithFallback(
+    (db) => getProject(db, params.id),
+    () => fallbackProject(params.id),
+  );
+  if (!project) {
+    throw redirectWithFlash("/projects", { type: "error", title: PUBLIC_MESSAGES.projectNotFound });
+  }
+  return { project, fallback };
+}
+
+export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
+  const { project, fallback } = loaderData;
+  useErrorToast(fallback, PUBLIC_MESSAGES.projectFallback);
+
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+      <Link
+        to="/projects"
+        viewTransition
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Zurück zu allen Projekten
+      </Link>
+
+      <header className="mt-6">
+        <span className="inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
+          {categoryLabel(project.category)}
+        </span>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{project.title}</h1>
+        <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+          {project.date && (
+            <p className="inline-flex items-center gap-2">
+              <Calendar aria-hidden="true" className="size-4" />
+              <time dateTime={new Date(project.date).toISOString()}>{formatLongDate(project.date)}</time>
+            </p>
+          )}
+          {project.tags.length > 0 && (
+            <p className="inline-flex items-center gap-2">
+              <Tag aria-hidden="true" className="size-4" />
+              <span className="sr-only">Schlagwörter: </span>
+              {project.tags.join(", ")}
+            </p>
+          )}
+        </div>
+      </header>
+
+      <img
+        src={project.image}
+        alt={`Abbildung zu ${project.title}`}
+        width={1200}
+        height={800}
+        className="mt-8 aspect-[3/2] w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover"
+      />
+
+      <p className="mt-8 text-lg leading-relaxed text-slate-700">{project.description}</p>
+      {project.details && (
+        // Line breaks kept, always as text: stored content is never interpreted as HTML.
+        <div className="mt-6 leading-relaxed whitespace-pre-line text-slate-700">{project.details}</div>
+      )}
+
+      <CallToAction url={project.url} />
+    </article>
+  );
+}
+
+function CallToAction({ url }: { url: string | null }) {
+  if (isContactUrl(url)) {
+    return (
+      <Button asChild className="mt-10">
+        <Link to="/contact" viewTransition>
+          <Mail aria-hidden="true" className="size-4" />
+          Jetzt Kontakt aufnehmen
+        </Link>
+      </Button>
+    );
+  }
+  if (!url || !(isExternalUrl(url) || url.startsWith("/"))) return null;
+  return (
+    <Button asChild className="mt-10">
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        Zur Webseite
+        <ExternalLink aria-hidden="true" className="size-4" />
+        <span className="sr-only"> (öffnet in neuem Tab)</span>
+      </a>
+    </Button>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { project } = loaderData;
+  return [
+    ...pageMeta(project.title, project.description.slice(0, 160)),
+    { tagName: "link", rel: "canonical", href: `/project/${project.id}` },
+    { property: "og:image", content: project.image },
+  ];
+}

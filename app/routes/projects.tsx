@@ -1,0 +1,93 @@
+import { Link, useNavigation } from "react-router";
+import { ProjectGrid } from "~/components/project-card";
+import { CATEGORY_PAGES } from "~/content/categories";
+import { fallbackProjects } from "~/content/fallback-projects";
+import { PUBLIC_MESSAGES } from "~/content/messages";
+import { listProjects, listProjectsByCategory } from "~/db/projects.server";
+import { pageMeta } from "~/lib/meta";
+import { CATEGORIES, type Category } from "~/lib/project";
+import { readWithFallback } from "~/lib/public-data.server";
+import { useErrorToast } from "~/lib/use-toast-once";
+import { cn } from "~/lib/utils";
+import type { Route } from "./+types/projects";
+
+/** The filter is in the URL (?category=product), so it can be shared and works without JavaScript. */
+function parseCategory(url: URL): Category | null {
+  const value = url.searchParams.get("category");
+  return CATEGORIES.includes(value as Category) ? (value as Category) : null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const category = parseCategory(new URL(request.url));
+  const { data, fallback } = await readWithFallback(
+    (db) => (category ? listProjectsByCategory(db, category) : listProjects(db)),
+    () => fallbackProjects.filter((p) => !category || p.category === category),
+  );
+  return { projects: data, category, fallback };
+}
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  const { projects, category, fallback } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/projects";
+  useErrorToast(fallback, PUBLIC_MESSAGES.projectsFallback);
+
+  const pills = [
+    { label: "Alle", value: null },
+    ...CATEGORY_PAGES.map((page) => ({ label: page.filterLabel, value: page.category })),
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Mein Portfolio</h1>
+        <p className="mt-3 text-lg text-slate-600">
+          Projekte, Produkte, Services, Magazine und Consulting – alles, woran ich arbeite, an einem Ort.
+        </p>
+      </header>
+
+      <nav aria-label="Nach Kategorie filtern" className="mt-8">
+        <ul className="flex flex-wrap gap-2">
+          {pills.map((pill) => {
+            const active = pill.value === category;
+            return (
+              <li key={pill.label}>
+                <Link
+                  to={pill.value ? `/projects?category=${pill.value}` : "/projects"}
+                  preventScrollReset
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "inline-flex h-10 items-center rounded-full border px-4 text-sm font-semibold transition-colors",
+                    active
+                      ? "border-brand-600 bg-brand-600 text-white"
+                      : "border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700",
+                  )}
+                >
+                  {pill.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <div className="mt-10" aria-busy={loading}>
+        {loading ? (
+          <p role="status" className="py-16 text-center text-slate-600">
+            {PUBLIC_MESSAGES.projectsLoading}
+          </p>
+        ) : projects.length > 0 ? (
+          <ProjectGrid projects={projects} />
+        ) : (
+          <p className="py-16 text-center text-slate-600">Keine Projekte gefunden.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export const meta = () =>
+  pageMeta(
+    "Portfolio",
+    "Mein Portfolio: Projekte, Produkte, Services, Magazine und Consulting – Einblicke in meine Arbeit als Coach, Berater und Webentwickler.",
+  );
