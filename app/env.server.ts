@@ -31,6 +31,16 @@ const EnvSchema = z
     TRUST_PROXY: optional(
       z.string().regex(/^[A-Za-z0-9-]+$/, "must be the name of a request header, e.g. X-Forwarded-For"),
     ),
+    /** Forms sent faster than this after the page was shown are refused as likely spam. */
+    FORM_MIN_FILL_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(60_000).default(1000),
+    ),
+    /** Outgoing mails per hour across the installation; the rest waits in the outbox. */
+    MAIL_MAX_PER_HOUR: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(200),
+    ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -10,9 +10,11 @@ export default [
     route("projects/:id", "routes/project-detail.tsx", { id: "projects-detail" }),
     route("service", "routes/service.tsx", { id: "service-overview" }),
     route("service/:page", "routes/service.tsx", { id: "service-page" }),
-    // Pages of the next steps, declared now: they say plainly that they are not built yet.
-    route("about", "routes/coming-soon.tsx", { id: "about" }),
-    route("contact", "routes/coming-soon.tsx", { id: "contact" }),
+    route("about", "routes/about.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("newsletter/bestaetigen", "routes/newsletter-confirm.tsx"),
+    route("newsletter/abmelden", "routes/newsletter-unsubscribe.tsx"),
+    // The admin area follows with its own issue; until then the route says so plainly.
     route("admin", "routes/coming-soon.tsx", { id: "admin" }),
     route("not-found", "routes/not-found.tsx", { id: "not-found" }),
     route(":page", "routes/legal-page.tsx"),

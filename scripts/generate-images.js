@@ -234,16 +234,25 @@ function heroFinish(S, centre = 0.34, corners = 0.45) {
 /** Frosted "glass" card used for floating UI snippets. */
 function glassCard(x, y, w, h, content = "", r = 16) {
   return (
-    rect(x, y, w, h, r, { fill: "#fff", "fill-opacity": 0.07, stroke: "#fff", "stroke-opacity": 0.16, "stroke-width": 1.5 }) +
-    content
+    rect(x, y, w, h, r, {
+      fill: "#fff",
+      "fill-opacity": 0.07,
+      stroke: "#fff",
+      "stroke-opacity": 0.16,
+      "stroke-width": 1.5,
+    }) + content
   );
 }
 
 /** Desk surface: a horizontal band from y to the bottom edge. */
 function deskSurface(S, y, top, bottom, edge = 0.1) {
   return (
-    rect(0, y, HW, HH - y, 0, { fill: S.linear([[0, top], [1, bottom]]) }) +
-    rect(0, y, HW, 2, 0, { fill: "#fff", "fill-opacity": edge })
+    rect(0, y, HW, HH - y, 0, {
+      fill: S.linear([
+        [0, top],
+        [1, bottom],
+      ]),
+    }) + rect(0, y, HW, 2, 0, { fill: "#fff", "fill-opacity": edge })
   );
 }
 
@@ -296,13 +305,12 @@ function mug(S, x, y, w, h, body, band, steam = true) {
     for (let i = 0; i < 3; i++) {
       const sx = x + w * (0.3 + i * 0.2);
       s += path(`M${n(sx)} ${n(top - 14)}c-18 -30 18 -48 0 -80s18 -50 0 -80`, {
-          fill: "none",
-          stroke: "#fff",
-          "stroke-opacity": 0.28 - i * 0.05,
-          "stroke-width": 6,
-          "stroke-linecap": "round",
-        },
-      );
+        fill: "none",
+        stroke: "#fff",
+        "stroke-opacity": 0.28 - i * 0.05,
+        "stroke-width": 6,
+        "stroke-linecap": "round",
+      });
     }
     out += group(s, { filter: S.blur(4) });
   }
@@ -370,7 +378,8 @@ function websiteMockup(S, x, y, w, h) {
       "stroke-opacity": 0.06,
     });
     out += rect(cx + 12, cy + 12, 26, 26, 7, { fill: accents[i], "fill-opacity": 0.85 });
-    out += bar(cx + 12, cy + 50, cw - 40, 7, "#e0e7ff", 0.7) + bar(cx + 12, cy + 63, cw - 60, 5, "#c7d2fe", 0.35);
+    out +=
+      bar(cx + 12, cy + 50, cw - 40, 7, "#e0e7ff", 0.7) + bar(cx + 12, cy + 63, cw - 60, 5, "#c7d2fe", 0.35);
     out += bar(cx + 12, cy + 72, cw - 52, 5, "#c7d2fe", 0.35);
   }
   return out;
@@ -409,7 +418,10 @@ function heroProduct1(S, rnd) {
   let chart = "";
   for (let i = 0; i < 6; i++) {
     const bh = [24, 38, 30, 52, 44, 62][i];
-    chart += rect(1106 + i * 22, 318 - bh, 14, bh, 4, { fill: i === 5 ? "#22d3ee" : "#a5b4fc", "fill-opacity": 0.8 });
+    chart += rect(1106 + i * 22, 318 - bh, 14, bh, 4, {
+      fill: i === 5 ? "#22d3ee" : "#a5b4fc",
+      "fill-opacity": 0.8,
+    });
   }
   out += glassCard(1090, 222, 160, 112, bar(1106, 238, 70, 7, "#fff", 0.7) + chart, 14);
 
@@ -418,7 +430,11 @@ function heroProduct1(S, rnd) {
   const ly = 340;
   const lw = 540;
   const lh = 346;
-  out += ellipse(lx + lw / 2, ly + lh + 26, lw * 0.62, 20, { fill: "#000", "fill-opacity": 0.55, filter: S.blur(12) });
+  out += ellipse(lx + lw / 2, ly + lh + 26, lw * 0.62, 20, {
+    fill: "#000",
+    "fill-opacity": 0.55,
+    filter: S.blur(12),
+  });
   out += group(
     rect(lx, ly, lw, lh, 20, { fill: "#0a0a1a", stroke: "#fff", "stroke-opacity": 0.14, "stroke-width": 2 }) +
       websiteMockup(S, lx + 16, ly + 16, lw - 32, lh - 32) +
@@ -433,7 +449,11 @@ function heroProduct1(S, rnd) {
   out += rect(lx + lw / 2 - 46, ly + lh - 2, 92, 6, 3, { fill: "#6b6f99" });
   out += rect(lx - 30, ly + lh + 14, lw + 60, 5, 2.5, { fill: "#3a3c5c" });
   // Reflection glow on the desk.
-  out += ellipse(lx + lw / 2, ly + lh + 70, 300, 30, { fill: "#6366f1", "fill-opacity": 0.18, filter: S.blur(20) });
+  out += ellipse(lx + lw / 2, ly + lh + 70, 300, 30, {
+    fill: "#6366f1",
+    "fill-opacity": 0.18,
+    filter: S.blur(20),
+  });
 
   // Mug and plant on the left.
   out += mug(S, 190, 762, 112, 128, "#eef0ff", "#4338ca");
@@ -534,7 +554,12 @@ function heroProduct2(S, rnd) {
     1,
   );
   const reader = group(
-    rect(1470, 330, 300, 460, 26, { fill: "#0c0a1c", stroke: "#fff", "stroke-opacity": 0.16, "stroke-width": 2 }) +
+    rect(1470, 330, 300, 460, 26, {
+      fill: "#0c0a1c",
+      stroke: "#fff",
+      "stroke-opacity": 0.16,
+      "stroke-width": 2,
+    }) +
       rect(1488, 350, 264, 420, 10, { fill: cover }) +
       circle(1660, 450, 62, { fill: "#fff", "fill-opacity": 0.35 }) +
       path("M1488 700L1560 630L1610 670L1680 600L1752 680V760a10 10 0 0 1 -10 10H1498a10 10 0 0 1 -10 -10Z", {
@@ -570,8 +595,18 @@ function heroProduct3(S) {
   out += S.glow(1560, 540, 560, "#14b8a6", 0.42);
   out += S.glow(300, 320, 480, "#6366f1", 0.3);
   out += S.glow(1000, 1150, 520, "#0ea5e9", 0.2);
-  out += circle(1560, 540, 330, { fill: "none", stroke: "#5eead4", "stroke-opacity": 0.08, "stroke-width": 2 });
-  out += circle(1560, 540, 430, { fill: "none", stroke: "#5eead4", "stroke-opacity": 0.05, "stroke-width": 2 });
+  out += circle(1560, 540, 330, {
+    fill: "none",
+    stroke: "#5eead4",
+    "stroke-opacity": 0.08,
+    "stroke-width": 2,
+  });
+  out += circle(1560, 540, 430, {
+    fill: "none",
+    stroke: "#5eead4",
+    "stroke-opacity": 0.05,
+    "stroke-width": 2,
+  });
 
   // Phone with an app screen.
   const px = 1400;
@@ -581,7 +616,8 @@ function heroProduct3(S) {
   let screen = rect(px + 14, py + 14, pw - 28, ph - 28, 36, { fill: "#f1f5f9" });
   screen += rect(px + pw / 2 - 46, py + 28, 92, 24, 12, { fill: "#0b0f1a" });
   const sx = px + 36;
-  screen += bar(sx, py + 78, 120, 12, "#0f172a", 0.85) + circle(px + pw - 52, py + 84, 16, { fill: "#c7d2fe" });
+  screen +=
+    bar(sx, py + 78, 120, 12, "#0f172a", 0.85) + circle(px + pw - 52, py + 84, 16, { fill: "#c7d2fe" });
   const card = S.linear(
     [
       [0, "#14b8a6"],
@@ -633,10 +669,13 @@ function heroProduct3(S) {
       bar(206, 300, 200, 7, "#e2e8f0", 0.45),
     18,
   );
-  out += path("M186 400H410a26 26 0 0 1 26 26v18a26 26 0 0 1 -26 26H214L184 492L190 468A26 26 0 0 1 160 444V426A26 26 0 0 1 186 400Z", {
-    fill: "#14b8a6",
-    "fill-opacity": 0.85,
-  });
+  out += path(
+    "M186 400H410a26 26 0 0 1 26 26v18a26 26 0 0 1 -26 26H214L184 492L190 468A26 26 0 0 1 160 444V426A26 26 0 0 1 186 400Z",
+    {
+      fill: "#14b8a6",
+      "fill-opacity": 0.85,
+    },
+  );
   out += bar(190, 428, 200, 9, "#fff", 0.9) + bar(190, 446, 140, 8, "#fff", 0.6);
   out += rect(200, 520, 250, 62, 26, { fill: "#fff", "fill-opacity": 0.12 });
   out += bar(226, 546, 150, 9, "#fff", 0.7);
@@ -681,7 +720,12 @@ function heroProduct4(S, rnd) {
   const y = 250;
   const w = 600;
   const vh = 316;
-  let player = rect(x, y, w, 440, 20, { fill: "#0d0c22", stroke: "#fff", "stroke-opacity": 0.14, "stroke-width": 2 });
+  let player = rect(x, y, w, 440, 20, {
+    fill: "#0d0c22",
+    stroke: "#fff",
+    "stroke-opacity": 0.14,
+    "stroke-width": 2,
+  });
   for (let i = 0; i < 3; i++) {
     player += circle(x + 24 + i * 18, y + 20, 5, { fill: ["#f87171", "#fbbf24", "#34d399"][i] });
   }
@@ -697,12 +741,12 @@ function heroProduct4(S, rnd) {
   player += rect(vx, vy, vw, vh, 10, { fill: sky });
   player += circle(vx + vw * 0.8, vy + vh * 0.3, 36, { fill: "#fde68a", "fill-opacity": 0.9 });
   player += path(
-    `M${vx} ${vy + vh * 0.72}L${vx + 140} ${vy + vh * 0.5}L${vx + 250} ${vy + vh * 0.66}L${vx + 380} ${vy + vh * 0.46}L${vx + vw} ${vy + vh * 0.7}V${vy + vh - 10}a10 10 0 0 1 -10 10H${vx + 10}a10 10 0 0 1 -10 -10Z`,
+    `M${vx} ${vy + vh * 0.72}L${vx + 140} ${vy + vh * 0.5}L${vx + 250} ${vy + vh * 0.66}L${vx + 380} ${vy + vh * 0.46}L${vx + vw} ${vy + vh * 0.7}V${vy + vh * 0.95}H${vx}Z`,
     { fill: "#3b2a6e" },
   );
   player += path(
     `M${vx} ${vy + vh * 0.9}Q${vx + 200} ${vy + vh * 0.78} ${vx + vw} ${vy + vh * 0.88}V${vy + vh - 10}a10 10 0 0 1 -10 10H${vx + 10}a10 10 0 0 1 -10 -10Z`,
-    { fill: "#0d0c22" },
+    { fill: "#1c1a4a" },
   );
   const cx = vx + vw / 2;
   const cy = vy + vh / 2;
@@ -713,7 +757,8 @@ function heroProduct4(S, rnd) {
   player += circle(vx + vw * 0.42, ty + 3, 9, { fill: "#fff" });
   const iy = ty + 30;
   player += path(`M${vx} ${iy - 9}L${vx + 15} ${iy}L${vx} ${iy + 9}Z`, { fill: "#fff", "fill-opacity": 0.8 });
-  for (let i = 0; i < 4; i++) player += rect(vx + 36 + i * 7, iy + 6 - i * 4, 4, 4 + i * 4, 1, { fill: "#fff", "fill-opacity": 0.6 });
+  for (let i = 0; i < 4; i++)
+    player += rect(vx + 36 + i * 7, iy + 6 - i * 4, 4, 4 + i * 4, 1, { fill: "#fff", "fill-opacity": 0.6 });
   player += bar(vx + 90, iy - 4, 90, 8, "#fff", 0.35);
   const fx = vx + vw - 20;
   player += path(
@@ -731,7 +776,11 @@ function heroProduct4(S, rnd) {
       chy,
       188,
       56,
-      circle(chx + 28, chy + 28, 12, { fill: done ? "#22d3ee" : "none", stroke: "#22d3ee", "stroke-width": 2.5 }) +
+      circle(chx + 28, chy + 28, 12, {
+        fill: done ? "#22d3ee" : "none",
+        stroke: "#22d3ee",
+        "stroke-width": 2.5,
+      }) +
         (done
           ? path(`M${chx + 22} ${chy + 28}l5 5l9 -10`, { fill: "none", stroke: "#0d0c22", "stroke-width": 3 })
           : "") +
@@ -814,45 +863,71 @@ function heroProduct5(S, rnd) {
     top += rect(300, i * 26 + 10, 210, 2, 0, { fill: "#c7c6e8" });
   }
   top += rect(30, 40, 200, 120, 8, { fill: "none", stroke: "#4338ca", "stroke-width": 5 });
-  top += circle(90, 100, 28, { fill: "#a5b4fc" }) + bar(140, 80, 70, 10, "#4338ca") + bar(140, 104, 50, 10, "#818cf8");
-  for (let i = 0; i < 3; i++) top += rect(30 + i * 70, 200, 56, 110, 8, { fill: ["#c7d2fe", "#fde68a", "#a7f3d0"][i] });
-  for (let i = 0; i < 12; i++) top += circle(270, 20 + i * 29, 7, { fill: "none", stroke: "#6b7280", "stroke-width": 4 });
-  top += group(rect(330, 300, 260, 14, 7, { fill: "#f59e0b" }) + path("M590 300l30 7l-30 7Z", { fill: "#fde68a" }), {
-    transform: "rotate(-25 460 307)",
-  });
+  top +=
+    circle(90, 100, 28, { fill: "#a5b4fc" }) +
+    bar(140, 80, 70, 10, "#4338ca") +
+    bar(140, 104, 50, 10, "#818cf8");
+  for (let i = 0; i < 3; i++)
+    top += rect(30 + i * 70, 200, 56, 110, 8, { fill: ["#c7d2fe", "#fde68a", "#a7f3d0"][i] });
+  for (let i = 0; i < 12; i++)
+    top += circle(270, 20 + i * 29, 7, { fill: "none", stroke: "#6b7280", "stroke-width": 4 });
+  top += group(
+    rect(330, 300, 190, 14, 7, { fill: "#f59e0b" }) + path("M520 300l30 7l-30 7Z", { fill: "#fde68a" }),
+    {
+      transform: "rotate(-25 440 307)",
+    },
+  );
   top += rect(640, 40, 170, 330, 26, { fill: "#0b0a1a" }) + rect(652, 54, 146, 302, 18, { fill: "#312e81" });
   top += rect(666, 80, 118, 60, 10, { fill: "#6366f1" }) + bar(666, 160, 90, 12, "#c7d2fe", 0.8);
   out += ellipse(520, 900, 420, 50, { fill: "#000", "fill-opacity": 0.45, filter: S.blur(18) });
   out += group(top, { transform: proj });
 
-  // Mug.
-  out += mug(S, 1360, 880, 118, 134, "#f5f3ff", "#f59e0b");
-
-  // Desk lamp (right).
-  const lampBase = [1710, 870];
-  out += path(`M1560 520L1380 940H1880L1660 520Z`, {
+  // Desk lamp (right): base, two-part arm, shade tilted towards the mug.
+  const base = [1730, 872];
+  const elbow = [1790, 650];
+  const shade = [1620, 500];
+  const rad = (20 * Math.PI) / 180;
+  const at = (x, y) => [
+    shade[0] + x * Math.cos(rad) - y * Math.sin(rad),
+    shade[1] + x * Math.sin(rad) + y * Math.cos(rad),
+  ];
+  const [o1, o2, oc] = [at(-70, 40), at(70, 40), at(0, 52)];
+  out += path(poly([o1, o2, [1640, 884], [1160, 884]]), {
     fill: S.linear([
-      [0, "#fde68a", 0.22],
-      [1, "#fde68a", 0],
+      [0, "#fde68a", 0.3],
+      [1, "#fde68a", 0.06],
     ]),
-    filter: S.blur(18),
+    filter: S.blur(16),
   });
-  out += ellipse(lampBase[0], lampBase[1] + 6, 110, 14, { fill: "#000", "fill-opacity": 0.5, filter: S.blur(8) });
-  out += ellipse(lampBase[0], lampBase[1], 86, 18, { fill: "#1a1533" });
-  out += rect(lampBase[0] - 86, lampBase[1] - 14, 172, 14, 7, { fill: "#2a2350" });
-  out += path(`M${lampBase[0]} ${lampBase[1] - 10}L1660 640L1600 520`, {
+  out += ellipse(1400, 888, 330, 42, { fill: "#fcd34d", "fill-opacity": 0.16, filter: S.blur(18) });
+  out += ellipse(base[0], base[1] + 6, 110, 14, { fill: "#000", "fill-opacity": 0.5, filter: S.blur(8) });
+  out += ellipse(base[0], base[1], 86, 18, { fill: "#1a1533" });
+  out += rect(base[0] - 86, base[1] - 14, 172, 14, 7, { fill: "#2a2350" });
+  out += path(`M${base[0]} ${base[1] - 10}L${elbow[0]} ${elbow[1]}L${n(shade[0] + 20)} ${n(shade[1] - 30)}`, {
     fill: "none",
     stroke: "#2a2350",
     "stroke-width": 14,
     "stroke-linecap": "round",
     "stroke-linejoin": "round",
   });
-  out += circle(1660, 640, 12, { fill: "#4338ca" });
-  out += group(path("M-70 40Q-60 -40 0 -46Q60 -40 70 40Z", { fill: "#4338ca" }) + ellipse(0, 40, 70, 12, { fill: "#fde68a" }), {
-    transform: "translate(1590 500) rotate(-18)",
-  });
-  out += S.glow(1575, 548, 110, "#fff7d6", 0.5);
-  out += plant(S, rnd, 150, 640, 120, "#312e81", ["#22c55e", "#16a34a", "#4ade80"]);
+  out += circle(elbow[0], elbow[1], 12, { fill: "#4338ca" });
+  out += group(
+    path("M-70 40Q-60 -40 0 -46Q60 -40 70 40Z", { fill: "#4338ca" }) +
+      path("M-40 -20Q-10 -40 20 -36", {
+        fill: "none",
+        stroke: "#fff",
+        "stroke-opacity": 0.25,
+        "stroke-width": 6,
+        "stroke-linecap": "round",
+      }) +
+      ellipse(0, 40, 70, 12, { fill: "#fde68a" }),
+    { transform: `translate(${shade[0]} ${shade[1]}) rotate(20)` },
+  );
+  out += S.glow(oc[0], oc[1], 120, "#fff7d6", 0.5);
+
+  // Mug inside the lamp light, plant at the back of the desk.
+  out += mug(S, 1360, 880, 118, 134, "#f5f3ff", "#f59e0b");
+  out += plant(S, rnd, 150, 668, 120, "#312e81", ["#22c55e", "#16a34a", "#4ade80"]);
   return out + heroFinish(S);
 }
 
@@ -898,15 +973,15 @@ function heroStock1(S, rnd) {
   let out = S.fill(
     S.linear([
       [0, "#0a0c2a"],
-      [0.35, "#251c58"],
-      [0.58, "#5b3476"],
-      [0.72, "#a4557a"],
-      [0.82, "#d98a6e"],
+      [0.3, "#221a55"],
+      [0.5, "#4a2c70"],
+      [0.62, "#8a4a7c"],
+      [0.72, "#d0806e"],
     ]),
   );
   out += stars(rnd, 90, 380, 0.7);
-  out += S.glow(1320, 700, 700, "#ffb37a", 0.4, 0.55);
-  out += S.glow(1320, 720, 220, "#ffe3b3", 0.5, 0.7);
+  out += S.glow(1320, 680, 700, "#ffb37a", 0.35, 0.5);
+  out += S.glow(1320, 700, 200, "#ffe3b3", 0.45, 0.7);
   out += group(
     ellipse(420, 300, 360, 22, { fill: "#f0a3b0", "fill-opacity": 0.18 }) +
       ellipse(1560, 250, 300, 16, { fill: "#f0a3b0", "fill-opacity": 0.14 }) +
@@ -914,16 +989,16 @@ function heroStock1(S, rnd) {
     { filter: S.blur(10) },
   );
   const layers = [
-    { base: 600, amp: 230, top: "#a0608f", bottom: "#73427a", blur: 2.5 },
-    { base: 690, amp: 210, top: "#7c4782", bottom: "#4f2f68", blur: 1.5 },
-    { base: 780, amp: 180, top: "#56316b", bottom: "#352353", blur: 0.8 },
+    { base: 640, amp: 170, top: "#74467f", bottom: "#5a3670", blur: 1.5 },
+    { base: 710, amp: 200, top: "#5e3a76", bottom: "#452a62", blur: 1 },
+    { base: 790, amp: 180, top: "#43285e", bottom: "#30204c", blur: 0.6 },
     { base: 880, amp: 150, top: "#33214f", bottom: "#21163a", blur: 0 },
     { base: 990, amp: 110, top: "#181029", bottom: "#0b0717", blur: 0 },
   ];
   for (const [i, l] of layers.entries()) {
     const pts = ridge(rnd, l.base, l.amp, 0.53, 128).map(([x, y]) => {
       // Keep the middle of the far ranges low so the headline sits on sky.
-      const d = Math.abs(x - HW / 2) / (HW / 2);
+      const d = Math.min(1, Math.abs(x - HW / 2) / (HW / 2));
       return [x, y + (i < 3 ? (1 - d) ** 1.5 * 90 : 0)];
     });
     out += path(ridgeShape(pts, { sharp: true }), {
@@ -938,7 +1013,7 @@ function heroStock1(S, rnd) {
       out += rect(0, l.base, HW, 220, 0, {
         fill: S.linear([
           [0, "#e29a8a", 0],
-          [0.7, "#e29a8a", 0.1 - i * 0.02],
+          [0.7, "#e29a8a", 0.08 - i * 0.02],
           [1, "#e29a8a", 0],
         ]),
       });
@@ -1034,6 +1109,7 @@ function heroStock3(S, rnd) {
   const windowColors = ["#fde68a", "#fcd34d", "#fef3c7", "#fdba74"];
   const skyline = (baseTop, spread, color, windowOpacity, lit, blur) => {
     let shapes = "";
+    let lights = "";
     const wins = windowColors.map(() => "");
     let x = -30;
     while (x < HW + 20) {
@@ -1043,7 +1119,10 @@ function heroStock3(S, rnd) {
       const top = HH - height;
       shapes += rect(x, top, bw, height + 10, 0, {});
       if (rnd.chance(0.3)) shapes += rect(x + bw * 0.25, top - 26, bw * 0.5, 28, 0, {});
-      if (rnd.chance(0.25)) shapes += rect(x + bw * 0.5 - 2, top - 70, 4, 70, 0, {});
+      if (rnd.chance(0.25)) {
+        shapes += rect(x + bw * 0.5 - 2, top - 70, 4, 70, 0, {});
+        lights += circle(x + bw * 0.5, top - 72, 4, { fill: "#f87171", "fill-opacity": windowOpacity });
+      }
       const cols = Math.floor((bw - 16) / 16);
       const rows = Math.floor((height - 30) / 24);
       for (let r = 0; r < rows; r++) {
@@ -1055,8 +1134,10 @@ function heroStock3(S, rnd) {
       }
       x += bw + rnd.float(-6, 10);
     }
-    let g = group(shapes, { fill: color });
-    g += wins.map((d, k) => (d ? path(d, { fill: windowColors[k], "fill-opacity": windowOpacity }) : "")).join("");
+    let g = group(shapes, { fill: color }) + lights;
+    g += wins
+      .map((d, k) => (d ? path(d, { fill: windowColors[k], "fill-opacity": windowOpacity }) : ""))
+      .join("");
     return group(g, { filter: blur ? S.blur(blur) : undefined });
   };
   out += skyline(300, 360, "#1d2156", 0.35, 0.16, 1.6);
@@ -1177,18 +1258,22 @@ function heroStock5(S, rnd) {
   ]);
   const curtain = (y0, slope, amp, height, phase, strength) => {
     let d = "";
-    const base = (x) => y0 + slope * (x / HW) + Math.sin(x / 260 + phase) * amp + Math.sin(x / 97 + phase * 2) * amp * 0.25;
-    for (let x = -120; x < HW + 120; x += 5) {
-      const h = height * (0.55 + 0.45 * Math.sin(x / 150 + phase * 3) ** 2) * rnd.float(0.8, 1.1);
-      const y = base(x);
-      d += `M${n(x)} ${n(y - h)}h5v${n(h)}h-5Z`;
+    const base = (x) =>
+      y0 + slope * (x / HW) + Math.sin(x / 260 + phase) * amp + Math.sin(x / 97 + phase * 2) * amp * 0.25;
+    // One element per ray: the gradient follows each ray's own bounding box.
+    for (let x = -120; x < HW + 120; x += 6) {
+      const h = height * (0.45 + 0.55 * Math.sin(x / 150 + phase * 3) ** 2) * rnd.float(0.7, 1.15);
+      d += rect(x, base(x) - h, rnd.float(3, 6), h, 0, {
+        fill: rays,
+        "fill-opacity": rnd.pick([0.45, 0.75, 1]),
+      });
     }
     let line = [];
     for (let x = -120; x <= HW + 120; x += 60) line.push([x, base(x) - 6]);
     return (
-      group(path(d, { fill: rays }), {
+      group(d, {
         opacity: strength,
-        filter: S.blur("10 3"),
+        filter: S.blur("4 2"),
       }) +
       path(smooth(line), {
         fill: "none",
@@ -1200,9 +1285,9 @@ function heroStock5(S, rnd) {
     );
   };
   out += S.glow(900, 320, 900, "#10b981", 0.12, 0.45);
-  out += curtain(250, 60, 40, 190, 2.4, 0.35);
-  out += curtain(360, -170, 55, 240, 0.3, 0.6);
-  out += curtain(300, 90, 30, 170, 4.4, 0.3);
+  out += curtain(190, 90, 35, 160, 2.4, 0.3);
+  out += curtain(290, 60, 25, 150, 4.4, 0.22);
+  out += curtain(420, -240, 70, 300, 0.3, 0.7);
   out += S.glow(960, 1000, 900, "#0f766e", 0.22, 0.35);
   // Far hills, a calm lake with a faint reflection, dark near hills with trees.
   const far = ridge(rnd, 830, 80, 0.5, 64);
@@ -1220,8 +1305,8 @@ function heroStock5(S, rnd) {
   );
   const profile = (x) => {
     // Left hill falls towards the lake, the right one rises to the edge.
-    if (x < 1000) return 840 + (x / 1000) ** 1.6 * 200;
-    return 1060 - ((x - 1000) / 920) ** 0.9 * 250;
+    if (x < 1150) return 830 + Math.max(0, Math.min(1, x / 820)) ** 1.8 * 280;
+    return 1110 - Math.min(1, (x - 1150) / 770) ** 0.8 * 300;
   };
   const near = ridge(rnd, 0, 26, 0.55, 64).map(([x, y]) => [x, profile(x) + y]);
   let d = ridgeShape(near);
@@ -1232,7 +1317,9 @@ function heroStock5(S, rnd) {
   ]) {
     let x = from;
     while (x < to) {
-      const h = rnd.float(60, 160) * (to > HW ? 0.7 + 0.3 * ((x - from) / (to - from)) : 1 - 0.4 * ((x - from) / (to - from)));
+      const h =
+        rnd.float(60, 160) *
+        (to > HW ? 0.7 + 0.3 * ((x - from) / (to - from)) : 1 - 0.4 * ((x - from) / (to - from)));
       d += conifer(x, yAt(x) + 12, h, h * 0.34, rnd);
       x += rnd.float(16, 38);
     }
@@ -1248,26 +1335,36 @@ const TH = 1067;
 
 /** Seated figure seen from the front (behind a table): head, hair, torso, arms. */
 function personFront(x, y, { skin, hair, shirt, hairStyle }) {
-  let out = path(
-    `M${x - 62} ${y + 190}V${y + 110}a62 62 0 0 1 62 -62a62 62 0 0 1 62 62V${y + 190}Z`,
-    { fill: shirt },
-  );
+  let out = path(`M${x - 62} ${y + 190}V${y + 110}a62 62 0 0 1 62 -62a62 62 0 0 1 62 62V${y + 190}Z`, {
+    fill: shirt,
+  });
   out += rect(x - 14, y + 34, 28, 24, 8, { fill: skin });
   out += circle(x, y, 40, { fill: skin });
-  if (hairStyle === "short") out += path(`M${x - 41} ${y - 2}a41 41 0 0 1 82 0q-20 -18 -41 -16q-22 -2 -41 16Z`, { fill: hair });
+  if (hairStyle === "short")
+    out += path(`M${x - 41} ${y - 2}a41 41 0 0 1 82 0q-20 -18 -41 -16q-22 -2 -41 16Z`, { fill: hair });
   if (hairStyle === "long")
-    out += path(`M${x - 43} ${y + 46}V${y}a43 43 0 0 1 86 0V${y + 46}h-16V${y - 4}q-27 -10 -54 0V${y + 46}Z`, {
-      fill: hair,
-    });
+    out += path(
+      `M${x - 43} ${y + 46}V${y}a43 43 0 0 1 86 0V${y + 46}h-16V${y - 4}q-27 -10 -54 0V${y + 46}Z`,
+      {
+        fill: hair,
+      },
+    );
   if (hairStyle === "bun")
     out +=
-      circle(x, y - 48, 18, { fill: hair }) + path(`M${x - 41} ${y}a41 41 0 0 1 82 0q-41 -22 -82 0Z`, { fill: hair });
+      circle(x, y - 48, 18, { fill: hair }) +
+      path(`M${x - 41} ${y}a41 41 0 0 1 82 0q-41 -22 -82 0Z`, { fill: hair });
   return out;
 }
 
 /** Arm as a thick rounded stroke. */
 const arm = (d, color) =>
-  path(d, { fill: "none", stroke: color, "stroke-width": 26, "stroke-linecap": "round", "stroke-linejoin": "round" });
+  path(d, {
+    fill: "none",
+    stroke: color,
+    "stroke-width": 26,
+    "stroke-linecap": "round",
+    "stroke-linejoin": "round",
+  });
 
 function teamImage(S, rnd) {
   const indigo = "#4338ca";
@@ -1295,7 +1392,10 @@ function teamImage(S, rnd) {
     ]),
   });
   out += group(
-    ellipse(200, 240, 70, 20, {}) + ellipse(240, 226, 44, 24, {}) + ellipse(380, 380, 80, 18, {}) + ellipse(410, 368, 40, 20, {}),
+    ellipse(200, 240, 70, 20, {}) +
+      ellipse(240, 226, 44, 24, {}) +
+      ellipse(380, 380, 80, 18, {}) +
+      ellipse(410, 368, 40, 20, {}),
     { fill: "#fff", "fill-opacity": 0.85 },
   );
   out += path("M108 520Q200 470 300 500T472 480V572H108Z", { fill: "#a7f3d0", "fill-opacity": 0.7 });
@@ -1310,12 +1410,12 @@ function teamImage(S, rnd) {
       rect(656, 166, 198, 138, 2, { fill: "#e0e7ff" }) +
       circle(800, 214, 30, { fill: "#fbbf24" }) +
       path("M656 304Q710 230 760 270T854 250V304Z", { fill: indigo }),
-    { filter: S.shadow(8, 6, 0.15, "#312e81") },
+    { transform: "translate(-50 0)", filter: S.shadow(8, 6, 0.15, "#312e81") },
   );
   out += group(
-    rect(900, 190, 120, 150, 6, { fill: "#fff" }) +
-      rect(914, 204, 92, 122, 2, { fill: "#818cf8" }) +
-      circle(960, 265, 28, { fill: "#fff", "fill-opacity": 0.5 }),
+    rect(850, 190, 120, 150, 6, { fill: "#fff" }) +
+      rect(864, 204, 92, 122, 2, { fill: "#818cf8" }) +
+      circle(910, 265, 28, { fill: "#fff", "fill-opacity": 0.5 }),
     { filter: S.shadow(8, 6, 0.15, "#312e81") },
   );
 
@@ -1326,7 +1426,11 @@ function teamImage(S, rnd) {
     [300, 1150, 1480],
     [450, 1150, 1480],
   ]) {
-    shelves += rect(from - 10, sy, to - from + 20, 14, 4, { fill: "#fff", stroke: "#d8d2f1", "stroke-width": 2 });
+    shelves += rect(from - 10, sy, to - from + 20, 14, 4, {
+      fill: "#fff",
+      stroke: "#d8d2f1",
+      "stroke-width": 2,
+    });
     let bx = from + (sy === 300 ? 10 : 230);
     const limit = sy === 300 ? from + 200 : to - 20;
     while (bx < limit) {
@@ -1339,21 +1443,28 @@ function teamImage(S, rnd) {
   }
   shelves += plant(S, rnd, 1400, 260, 40, "#fff", ["#22c55e", "#16a34a", "#4ade80"]);
   // Box and trailing plant on the lower shelf.
-  shelves += rect(1170, 380, 110, 70, 6, { fill: "#c7d2fe" }) + rect(1170, 380, 110, 12, 4, { fill: "#a5b4fc" });
-  let vine = path("M1330 420C1300 470 1350 500 1320 560", {
-    fill: "none",
-    stroke: "#15803d",
-    "stroke-width": 3,
-  });
-  for (let i = 0; i < 6; i++) {
-    const t = i / 5;
-    const vx = 1330 - Math.sin(t * Math.PI) * 18 + (i % 2 ? 10 : -10);
-    vine += ellipse(vx, 428 + t * 130, 13, 7, {
+  shelves +=
+    rect(1170, 380, 110, 70, 6, { fill: "#c7d2fe" }) + rect(1170, 380, 110, 12, 4, { fill: "#a5b4fc" });
+  // Trailing plant: the vine leaves the pot rim and drapes over the shelf edge.
+  let vine = path("M1305 402H1355L1350 450H1310Z", { fill: "#fff", stroke: "#ddd8f3", "stroke-width": 2 });
+  const vinePts = [
+    [1336, 400],
+    [1366, 420],
+    [1376, 462],
+    [1368, 510],
+    [1378, 556],
+  ];
+  vine += path(smooth(vinePts), { fill: "none", stroke: "#15803d", "stroke-width": 3 });
+  vine += ellipse(1320, 392, 16, 8, { fill: "#16a34a", transform: "rotate(-20 1320 392)" });
+  for (let i = 1; i < 5; i++) {
+    const [vx, vy] = vinePts[i];
+    const side = i % 2 ? 1 : -1;
+    vine += ellipse(vx + side * 10, vy, 13, 7, {
       fill: i % 2 ? "#22c55e" : "#16a34a",
-      transform: `rotate(${i % 2 ? 30 : -30} ${n(vx)} ${n(428 + t * 130)})`,
+      transform: `rotate(${side * 35} ${n(vx + side * 10)} ${n(vy)})`,
     });
   }
-  shelves += vine + path("M1305 402H1355L1350 450H1310Z", { fill: "#fff", stroke: "#ddd8f3", "stroke-width": 2 });
+  shelves += vine;
   out += shelves;
 
   // Pendant lamp above the round table.
@@ -1365,7 +1476,12 @@ function teamImage(S, rnd) {
 
   // Rug and shadows.
   out += ellipse(tx, 920, 460, 80, { fill: "#c7d2fe", "fill-opacity": 0.8 });
-  out += ellipse(tx, 916, 420, 66, { fill: "none", stroke: "#fff", "stroke-opacity": 0.6, "stroke-width": 4 });
+  out += ellipse(tx, 916, 420, 66, {
+    fill: "none",
+    stroke: "#fff",
+    "stroke-opacity": 0.6,
+    "stroke-width": 4,
+  });
 
   // Desk on the left with monitors and a person from behind.
   out += ellipse(360, 860, 320, 26, { fill: "#a69fd0", "fill-opacity": 0.5, filter: S.blur(14) });
@@ -1378,7 +1494,8 @@ function teamImage(S, rnd) {
     rect(x + 8, y + 8, w - 16, h - 16, 4, { fill: indigo }) +
     content;
   let code = "";
-  for (let i = 0; i < 6; i++) code += bar(150 + (i % 3) * 14, 500 + i * 16, rnd.int(60, 130), 7, i % 2 ? "#a5b4fc" : "#fde68a", 0.85);
+  for (let i = 0; i < 6; i++)
+    code += bar(150 + (i % 3) * 14, 500 + i * 16, rnd.int(60, 130), 7, i % 2 ? "#a5b4fc" : "#fde68a", 0.85);
   out += monitor(130, 480, 240, 140, code);
   let chart = "";
   for (let i = 0; i < 6; i++) {
@@ -1426,7 +1543,12 @@ function teamImage(S, rnd) {
     s += rect(x - 46, 650, 92, 160, 40, { fill: shirt });
     s += circle(x + 4 * dir, 604, 40, { fill: skin });
     s += path(`M${x + 4 * dir - 41} 604a41 41 0 0 1 82 0q-10 -6 -41 -8q-31 2 -41 8Z`, { fill: hair });
-    s += path(`M${x + 4 * dir - 41 * dir} 604q-4 40 ${12 * dir} 50`, { fill: "none", stroke: hair, "stroke-width": 18, "stroke-linecap": "round" });
+    s += path(`M${x + 4 * dir - 41 * dir} 604q-4 40 ${12 * dir} 50`, {
+      fill: "none",
+      stroke: hair,
+      "stroke-width": 18,
+      "stroke-linecap": "round",
+    });
     s += arm(`M${x + 10 * dir} 690L${x + 60 * dir} 740L${x + 120 * dir} 728`, shirt);
     return s;
   };
@@ -1444,8 +1566,18 @@ function teamImage(S, rnd) {
       path(`M${tx - 42} 714L${tx + 54} 714L${tx + 66} 648L${tx - 30} 648Z`, { fill: "#818cf8" }),
   );
   out += group(
-    rect(tx - 210, 716, 90, 26, 3, { fill: "#fff", stroke: "#e5e7eb", "stroke-width": 2, transform: `rotate(-6 ${tx - 165} 729)` }) +
-      rect(tx + 120, 722, 80, 24, 3, { fill: "#fef3c7", stroke: "#fde68a", "stroke-width": 2, transform: `rotate(8 ${tx + 160} 734)` }),
+    rect(tx - 210, 716, 90, 26, 3, {
+      fill: "#fff",
+      stroke: "#e5e7eb",
+      "stroke-width": 2,
+      transform: `rotate(-6 ${tx - 165} 729)`,
+    }) +
+      rect(tx + 120, 722, 80, 24, 3, {
+        fill: "#fef3c7",
+        stroke: "#fde68a",
+        "stroke-width": 2,
+        transform: `rotate(8 ${tx + 160} 734)`,
+      }),
   );
   for (const [mx, color] of [
     [tx - 110, "#f59e0b"],
@@ -1475,15 +1607,21 @@ function teamImage(S, rnd) {
     });
   }
   out += ellipse(1480, 890, 110, 18, { fill: "#a69fd0", "fill-opacity": 0.6, filter: S.blur(8) });
-  out += leaves + path("M1420 740H1540L1524 890H1436Z", { fill: indigo }) + rect(1412, 730, 136, 22, 6, { fill: "#312e81" });
+  out +=
+    leaves +
+    path("M1420 740H1540L1524 890H1436Z", { fill: indigo }) +
+    rect(1412, 730, 136, 22, 6, { fill: "#312e81" });
   let snake = "";
   for (let i = 0; i < 7; i++) {
     const bx = 38 + i * 10;
     const h = [150, 210, 180, 240, 170, 200, 140][i];
     const lean = (i - 3) * 10;
-    snake += path(`M${bx - 8} 800Q${bx - 10 + lean / 2} ${800 - h / 2} ${bx + lean} ${800 - h}Q${bx + 8 + lean / 2} ${800 - h / 2} ${bx + 8} 800Z`, {
-      fill: i % 2 ? "#15803d" : "#65a30d",
-    });
+    snake += path(
+      `M${bx - 8} 800Q${bx - 10 + lean / 2} ${800 - h / 2} ${bx + lean} ${800 - h}Q${bx + 8 + lean / 2} ${800 - h / 2} ${bx + 8} 800Z`,
+      {
+        fill: i % 2 ? "#15803d" : "#65a30d",
+      },
+    );
   }
   out += ellipse(72, 900, 70, 12, { fill: "#a69fd0", "fill-opacity": 0.6, filter: S.blur(6) });
   out += snake + path("M20 800H130L118 890H32Z", { fill: "#fff", stroke: "#ddd8f3", "stroke-width": 2 });
@@ -1514,7 +1652,12 @@ function contactHeader(S, rnd) {
   out += S.glow(200, 600, 460, "#22d3ee", 0.16);
   out += S.glow(960, 300, 700, "#0b0a24", 0.35, 0.5);
   for (const r of [170, 270, 380, 500]) {
-    out += circle(1570, 250, r, { fill: "none", stroke: "#fff", "stroke-opacity": n(0.08 - r / 10000), "stroke-width": 2 });
+    out += circle(1570, 250, r, {
+      fill: "none",
+      stroke: "#fff",
+      "stroke-opacity": n(0.08 - r / 10000),
+      "stroke-width": 2,
+    });
   }
   // Dashed flight path from the envelope to the plane.
   out += path("M420 330C620 470 760 520 900 440S1080 250 1180 300S1260 470 1340 420S1420 320 1452 292", {
@@ -1536,19 +1679,39 @@ function contactHeader(S, rnd) {
   const envelope =
     rect(190, 200, 280, 180, 14, { fill: "#fff" }) +
     path("M200 378L330 290L460 378Z", { fill: "#e0e7ff" }) +
-    path("M196 208L330 304L464 208", { fill: "none", stroke: "#c7d2fe", "stroke-width": 5, "stroke-linejoin": "round" }) +
+    path("M196 208L330 304L464 208", {
+      fill: "none",
+      stroke: "#c7d2fe",
+      "stroke-width": 5,
+      "stroke-linejoin": "round",
+    }) +
     circle(330, 300, 20, { fill: "#f59e0b" }) +
-    path("M322 300l6 6l11 -12", { fill: "none", stroke: "#fff", "stroke-width": 3.5, "stroke-linecap": "round" });
+    path("M322 300l6 6l11 -12", {
+      fill: "none",
+      stroke: "#fff",
+      "stroke-width": 3.5,
+      "stroke-linecap": "round",
+    });
   out += group(envelope, { transform: "rotate(-9 330 290)", filter: S.shadow(18, 18, 0.35, "#0b0a24") });
   // Small letters floating around.
   out += group(
     rect(1810, 440, 70, 46, 6, { fill: "#fff", "fill-opacity": 0.2 }) +
-      path("M1810 444L1845 468L1880 444", { fill: "none", stroke: "#fff", "stroke-opacity": 0.45, "stroke-width": 2.5 }),
+      path("M1810 444L1845 468L1880 444", {
+        fill: "none",
+        stroke: "#fff",
+        "stroke-opacity": 0.45,
+        "stroke-width": 2.5,
+      }),
     { transform: "rotate(12 1845 463)" },
   );
   out += group(
     rect(620, 110, 56, 38, 5, { fill: "#fff", "fill-opacity": 0.14 }) +
-      path("M620 113L648 132L676 113", { fill: "none", stroke: "#fff", "stroke-opacity": 0.35, "stroke-width": 2 }),
+      path("M620 113L648 132L676 113", {
+        fill: "none",
+        stroke: "#fff",
+        "stroke-opacity": 0.35,
+        "stroke-width": 2,
+      }),
     { transform: "rotate(-14 648 129)" },
   );
   for (let i = 0; i < 14; i++) {
@@ -1618,7 +1781,12 @@ async function encode(svg, crop, budget) {
 /** Mean luma (0–255) of the headline band: middle half horizontally, 30–70 % vertically. */
 async function centreLuma(data, w, h) {
   const { channels } = await sharp(data)
-    .extract({ left: Math.round(w * 0.25), top: Math.round(h * 0.3), width: Math.round(w * 0.5), height: Math.round(h * 0.4) })
+    .extract({
+      left: Math.round(w * 0.25),
+      top: Math.round(h * 0.3),
+      width: Math.round(w * 0.5),
+      height: Math.round(h * 0.4),
+    })
     .stats();
   return 0.2126 * channels[0].mean + 0.7152 * channels[1].mean + 0.0722 * channels[2].mean;
 }
@@ -1631,6 +1799,7 @@ for (const image of IMAGES) {
   const [dw, dh] = image.size;
   const S = scene(dw, dh);
   const body = image.draw(S, random(hash(image.name)));
+  if (body.includes("NaN")) throw new Error(`${image.name}: NaN in generated SVG`);
   mkdirSync(join(OUT_DIR, dirname(image.name)), { recursive: true });
   for (const width of image.widths) {
     const height = Math.round((width * dh) / dw);
@@ -1646,8 +1815,11 @@ for (const image of IMAGES) {
       note += `  OVER BUDGET (${budget} B)`;
       problems++;
     }
-    if (image.hero && width === image.widths.at(-1)) note += `  centre luma ${Math.round(await centreLuma(data, width, height))}`;
-    console.log(`${file.padEnd(28)} ${String(width).padStart(4)}x${String(height).padEnd(4)} ${String(data.length).padStart(7)} B${note}`);
+    if (image.hero && width === image.widths.at(-1))
+      note += `  centre luma ${Math.round(await centreLuma(data, width, height))}`;
+    console.log(
+      `${file.padEnd(28)} ${String(width).padStart(4)}x${String(height).padEnd(4)} ${String(data.length).padStart(7)} B${note}`,
+    );
   }
 }
 console.log(`total ${total} B`);

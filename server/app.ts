@@ -12,6 +12,8 @@ import { closeDatabase, configuredDatabase, database } from "~/db/db.server";
 import { env, EnvError, type Env } from "~/env.server";
 import { logger, scrubError } from "~/lib/logger.server";
 import { nonceContext } from "~/lib/nonce";
+import { clientAddressContext } from "~/lib/request-context";
+import { clientAddress, publicBodyLimit, sameOriginOnly } from "./request-guards";
 
 /**
  * The production server: Hono on Node's http module (chosen by measured throughput, see
@@ -64,6 +66,8 @@ export function createApp(config: Env) {
     }),
   );
 
+  app.use(sameOriginOnly(config));
+  app.use(publicBodyLimit());
   app.use(compress());
 
   app.get("/healthz", async (c) => {
@@ -95,6 +99,7 @@ export function createApp(config: Env) {
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(nonceContext, c.get("secureHeadersNonce") ?? "");
+    context.set(clientAddressContext, clientAddress(c, config));
     return handleRequest(c.req.raw, context);
   });
 

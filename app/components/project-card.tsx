@@ -76,11 +76,18 @@ function ProjectUrlLink({ url, title }: { url: string | null; title: string }) {
   );
 }
 
-export function ProjectGrid({ projects }: { projects: ProjectCardProps["project"][] }) {
+/** `eagerCount` cards load their images at once: those above the fold. */
+export function ProjectGrid({
+  projects,
+  eagerCount = 3,
+}: {
+  projects: ProjectCardProps["project"][];
+  eagerCount?: number;
+}) {
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
       {projects.map((project, index) => (
-        <ProjectCard key={project.id} project={project} eager={index < 3} />
+        <ProjectCard key={project.id} project={project} eager={index < eagerCount} />
       ))}
     </div>
   );

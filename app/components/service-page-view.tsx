@@ -42,7 +42,7 @@ export function ServicePageView({ page, projects }: { page: ServicePage; project
               Ausgewählte Service-Leistungen
             </h2>
             <div className="mt-8">
-              <ProjectGrid projects={projects} />
+              <ProjectGrid projects={projects} eagerCount={0} />
             </div>
             <Button asChild variant="secondary" className="mt-10">
               <Link to="/category/services" viewTransition>

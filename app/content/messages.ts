@@ -8,3 +8,41 @@ export const PUBLIC_MESSAGES = {
   projectNotFound: "Project not found",
   projectsLoading: "Projekte werden geladen …",
 } as const;
+
+/** Contact form (spec §4, §5, §8). */
+export const CONTACT_MESSAGES = {
+  submitting: "Wird gesendet...",
+  success: "Nachricht gesendet!",
+  successDescription: "Vielen Dank für Deine Nachricht. Ich werde mich so bald wie möglich bei Dir melden.",
+  failure: "Nachricht konnte nicht gesendet werden",
+  failureDescription: "Bitte versuche es später erneut.",
+} as const;
+
+/** Newsletter (spec §4, §5, §8). */
+export const NEWSLETTER_MESSAGES = {
+  submittingSimple: "Wird angemeldet...",
+  submittingOptIn: "Wird versendet...",
+  successSimple: "Erfolgreich angemeldet!",
+  successSimpleDescription:
+    "Danke für dein Interesse! Bitte bestätige noch kurz deine Anmeldung über den Link in der E-Mail, die ich dir gerade geschickt habe.",
+  successOptIn: "Bestätigungs-E-Mail versendet!",
+  successOptInDescription:
+    "Bitte schau in dein Postfach und bestätige deine Anmeldung über den Link in der E-Mail.",
+  duplicate: "Diese E-Mail ist bereits angemeldet.",
+  duplicateDescription: "Bitte verwende eine andere E-Mail-Adresse.",
+  failure: "Anmeldung fehlgeschlagen",
+  failureDescription: "Bitte versuche es später erneut.",
+  noConsent: "Bitte stimme der DSGVO zu",
+  noConsentDescription: "Du musst der Datenschutzerklärung zustimmen, um den Newsletter zu abonnieren.",
+} as const;
+
+/** Answers of the spam defence and the request checks, shared by both forms. */
+export const FORM_GUARD_MESSAGES = {
+  tooFast: "Das ging sehr schnell. Bitte prüfe deine Angaben und sende das Formular noch einmal ab.",
+  expired: "Das Formular ist abgelaufen. Bitte lade die Seite neu und versuche es noch einmal.",
+  rateLimited: (minutes: number) =>
+    `Zu viele Anfragen in kurzer Zeit. Bitte versuche es in ${minutes} ${minutes === 1 ? "Minute" : "Minuten"} erneut.`,
+  unavailable: "Der Dienst ist gerade nicht erreichbar. Bitte versuche es später erneut.",
+  tooLarge: "Die Anfrage ist zu groß. Bitte kürze deine Nachricht.",
+  forbidden: "Diese Anfrage wurde aus Sicherheitsgründen abgelehnt.",
+} as const;

@@ -1,16 +1,25 @@
+import path from "node:path";
 import { fallbackProjects } from "~/content/fallback-projects";
+import { site } from "~/content/site";
 import { env, type Env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { ensureAdmin } from "./admin-users.server";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from "./client.server";
 import { loadDemoContent } from "./demo-content.server";
+import { prunePending } from "./newsletter.server";
+import { pruneRateLimits } from "./rate-limits.server";
+import { startMailWorker, type MailWorker } from "~/mail/worker.server";
+import { createMailTransport } from "~/mail/transport.server";
 
 /**
  * The application's one database, opened from the environment on first use: migrated,
  * demo content loaded into an empty installation, and the configured admin ensured.
  * Kept on globalThis so that the dev server's module reloads reuse it.
  */
-const holder = globalThis as typeof globalThis & { __appDatabase?: Promise<DatabaseHandle> };
+const holder = globalThis as typeof globalThis & {
+  __appDatabase?: Promise<DatabaseHandle>;
+  __mailWorker?: MailWorker;
+};
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR. */
 export function configuredDatabase(config: Env = env()): DatabaseOptions {
@@ -37,6 +46,16 @@ async function initialise(): Promise<DatabaseHandle> {
     throw error;
   }
   logger.info({ database: handle.kind }, "database ready");
+  holder.__mailWorker = startMailWorker({
+    db: handle.db,
+    transport: createMailTransport({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM ?? `${site.owner.name} <${site.contact.email}>`,
+      dropDir: path.join(config.DATA_DIR, "mail"),
+    }),
+    maxPerHour: config.MAIL_MAX_PER_HOUR,
+    onIdle: () => housekeeping(handle.db),
+  });
   return handle;
 }
 
@@ -55,8 +74,25 @@ export async function getDb(): Promise<Db> {
   return (await database()).db;
 }
 
-/** Closes the database if it was opened. */
+/** Sends queued mail now instead of at the next poll (call after committing a mail). */
+export function kickMailWorker(): void {
+  holder.__mailWorker?.kick();
+}
+
+let lastHousekeeping = 0;
+
+/** Hourly: drop old rate-limit counters and never-confirmed newsletter sign-ups. */
+async function housekeeping(db: Db): Promise<void> {
+  if (Date.now() - lastHousekeeping < 60 * 60 * 1000) return;
+  lastHousekeeping = Date.now();
+  await pruneRateLimits(db);
+  await prunePending(db);
+}
+
+/** Stops the mail worker and closes the database if it was opened. */
 export async function closeDatabase(): Promise<void> {
+  await holder.__mailWorker?.stop();
+  holder.__mailWorker = undefined;
   const pending = holder.__appDatabase;
   holder.__appDatabase = undefined;
   if (pending) await (await pending).close();

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Category, Project } from "~/lib/project";
+import { isUuid } from "~/lib/uuid";
 import type { Db } from "./client.server";
 import { projects, type NewProjectRow, type ProjectRow } from "./schema";
 
@@ -18,12 +18,8 @@ export const PROJECT_MESSAGES = {
   updateFailed: "Project update failed, no data returned",
 } as const;
 
-const IdSchema = z.uuid();
-
 /** True when `id` can be a project id; anything else can never match a row. */
-export function isProjectId(id: unknown): id is string {
-  return IdSchema.safeParse(id).success;
-}
+export const isProjectId = isUuid;
 
 const newestFirst = [sql`${projects.date} desc nulls last`, desc(projects.created_at)];
 

@@ -74,6 +74,11 @@ export const newsletterSubscriptions = pgTable(
     confirmation_token: text("confirmation_token"),
     token_expires_at: timestamp("token_expires_at", { withTimezone: true }),
     is_confirmed: boolean("is_confirmed").notNull().default(false),
+    // Proof of consent (Art. 7 (1) GDPR): when it was given, with which text, when confirmed.
+    consent_text_version: text("consent_text_version"),
+    consented_at: timestamp("consented_at", { withTimezone: true }),
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+    confirmation_sent_at: timestamp("confirmation_sent_at", { withTimezone: true }),
   },
   (t) => [
     // Case-insensitive uniqueness: a duplicate raises SQLSTATE 23505 on both databases.
@@ -124,6 +129,8 @@ export const outbox = pgTable(
     next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sent_at: timestamp("sent_at", { withTimezone: true }),
     last_error: text("last_error"),
+    /** A worker that claimed the mail holds it until then; several workers never send one twice. */
+    locked_until: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [
     index("outbox_pending_idx")
@@ -131,6 +138,13 @@ export const outbox = pgTable(
       .where(sql`${t.sent_at} is null`),
   ],
 );
+
+/** Fixed-window counters shared by all instances (form submissions, mail cap, sign-in attempts). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  window_start: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
 
 /** Small key-value facts about this installation (e.g. that the demo content was loaded once). */
 export const appMeta = pgTable("app_meta", {

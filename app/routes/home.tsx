@@ -1,45 +1,136 @@
-import { Button } from "~/components/ui/button";
+import { ArrowRight } from "lucide-react";
+import { HeroBackground } from "~/components/hero-background";
 import { PageLink } from "~/components/menu-link";
+import { NewsletterBlock } from "~/components/newsletter-forms";
+import { Particles } from "~/components/particles";
+import { ProjectGrid } from "~/components/project-card";
+import { Button } from "~/components/ui/button";
+import { CATEGORY_PAGES, emptyCategoryMessage } from "~/content/categories";
+import { fallbackProjects } from "~/content/fallback-projects";
+import { PUBLIC_MESSAGES } from "~/content/messages";
 import { site } from "~/content/site";
+import { getDb } from "~/db/db.server";
+import { listHomepageProjects } from "~/db/projects.server";
+import { newFormToken } from "~/lib/form-guard.server";
 import { pageMeta } from "~/lib/meta";
+import { newsletterAction } from "~/lib/public-forms.server";
+import { readWithFallback } from "~/lib/public-data.server";
+import { useErrorToast } from "~/lib/use-toast-once";
+import type { Route } from "./+types/home";
 
-/** Landing page. The hero copy and buttons are final (spec §2); the image, particles,
- * newsletter block and category sections follow with the public-site issue. */
-export default function Home() {
+export async function loader() {
+  const { data: projects, fallback } = await readWithFallback(
+    (db) => listHomepageProjects(db),
+    () => fallbackProjects.filter((p) => p.show_on_homepage),
+  );
+  const formToken = fallback
+    ? ""
+    : await getDb()
+        .then(newFormToken)
+        .catch(() => "");
+  return { projects, fallback, formToken };
+}
+
+/** The newsletter block's simple sign-up. */
+export function action(args: Route.ActionArgs) {
+  return newsletterAction(args, "simple");
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { projects, fallback, formToken } = loaderData;
+  useErrorToast(fallback, PUBLIC_MESSAGES.projectsFallback);
+
   return (
-    <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-slate-900">
-      <div className="mx-auto flex min-h-[75vh] max-w-5xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">
-        <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-6xl">
-          Willkommen in meiner Welt
-        </h1>
-        <p className="max-w-2xl text-lg text-brand-100 sm:text-xl">
-          Lerne hier mich, meine Projekte und mein Tun kennen!
-        </p>
-        <div className="mt-4 flex flex-wrap justify-center gap-3">
-          <Button asChild variant="onDark">
-            <PageLink to="/projects">Portfolio</PageLink>
-          </Button>
-          <Button asChild variant="onDark">
-            <PageLink to="/contact">Kontakt</PageLink>
-          </Button>
-          <Button asChild variant="onDark">
-            <a href={site.external.events} target="_blank" rel="noopener noreferrer">
-              Events
-            </a>
-          </Button>
-          <Button asChild variant="onDark">
-            <a href={site.external.products} target="_blank" rel="noopener noreferrer">
-              Produktwelt
-            </a>
-          </Button>
+    <>
+      <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-slate-900">
+        <HeroBackground />
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-slate-950/45" />
+        <Particles />
+        <div className="mx-auto flex min-h-[72vh] max-w-5xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight text-white drop-shadow sm:text-6xl">
+            Willkommen in meiner Welt
+          </h1>
+          <p className="max-w-2xl text-lg text-white/90 drop-shadow sm:text-xl">
+            Lerne hier mich, meine Projekte und mein Tun kennen!
+          </p>
+          <div className="mt-4 flex flex-wrap justify-center gap-3">
+            <Button asChild variant="onDark">
+              <PageLink to="/projects">Portfolio</PageLink>
+            </Button>
+            <Button asChild variant="onDark">
+              <PageLink to="/contact">Kontakt</PageLink>
+            </Button>
+            <Button asChild variant="onDark">
+              <a href={site.external.events} target="_blank" rel="noopener noreferrer">
+                Events<span className="sr-only"> (öffnet in neuem Tab)</span>
+              </a>
+            </Button>
+            <Button asChild variant="onDark">
+              <a href={site.external.products} target="_blank" rel="noopener noreferrer">
+                Produktwelt<span className="sr-only"> (öffnet in neuem Tab)</span>
+              </a>
+            </Button>
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
+
+      <section
+        id="newsletter"
+        aria-labelledby="newsletter-title"
+        className="border-b border-slate-200 bg-brand-50"
+      >
+        <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+          <h2 id="newsletter-title" className="text-2xl font-bold text-slate-900">
+            Bleib auf dem Laufenden
+          </h2>
+          <p className="mt-2 mb-6 text-slate-700">
+            Neue Projekte, Produkte und Impulse rund um Web, Coaching und KI – direkt in dein Postfach.
+          </p>
+          <NewsletterBlock formToken={formToken} />
+        </div>
+      </section>
+
+      {CATEGORY_PAGES.map((page, index) => {
+        const items = projects.filter((project) => project.category === page.category);
+        return (
+          <section
+            key={page.slug}
+            aria-labelledby={`home-${page.slug}`}
+            className={index % 2 === 1 ? "bg-slate-50" : "bg-white"}
+          >
+            <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+              <div className="flex flex-wrap items-end justify-between gap-4">
+                <div className="max-w-3xl">
+                  <h2 id={`home-${page.slug}`} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+                    {page.title}
+                  </h2>
+                  <p className="mt-1 font-medium text-brand-700">{page.subtitle}</p>
+                  <p className="mt-3 text-slate-600">{page.description}</p>
+                </div>
+                <Button asChild variant="secondary">
+                  <PageLink to={`/category/${page.slug}`}>
+                    Alle {page.title} ansehen
+                    <ArrowRight aria-hidden="true" className="size-4" />
+                  </PageLink>
+                </Button>
+              </div>
+              <div className="mt-8">
+                {items.length > 0 ? (
+                  <ProjectGrid projects={items} eagerCount={0} />
+                ) : (
+                  <p className="text-slate-600">{emptyCategoryMessage(page.title)}</p>
+                )}
+              </div>
+            </div>
+          </section>
+        );
+      })}
+    </>
   );
 }
 
 export const meta = () =>
   pageMeta(
     site.owner.name,
-    "Coaching, Consulting und Webentwicklung: Lerne mich, meine Projekte und mein Tun kennen.",
+    "Coaching, Consulting und Webentwicklung: Lerne mich, meine Projekte und mein Tun kennen – Websites, Shops, Portale, Kurse und KI-Beratung.",
   );

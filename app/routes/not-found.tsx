@@ -5,8 +5,9 @@ import { pageMeta } from "~/lib/meta";
 
 /** Spec §2: unknown paths render this page with status 404; the path is logged. */
 export function loader({ request }: { request: Request }) {
-  const { pathname } = new URL(request.url);
-  logger.warn({ path: pathname }, "page not found");
+  // Client navigations ask for "<path>.data"; log the page path either way.
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  logger.warn({ path }, "page not found");
   return data(null, { status: 404 });
 }
 

@@ -12,11 +12,11 @@ import { useErrorToast } from "~/lib/use-toast-once";
 import type { Route } from "./+types/service";
 
 /** /service and its nine sub-pages; the copy lives in app/content/services/. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
-  const page = servicePage(pathname);
+export async function loader({ params }: Route.LoaderArgs) {
+  const path = "page" in params && params.page ? `/service/${params.page}` : "/service";
+  const page = servicePage(path);
   if (!page) {
-    logger.warn({ path: pathname }, "page not found");
+    logger.warn({ path }, "page not found");
     throw data(null, { status: 404 });
   }
   if (!page.showServiceProjects) return { path: page.path, projects: null, fallback: false };

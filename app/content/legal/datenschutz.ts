@@ -58,7 +58,7 @@ export const datenschutz: LegalPage = {
           "Referrer, also die zuvor besuchte Seite, sofern Ihr Browser sie übermittelt",
         ),
         p(
-          "Ihre IP-Adresse wird technisch zwangsläufig verarbeitet, um die Seite an Ihren Browser auszuliefern. In den Logdateien der Anwendung wird sie jedoch nicht im Klartext gespeichert. Zur Abwehr von Missbrauch, etwa massenhaft automatisierter Formularübermittlungen, kann sie kurzzeitig im Arbeitsspeicher des Servers verarbeitet werden, ohne dauerhaft gespeichert zu werden.",
+          "Ihre IP-Adresse wird technisch zwangsläufig verarbeitet, um die Seite an Ihren Browser auszuliefern. In den Logdateien der Anwendung wird sie jedoch nicht im Klartext gespeichert. Zur Abwehr von Missbrauch, etwa massenhaft automatisierter Formularübermittlungen, zähle ich Formularanfragen je Absender: Dafür speichere ich nicht die IP-Adresse selbst, sondern nur einen mit einem geheimen Schlüssel gebildeten Hashwert, aus dem sich die Adresse nicht zurückrechnen lässt. Diese Zähler lösche ich spätestens nach 24 Stunden.",
         ),
         p(
           "Die Logdaten dienen ausschließlich dazu, den stabilen und sicheren Betrieb der Website zu gewährleisten, Fehler zu analysieren und Angriffe abzuwehren. Eine Zusammenführung mit anderen Datenquellen oder eine Auswertung zu Marketingzwecken findet nicht statt. Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO; mein berechtigtes Interesse liegt in der technischen Sicherheit und Funktionsfähigkeit der Website. Die Logdateien werden nach 14 Tagen automatisch gelöscht, sofern sie nicht ausnahmsweise zur Aufklärung eines konkreten Sicherheitsvorfalls länger benötigt werden.",
@@ -97,7 +97,7 @@ export const datenschutz: LegalPage = {
           "Zeitpunkt der Bestätigung über den Bestätigungslink",
         ),
         p(
-          "Der Bestätigungsschlüssel (Token) aus dem Bestätigungslink wird in meiner Datenbank ausschließlich als kryptografischer Hashwert gespeichert, nie im Klartext. Nicht bestätigte Anmeldungen lösche ich nach kurzer Zeit automatisch.",
+          "Der Bestätigungsschlüssel (Token) aus dem Bestätigungslink wird in meiner Datenbank ausschließlich als kryptografischer Hashwert gespeichert, nie im Klartext. Nicht bestätigte Anmeldungen lösche ich nach 30 Tagen automatisch.",
         ),
         p(
           "Rechtsgrundlage für den Versand ist Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO). Sie können Ihre Einwilligung jederzeit mit Wirkung für die Zukunft widerrufen – am einfachsten über den Abmeldelink, der in jeder Newsletter-E-Mail enthalten ist, oder durch eine formlose Nachricht an mich. Die Rechtmäßigkeit der bis zum Widerruf erfolgten Verarbeitung bleibt davon unberührt.",
@@ -106,7 +106,7 @@ export const datenschutz: LegalPage = {
           "Meine Newsletter enthalten keine Zählpixel und keine Link-Nachverfolgung; ich werte nicht aus, ob oder wann Sie eine E-Mail öffnen oder einen Link anklicken.",
         ),
         p(
-          "Nach Ihrer Abmeldung lösche ich Ihre Daten aus dem Verteiler. Um nachweisen zu können, dass Sie eingewilligt hatten (Art. 7 Abs. 1 DSGVO), bewahre ich die Angaben zur Einwilligung – E-Mail-Adresse, Zeitpunkte von Anmeldung, Bestätigung und Abmeldung sowie die Version des Einwilligungstextes – bis zum Ablauf der regelmäßigen Verjährungsfrist von drei Jahren auf. Rechtsgrundlage hierfür ist Art. 6 Abs. 1 lit. c in Verbindung mit Art. 7 Abs. 1 DSGVO sowie mein berechtigtes Interesse an der Abwehr von Ansprüchen (Art. 6 Abs. 1 lit. f DSGVO).",
+          "Solange Sie angemeldet sind, speichere ich als Nachweis Ihrer Einwilligung (Art. 7 Abs. 1 DSGVO) die Zeitpunkte von Anmeldung und Bestätigung sowie die Version des Einwilligungstextes, den Sie gesehen haben. Mit Ihrer Abmeldung lösche ich Ihre E-Mail-Adresse und alle zugehörigen Angaben vollständig.",
         ),
       ],
     },
@@ -177,7 +177,7 @@ export const datenschutz: LegalPage = {
         list(
           "Server-Logfiles: 14 Tage",
           "Kontaktanfragen: bis zur abschließenden Bearbeitung, höchstens sechs Monate – vorbehaltlich gesetzlicher Aufbewahrungspflichten (bis zu sechs bzw. zehn Jahre nach HGB und AO)",
-          "Newsletter: bis zu Ihrer Abmeldung; nicht bestätigte Anmeldungen nur kurzzeitig; Nachweis der Einwilligung bis zu drei Jahre nach der Abmeldung",
+          "Newsletter: bis zu Ihrer Abmeldung; nicht bestätigte Anmeldungen höchstens 30 Tage",
           "Sitzungs-Cookie des Administrators: bis zur Abmeldung, höchstens 30 Tage",
           "Eintrag „cookiesAccepted“: in Ihrem Browser, bis Sie ihn löschen",
         ),

@@ -1,0 +1,196 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { enqueueMail } from "~/mail/outbox.server";
+import { newsletterConfirmation } from "~/mail/templates.server";
+import { hmac, safeEqual, sha256Hex } from "~/lib/security.server";
+import type { Db } from "./client.server";
+import { newsletterSubscriptions } from "./schema";
+
+/** Double opt-in (spec §4, §9): 32 random bytes as 64 hex characters, valid 24 hours. */
+export const TOKEN_VALID_MS = 24 * 60 * 60 * 1000;
+/** A pending address gets at most one confirmation mail per minute. */
+export const RESEND_GUARD_MS = 60 * 1000;
+/** Unconfirmed sign-ups are deleted this long after they were made. */
+export const PENDING_RETENTION_DAYS = 30;
+
+export type SignupResult = "sent" | "duplicate";
+
+type Links = { publicUrl: string; secret: Buffer };
+
+function isUniqueViolation(error: unknown): boolean {
+  const value = error as { code?: unknown; cause?: { code?: unknown } };
+  return (value.cause?.code ?? value.code) === "23505";
+}
+
+export function unsubscribeUrl({ publicUrl, secret }: Links, id: string): string {
+  return `${publicUrl}/newsletter/abmelden?id=${id}&sig=${hmac(secret, `unsubscribe:${id}`)}`;
+}
+
+export function verifyUnsubscribe(secret: Buffer, id: string, signature: string): boolean {
+  return safeEqual(signature, hmac(secret, `unsubscribe:${id}`));
+}
+
+async function queueConfirmation(
+  tx: Db,
+  links: Links,
+  row: { id: string; email: string; name: string | null },
+  token: string,
+) {
+  await enqueueMail(
+    tx,
+    newsletterConfirmation({
+      to: row.email,
+      name: row.name,
+      confirmUrl: `${links.publicUrl}/newsletter/bestaetigen?token=${token}`,
+      unsubscribeUrl: unsubscribeUrl(links, row.id),
+    }),
+  );
+}
+
+function freshToken() {
+  const token = randomBytes(32).toString("hex");
+  return { token, hash: sha256Hex(token), expires: new Date(Date.now() + TOKEN_VALID_MS) };
+}
+
+/**
+ * Stores a pending subscription with its proof of consent and queues the confirmation mail, in
+ * one transaction. An address that exists already raises SQLSTATE 23505 and is reported as
+ * "duplicate", except a pending one whose last mail is over a minute old: it gets a new link.
+ */
+export async function signUp(
+  db: Db,
+  input: { email: string; name: string | null; consentTextVersion: string },
+  links: Links,
+): Promise<SignupResult> {
+  const { token, hash, expires } = freshToken();
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(newsletterSubscriptions)
+        .values({
+          email: input.email,
+          name: input.name,
+          gdpr_consent: true,
+          consent_text_version: input.consentTextVersion,
+          consented_at: sql`now()`,
+          confirmation_token: hash,
+          token_expires_at: expires,
+          confirmation_sent_at: sql`now()`,
+          is_confirmed: false,
+        })
+        .returning();
+      await queueConfirmation(tx, links, row!, token);
+    });
+    return "sent";
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return resendIfPending(db, input, links);
+}
+
+async function resendIfPending(
+  db: Db,
+  input: { email: string; name: string | null; consentTextVersion: string },
+  links: Links,
+): Promise<SignupResult> {
+  const { token, hash, expires } = freshToken();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterSubscriptions)
+      .set({
+        confirmation_token: hash,
+        token_expires_at: expires,
+        confirmation_sent_at: sql`now()`,
+        consent_text_version: input.consentTextVersion,
+        consented_at: sql`now()`,
+        name: input.name ?? sql`${newsletterSubscriptions.name}`,
+      })
+      .where(
+        and(
+          eq(sql`lower(${newsletterSubscriptions.email})`, input.email.toLowerCase()),
+          eq(newsletterSubscriptions.is_confirmed, false),
+          lt(
+            newsletterSubscriptions.confirmation_sent_at,
+            sql`now() - (${RESEND_GUARD_MS / 1000}::int * interval '1 second')`,
+          ),
+        ),
+      )
+      .returning();
+    if (!row) return "duplicate";
+    await queueConfirmation(tx, links, row, token);
+    return "sent";
+  });
+}
+
+export type ConfirmationState =
+  { state: "pending"; email: string } | { state: "confirmed" } | { state: "expired" } | { state: "invalid" };
+
+async function findByToken(db: Db, token: string) {
+  if (!/^[0-9a-f]{64}$/.test(token)) return undefined;
+  const [row] = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.confirmation_token, sha256Hex(token)))
+    .limit(1);
+  return row;
+}
+
+/** What a confirmation link stands for, without changing anything (mail scanners open links). */
+export async function inspectToken(db: Db, token: string): Promise<ConfirmationState> {
+  const row = await findByToken(db, token);
+  if (!row) return { state: "invalid" };
+  if (row.is_confirmed) return { state: "confirmed" };
+  if (!row.token_expires_at || row.token_expires_at.getTime() < Date.now()) return { state: "expired" };
+  return { state: "pending", email: row.email };
+}
+
+/** The visitor's button press: confirms a pending subscription; confirming twice is harmless. */
+export async function confirm(db: Db, token: string): Promise<ConfirmationState> {
+  const current = await inspectToken(db, token);
+  if (current.state !== "pending") return current;
+  await db
+    .update(newsletterSubscriptions)
+    .set({ is_confirmed: true, confirmed_at: sql`now()` })
+    .where(eq(newsletterSubscriptions.confirmation_token, sha256Hex(token)));
+  return { state: "confirmed" };
+}
+
+/** A fresh confirmation mail for an expired link (at most one per minute). */
+export async function resendForExpiredToken(
+  db: Db,
+  token: string,
+  links: Links,
+): Promise<"sent" | "wait" | "invalid"> {
+  const row = await findByToken(db, token);
+  if (!row || row.is_confirmed) return "invalid";
+  const result = await resendIfPending(
+    db,
+    { email: row.email, name: row.name, consentTextVersion: row.consent_text_version ?? "unknown" },
+    links,
+  );
+  return result === "sent" ? "sent" : "wait";
+}
+
+/** Deletes the subscription; true when there was one. */
+export async function unsubscribe(db: Db, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, id))
+    .returning({ id: newsletterSubscriptions.id });
+  return deleted.length > 0;
+}
+
+/** Removes sign-ups that were never confirmed. */
+export async function prunePending(db: Db): Promise<void> {
+  await db
+    .delete(newsletterSubscriptions)
+    .where(
+      and(
+        eq(newsletterSubscriptions.is_confirmed, false),
+        lt(
+          newsletterSubscriptions.created_at,
+          sql`now() - (${PENDING_RETENTION_DAYS}::int * interval '1 day')`,
+        ),
+      ),
+    );
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { NEWSLETTER_MESSAGES } from "~/content/messages";
+
+/**
+ * Input schemas of the public forms, used by the server actions (the authority) and by the
+ * browser before submitting. Limits keep every field well inside the 10 KB request limit.
+ */
+export const LIMITS = { name: 100, email: 254, subject: 150, message: 4000 } as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Bitte gib ${label} ein.` })
+    .trim()
+    .min(1, `Bitte gib ${label} ein.`)
+    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} darf höchstens ${max} Zeichen lang sein.`);
+
+const email = z
+  .string({ error: "Bitte gib deine E-Mail-Adresse ein." })
+  .trim()
+  .min(1, "Bitte gib deine E-Mail-Adresse ein.")
+  .max(LIMITS.email, `Die E-Mail-Adresse darf höchstens ${LIMITS.email} Zeichen lang sein.`)
+  .pipe(z.email("Bitte gib eine gültige E-Mail-Adresse ein."));
+
+export const ContactSchema = z.object({
+  name: text("deinen Namen", LIMITS.name),
+  email,
+  subject: text("einen Betreff", LIMITS.subject),
+  message: text("eine Nachricht", LIMITS.message),
+});
+export type ContactInput = z.infer<typeof ContactSchema>;
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(LIMITS.name, `Der Name darf höchstens ${LIMITS.name} Zeichen lang sein.`)
+  .optional()
+  .transform((value) => value || null);
+
+/** Home block: e-mail and optional name; submitting it is the consent (the form says so). */
+export const NewsletterSimpleSchema = z.object({ email, name: optionalName });
+
+/** Double opt-in card: optional name, e-mail and the required consent checkbox. */
+export const NewsletterOptInSchema = z.object({
+  email,
+  name: optionalName,
+  consent: z.literal("on", { error: NEWSLETTER_MESSAGES.noConsent }),
+});
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** First message per field, for display next to the inputs. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Versions of the consent texts shown next to the newsletter forms (proof of consent). */
+export const CONSENT_TEXT_VERSION = {
+  simple: "newsletter-block-2026-11",
+  optIn: "newsletter-card-2026-11",
+} as const;

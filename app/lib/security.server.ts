@@ -1,0 +1,56 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { appMeta } from "~/db/schema";
+
+/**
+ * A random secret of this installation, created on first use and kept in the database (so every
+ * instance shares it). It keys HMACs: form timing tokens, unsubscribe links, client keys.
+ */
+const secrets = new WeakMap<Db, Buffer>();
+
+export async function installationSecret(db: Db): Promise<Buffer> {
+  const cached = secrets.get(db);
+  if (cached) return cached;
+  await db
+    .insert(appMeta)
+    .values({ key: "secret", value: randomBytes(32).toString("hex") })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, "secret"));
+  const secret = Buffer.from(row!.value, "hex");
+  secrets.set(db, secret);
+  return secret;
+}
+
+export function hmac(secret: Buffer, value: string): string {
+  return createHmac("sha256", secret).update(value).digest("base64url");
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function sha256Hex(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+/** A key for rate limiting that identifies a client without storing its address. */
+export function clientKey(secret: Buffer, address: string): string {
+  return hmac(secret, `client:${address}`).slice(0, 32);
+}
+
+/** Rendered into a form: proves when the form was shown, for the minimum fill time. */
+export function issueFormToken(secret: Buffer, now = Date.now()): string {
+  return `${now}.${hmac(secret, `form:${now}`)}`;
+}
+
+/** Milliseconds since the form was shown, or undefined for a missing or forged token. */
+export function formAge(secret: Buffer, token: unknown, now = Date.now()): number | undefined {
+  if (typeof token !== "string") return undefined;
+  const [issued, signature] = token.split(".");
+  if (!issued || !signature || !/^\d{10,16}$/.test(issued)) return undefined;
+  if (!safeEqual(signature, hmac(secret, `form:${issued}`))) return undefined;
+  return now - Number(issued);
+}

@@ -1,0 +1,43 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { logger } from "~/lib/logger.server";
+import type { OutgoingMail } from "./outbox.server";
+
+export type MailTransport = { send(mail: OutgoingMail & { id: string }): Promise<void> };
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/mail/, so the
+ * quick start shows every mail (for example the double opt-in link) without a mail server.
+ */
+export function createMailTransport(options: {
+  smtpUrl?: string;
+  from: string;
+  dropDir: string;
+}): MailTransport {
+  if (options.smtpUrl) {
+    const smtp = nodemailer.createTransport(options.smtpUrl);
+    return {
+      send: async (mail) => {
+        await smtp.sendMail({ from: options.from, ...message(mail) });
+      },
+    };
+  }
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    send: async (mail) => {
+      const info = await composer.sendMail({ from: options.from, ...message(mail) });
+      await mkdir(options.dropDir, { recursive: true });
+      const file = path.join(
+        options.dropDir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      logger.info({ file }, "mail written to the local mail drop");
+    },
+  };
+}
+
+function message(mail: OutgoingMail) {
+  return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers };
+}

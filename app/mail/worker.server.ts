@@ -1,0 +1,139 @@
+import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { outbox } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import type { MailTransport } from "./transport.server";
+
+const BATCH = 10;
+const LEASE_SECONDS = 120;
+const MAX_BACKOFF_SECONDS = 3600;
+
+/** Seconds until the next try after `attempts` failures: 30 s, 1 min, 2 min, … up to 1 h. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(MAX_BACKOFF_SECONDS, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Claims due mails for this worker: a short lease (locked_until) taken in one statement with
+ * FOR UPDATE SKIP LOCKED, so several workers never send the same mail.
+ */
+async function claim(db: Db, limit: number) {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        isNull(outbox.sent_at),
+        lte(outbox.next_attempt_at, sql`now()`),
+        or(isNull(outbox.locked_until), lte(outbox.locked_until, sql`now()`)),
+      ),
+    )
+    .orderBy(outbox.next_attempt_at)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({
+      locked_until: sql`now() + (${LEASE_SECONDS}::int * interval '1 second')`,
+      attempts: sql`${outbox.attempts} + 1`,
+    })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+async function sentInLastHour(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(and(isNotNull(outbox.sent_at), gte(outbox.sent_at, sql`now() - interval '1 hour'`)));
+  return row?.count ?? 0;
+}
+
+/** Sends what is due once; returns how many mails went out. */
+export async function deliverDueMail(db: Db, transport: MailTransport, maxPerHour: number): Promise<number> {
+  const budget = Math.min(BATCH, maxPerHour - (await sentInLastHour(db)));
+  if (budget <= 0) return 0;
+  let sent = 0;
+  for (const mail of await claim(db, budget)) {
+    try {
+      await transport.send({
+        id: mail.id,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        headers: mail.headers,
+      });
+      await db
+        .update(outbox)
+        .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
+        .where(eq(outbox.id, mail.id));
+      sent++;
+    } catch (error) {
+      // Keep only the error's class and code: SMTP replies can quote addresses.
+      const code =
+        (error as { code?: unknown; responseCode?: unknown }).responseCode ??
+        (error as { code?: unknown }).code;
+      const reason = `${error instanceof Error ? error.name : "Error"}${code ? ` ${String(code)}` : ""}`;
+      await db
+        .update(outbox)
+        .set({
+          locked_until: null,
+          last_error: reason,
+          next_attempt_at: sql`now() + (${backoffSeconds(mail.attempts)}::int * interval '1 second')`,
+        })
+        .where(eq(outbox.id, mail.id));
+      logger.warn({ mail: mail.id, attempts: mail.attempts, reason }, "mail delivery failed; will retry");
+    }
+  }
+  return sent;
+}
+
+export type MailWorker = { kick(): void; stop(): Promise<void> };
+
+/** Polls the outbox every `intervalMs` (and at once when kicked) and sends what is due. */
+export function startMailWorker(options: {
+  db: Db;
+  transport: MailTransport;
+  maxPerHour: number;
+  intervalMs?: number;
+  onIdle?: () => Promise<void>;
+}): MailWorker {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          const sent = await deliverDueMail(options.db, options.transport, options.maxPerHour);
+          if (sent === BATCH) again = true;
+        } while (again && !stopped);
+        await options.onIdle?.();
+      } catch (error) {
+        logger.error({ err: error }, "mail worker round failed");
+      } finally {
+        running = undefined;
+      }
+    })();
+  };
+
+  const timer = setInterval(run, options.intervalMs ?? 2_000);
+  timer.unref();
+  run();
+  return {
+    kick: run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { ContactForm } from "~/components/contact-form";
+import { NewsletterCard } from "~/components/newsletter-forms";
+import { ObfuscatedContact } from "~/components/obfuscated-contact";
+import { CONTACT_HEADER_IMAGE, src, srcSet } from "~/content/images";
+import { site } from "~/content/site";
+import { getDb } from "~/db/db.server";
+import { newFormToken } from "~/lib/form-guard.server";
+import { pageMeta } from "~/lib/meta";
+import { contactAction, newsletterAction } from "~/lib/public-forms.server";
+import type { Route } from "./+types/contact";
+
+export async function loader() {
+  return { formToken: await newFormToken(await getDb()).catch(() => "") };
+}
+
+/** One page, two forms: the contact form and the double opt-in newsletter card. */
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData().catch(() => undefined);
+  if (form?.get("intent") === "newsletter") return newsletterAction(args, "optIn", form);
+  return contactAction(args, form);
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { address } = site.contact;
+  return (
+    <>
+      <div className="relative isolate h-40 overflow-hidden bg-brand-900 sm:h-56">
+        <img
+          src={src(CONTACT_HEADER_IMAGE, 1280)}
+          srcSet={srcSet(CONTACT_HEADER_IMAGE)}
+          sizes="100vw"
+          alt=""
+          width={CONTACT_HEADER_IMAGE.width}
+          height={CONTACT_HEADER_IMAGE.height}
+          className="absolute inset-0 size-full object-cover"
+        />
+      </div>
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          Lass uns kennen lernen
+        </h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">
+          Du hast eine Idee, ein Projekt oder eine Frage? Schreib mir – ich melde mich in der Regel innerhalb
+          von zwei Werktagen.
+        </p>
+        <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_2fr]">
+          <aside className="space-y-8">
+            <section aria-labelledby="contact-info" className="rounded-2xl bg-slate-50 p-6">
+              <h2 id="contact-info" className="text-lg font-semibold text-slate-900">
+                Kontaktdaten
+              </h2>
+              <ul className="mt-4 space-y-4 text-slate-700">
+                <li className="flex gap-3">
+                  <Mail aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+                  <ObfuscatedContact kind="email" className="hover:text-brand-700 hover:underline" />
+                </li>
+                <li className="flex gap-3">
+                  <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+                  <ObfuscatedContact kind="phone" className="hover:text-brand-700 hover:underline" />
+                </li>
+                <li className="flex gap-3">
+                  <MapPin aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+                  <address className="not-italic">
+                    {site.owner.name}
+                    <br />
+                    {address.street}
+                    <br />
+                    {address.postalCode} {address.city}
+                    <br />
+                    {address.country}
+                  </address>
+                </li>
+              </ul>
+            </section>
+            <NewsletterCard formToken={loaderData.formToken} action="/contact" />
+          </aside>
+          <section
+            aria-labelledby="contact-form-title"
+            className="rounded-2xl border border-slate-200 p-6 shadow-sm sm:p-8"
+          >
+            <h2 id="contact-form-title" className="text-xl font-bold text-slate-900">
+              Schreib mir eine Nachricht
+            </h2>
+            <div className="mt-6">
+              <ContactForm formToken={loaderData.formToken} />
+            </div>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const meta = () =>
+  pageMeta(
+    "Kontakt",
+    "Lass uns kennen lernen: Schreib mir über das Kontaktformular, per E-Mail oder Telefon – für Webprojekte, Coaching und Beratung.",
+  );

@@ -1,0 +1,66 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { FORM_GUARD_MESSAGES } from "~/content/messages";
+import type { Env } from "~/env.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Public form bodies are small; the admin area (uploads) sets its own limits. */
+export const PUBLIC_BODY_LIMIT_BYTES = 10 * 1024;
+/** RFC 8058: mail providers POST here for one-click unsubscribe; the link itself is signed. */
+const CROSS_SITE_ALLOWED = new Set(["/newsletter/abmelden"]);
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses state-changing requests from other sites (CSRF): the Origin header (or, without one,
+ * the Referer) must be PUBLIC_URL's origin or the request's own host; a browser's
+ * `Sec-Fetch-Site: cross-site` is refused outright.
+ */
+export function sameOriginOnly(config: Env): MiddlewareHandler {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.has(c.req.path)) return next();
+    const own = `${new URL(c.req.url).protocol}//${c.req.header("host") ?? ""}`;
+    const origin = c.req.header("origin");
+    const source = origin && origin !== "null" ? originOf(origin) : originOf(c.req.header("referer"));
+    const crossSite = c.req.header("sec-fetch-site") === "cross-site";
+    if (crossSite || !source || (source !== config.PUBLIC_URL && source !== own)) {
+      return c.text(FORM_GUARD_MESSAGES.forbidden, 403);
+    }
+    return next();
+  };
+}
+
+/** 413 for oversized bodies on every non-admin route. */
+export function publicBodyLimit(): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: PUBLIC_BODY_LIMIT_BYTES,
+    onError: (c) => c.text(FORM_GUARD_MESSAGES.tooLarge, 413),
+  });
+  return (c, next) =>
+    SAFE_METHODS.has(c.req.method) || c.req.path.startsWith("/admin") ? next() : limit(c, next);
+}
+
+/**
+ * The client's address: the socket's peer, or behind a reverse proxy the last entry of the
+ * header TRUST_PROXY names (the one our proxy appended; earlier entries are client-supplied).
+ */
+export function clientAddress(c: Context, config: Env): string {
+  if (config.TRUST_PROXY) {
+    const forwarded = c.req.header(config.TRUST_PROXY);
+    const last = forwarded?.split(",").at(-1)?.trim();
+    if (last) return last;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
