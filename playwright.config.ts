@@ -42,7 +42,8 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 7"] } },
   ],
   webServer: {
-    command: "node server.js",
+    // The production server behind a real in-process SMTP receiver (tests/setup/e2e-server.ts).
+    command: "node tests/setup/e2e-server.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -52,6 +53,11 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "portfolio-e2e-")),
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      E2E_MAIL_DIR: path.join(tmpdir(), `portfolio-e2e-mail-${PORT}`),
+      // Each test poses as its own client (X-Forwarded-For), so per-client limits stay per test.
+      TRUST_PROXY: "X-Forwarded-For",
+      // Playwright fills forms faster than people; the minimum fill time has its own test.
+      FORM_MIN_FILL_MS: "0",
     },
   },
 });

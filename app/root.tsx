@@ -1,9 +1,19 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, type LinksFunction } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
 import { useEffect } from "react";
 import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { flashContext } from "./lib/flash";
+import { env } from "./env.server";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { useHydrated } from "./lib/use-hydrated";
@@ -20,7 +30,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { flash: context.get(flashContext) };
+  return { flash: context.get(flashContext), origin: env().PUBLIC_URL };
+}
+
+/** One canonical URL per page (spec: /project/{id} for both detail paths). */
+function canonicalPath(pathname: string, search: string): string {
+  const detail = pathname.match(/^\/projects\/([^/]+)$/);
+  if (detail) return `/project/${detail[1]}`;
+  const category = pathname === "/projects" ? new URLSearchParams(search).get("category") : null;
+  return category ? `/projects?category=${encodeURIComponent(category)}` : pathname;
 }
 
 // A flash message can follow any redirect, so the root data is fresh on every navigation.
@@ -30,6 +48,8 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname, search } = useLocation();
   return (
     <html lang="de">
       <head>
@@ -37,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4338ca" />
         <Meta />
+        {root && <link rel="canonical" href={root.origin + canonicalPath(pathname, search)} />}
         <Links />
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-800 antialiased">

@@ -2,6 +2,8 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 
 /** Every URL of the product (spec §2 route table). */
 export default [
+  route("sitemap.xml", "routes/sitemap.tsx"),
+  route("robots.txt", "routes/robots.tsx"),
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("projects", "routes/projects.tsx"),

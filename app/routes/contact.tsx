@@ -44,40 +44,41 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           Du hast eine Idee, ein Projekt oder eine Frage? Schreib mir – ich melde mich in der Regel innerhalb
           von zwei Werktagen.
         </p>
-        <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_2fr]">
-          <aside className="space-y-8">
-            <section aria-labelledby="contact-info" className="rounded-2xl bg-slate-50 p-6">
-              <h2 id="contact-info" className="text-lg font-semibold text-slate-900">
-                Kontaktdaten
-              </h2>
-              <ul className="mt-4 space-y-4 text-slate-700">
-                <li className="flex gap-3">
-                  <Mail aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
-                  <ObfuscatedContact kind="email" className="hover:text-brand-700 hover:underline" />
-                </li>
-                <li className="flex gap-3">
-                  <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
-                  <ObfuscatedContact kind="phone" className="hover:text-brand-700 hover:underline" />
-                </li>
-                <li className="flex gap-3">
-                  <MapPin aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
-                  <address className="not-italic">
-                    {site.owner.name}
-                    <br />
-                    {address.street}
-                    <br />
-                    {address.postalCode} {address.city}
-                    <br />
-                    {address.country}
-                  </address>
-                </li>
-              </ul>
-            </section>
-            <NewsletterCard formToken={loaderData.formToken} action="/contact" />
-          </aside>
+        {/* Phones: details, form, newsletter. Wide screens: details and newsletter beside the form. */}
+        <div className="mt-10 grid items-start gap-10 lg:grid-cols-[1fr_2fr]">
+          <section
+            aria-labelledby="contact-info"
+            className="rounded-2xl bg-slate-50 p-6 lg:col-start-1 lg:row-start-1"
+          >
+            <h2 id="contact-info" className="text-lg font-semibold text-slate-900">
+              Kontaktdaten
+            </h2>
+            <ul className="mt-4 space-y-4 text-slate-700">
+              <li className="flex gap-3">
+                <Mail aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+                <ObfuscatedContact kind="email" className="hover:text-brand-700 hover:underline" />
+              </li>
+              <li className="flex gap-3">
+                <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+                <ObfuscatedContact kind="phone" className="hover:text-brand-700 hover:underline" />
+              </li>
+              <li className="flex gap-3">
+                <MapPin aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+                <address className="not-italic">
+                  {site.owner.name}
+                  <br />
+                  {address.street}
+                  <br />
+                  {address.postalCode} {address.city}
+                  <br />
+                  {address.country}
+                </address>
+              </li>
+            </ul>
+          </section>
           <section
             aria-labelledby="contact-form-title"
-            className="rounded-2xl border border-slate-200 p-6 shadow-sm sm:p-8"
+            className="rounded-2xl border border-slate-200 p-6 shadow-sm sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1"
           >
             <h2 id="contact-form-title" className="text-xl font-bold text-slate-900">
               Schreib mir eine Nachricht
@@ -86,6 +87,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               <ContactForm formToken={loaderData.formToken} />
             </div>
           </section>
+          <div className="lg:col-start-1 lg:row-start-2">
+            <NewsletterCard formToken={loaderData.formToken} action="/contact" />
+          </div>
         </div>
       </div>
     </>

@@ -1,5 +1,7 @@
 import { ArrowRight } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
 import { HeroBackground } from "~/components/hero-background";
+import { StructuredData } from "~/components/structured-data";
 import { PageLink } from "~/components/menu-link";
 import { NewsletterBlock } from "~/components/newsletter-forms";
 import { Particles } from "~/components/particles";
@@ -16,6 +18,7 @@ import { pageMeta } from "~/lib/meta";
 import { newsletterAction } from "~/lib/public-forms.server";
 import { readWithFallback } from "~/lib/public-data.server";
 import { useErrorToast } from "~/lib/use-toast-once";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 
 export async function loader() {
@@ -38,10 +41,12 @@ export function action(args: Route.ActionArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { projects, fallback, formToken } = loaderData;
+  const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
   useErrorToast(fallback, PUBLIC_MESSAGES.projectsFallback);
 
   return (
     <>
+      <StructuredData origin={origin} />
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-slate-900">
         <HeroBackground />
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-slate-950/45" />

@@ -111,7 +111,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const { project } = loaderData;
   return [
     ...pageMeta(project.title, project.description.slice(0, 160)),
-    { tagName: "link", rel: "canonical", href: `/project/${project.id}` },
     { property: "og:image", content: project.image },
   ];
 }

@@ -1,0 +1,39 @@
+import { CATEGORY_PAGES } from "~/content/categories";
+import { fallbackProjects } from "~/content/fallback-projects";
+import { SERVICE_PAGES } from "~/content/services";
+import { listProjects } from "~/db/projects.server";
+import { env } from "~/env.server";
+import { readWithFallback } from "~/lib/public-data.server";
+
+const STATIC_PATHS = ["/", "/projects", "/about", "/contact", "/impressum", "/datenschutz", "/cookies"];
+
+const escapeXml = (value: string) =>
+  value.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
+
+/** /sitemap.xml: every public page and every project's canonical URL. */
+export async function loader() {
+  const origin = env().PUBLIC_URL;
+  const { data: projects } = await readWithFallback(listProjects, () => fallbackProjects);
+  const entries = [
+    ...STATIC_PATHS.map((path) => ({ path, lastmod: undefined as Date | undefined })),
+    ...CATEGORY_PAGES.map((page) => ({ path: `/category/${page.slug}`, lastmod: undefined })),
+    ...SERVICE_PAGES.map((page) => ({ path: page.path, lastmod: undefined })),
+    ...projects.map((project) => ({ path: `/project/${project.id}`, lastmod: project.date ?? undefined })),
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries.map(
+      ({ path, lastmod }) =>
+        `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString().slice(0, 10)}</lastmod>` : ""}</url>`,
+    ),
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
