@@ -42,7 +42,7 @@ export function parseMail(raw: string): ReceivedMail {
 }
 
 export function mailsTo(address: string): ReceivedMail[] {
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(MAIL_DIR).sort();
   } catch {

@@ -86,7 +86,7 @@ describe("production server on the embedded database", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("production server on PostgreSQL", () => {
+describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])("production server on %s", () => {
   test("serves the same site from DATABASE_URL and reports an unreachable database on /healthz", async () => {
     const database = await createPostgresDatabase();
     const server = await startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: database.url });

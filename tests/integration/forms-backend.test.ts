@@ -1,0 +1,211 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { storeContactSubmission } from "~/db/contact.server";
+import {
+  confirm,
+  inspectToken,
+  prunePending,
+  resendForExpiredToken,
+  signUp,
+  unsubscribe,
+  unsubscribeUrl,
+  verifyUnsubscribe,
+} from "~/db/newsletter.server";
+import { hitRateLimit } from "~/db/rate-limits.server";
+import { contactSubmissions, newsletterSubscriptions, outbox, rateLimits } from "~/db/schema";
+import { formAge, installationSecret, issueFormToken, sha256Hex } from "~/lib/security.server";
+import { createMailTransport } from "~/mail/transport.server";
+import { testDatabases } from "../setup/databases";
+
+const links = (secret: Buffer) => ({ publicUrl: "https://www.example.com", secret });
+const tokenIn = (text: string) => text.match(/bestaetigen\?token=([0-9a-f]{64})/)?.[1];
+
+describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
+  test("rate limit: five hits per window, the sixth is refused until the window ends", async () => {
+    const { db, close } = await open();
+    try {
+      for (let i = 0; i < 5; i++)
+        expect((await hitRateLimit(db, "contact:a", 5, 600_000)).allowed).toBe(true);
+      const refused = await hitRateLimit(db, "contact:a", 5, 600_000);
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfterSeconds).toBeGreaterThan(500);
+      expect((await hitRateLimit(db, "contact:b", 5, 600_000)).allowed).toBe(true);
+      await db.update(rateLimits).set({ window_start: sql`now() - interval '11 minutes'` });
+      expect((await hitRateLimit(db, "contact:a", 5, 600_000)).allowed).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a contact submission and its notification mail are committed together", async () => {
+    const { db, close } = await open();
+    try {
+      await storeContactSubmission(db, {
+        name: "Anna",
+        email: "anna@example.com",
+        subject: "Projekt",
+        message: "Hallo!",
+      });
+      expect(await db.select().from(contactSubmissions)).toHaveLength(1);
+      const [mail] = await db.select().from(outbox);
+      expect(mail).toMatchObject({ to: "kontakt@example.com", subject: "Neue Kontaktanfrage: Projekt" });
+      expect(mail?.headers).toEqual({ "Reply-To": "anna@example.com" });
+    } finally {
+      await close();
+    }
+  });
+
+  test("double opt-in: stores only the token's hash, confirms on request, stays confirmed", async () => {
+    const { db, close } = await open();
+    try {
+      const secret = await installationSecret(db);
+      const input = { email: "Eva@Example.org", name: "Eva", consentTextVersion: "v1" };
+      expect(await signUp(db, input, links(secret))).toBe("sent");
+      const [mail] = await db.select().from(outbox);
+      const token = tokenIn(mail!.text)!;
+      expect(token).toMatch(/^[0-9a-f]{64}$/);
+      expect(mail!.headers["List-Unsubscribe"]).toContain("/newsletter/abmelden?id=");
+
+      const [row] = await db.select().from(newsletterSubscriptions);
+      expect(row).toMatchObject({
+        confirmation_token: sha256Hex(token),
+        is_confirmed: false,
+        gdpr_consent: true,
+      });
+      expect(row!.consent_text_version).toBe("v1");
+      expect(row!.consented_at).toBeInstanceOf(Date);
+      expect(row!.token_expires_at!.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+
+      expect(await inspectToken(db, token)).toEqual({ state: "pending", email: "Eva@Example.org" });
+      expect(await confirm(db, token)).toEqual({ state: "confirmed" });
+      expect(await confirm(db, token)).toEqual({ state: "confirmed" });
+      const [confirmed] = await db.select().from(newsletterSubscriptions);
+      expect(confirmed).toMatchObject({ is_confirmed: true });
+      expect(confirmed!.confirmed_at).toBeInstanceOf(Date);
+      expect(await inspectToken(db, "f".repeat(64))).toEqual({ state: "invalid" });
+      expect(await inspectToken(db, "kein-token")).toEqual({ state: "invalid" });
+    } finally {
+      await close();
+    }
+  });
+
+  test("a second sign-up is a duplicate and sends no second mail within a minute, a new one after", async () => {
+    const { db, close } = await open();
+    try {
+      const secret = await installationSecret(db);
+      const input = { email: "max@example.org", name: null, consentTextVersion: "v1" };
+      expect(await signUp(db, input, links(secret))).toBe("sent");
+      expect(await signUp(db, { ...input, email: "MAX@example.org" }, links(secret))).toBe("duplicate");
+      expect(await db.select().from(outbox)).toHaveLength(1);
+
+      await db
+        .update(newsletterSubscriptions)
+        .set({ confirmation_sent_at: sql`now() - interval '61 seconds'` });
+      expect(await signUp(db, input, links(secret))).toBe("sent");
+      const mails = await db.select().from(outbox);
+      expect(mails).toHaveLength(2);
+      const [first, second] = mails.map((mail) => tokenIn(mail.text)!);
+      expect(await inspectToken(db, first!)).toEqual({ state: "invalid" });
+      expect((await inspectToken(db, second!)).state).toBe("pending");
+
+      await confirm(db, second!);
+      await db.update(newsletterSubscriptions).set({ confirmation_sent_at: sql`now() - interval '1 hour'` });
+      expect(await signUp(db, input, links(secret))).toBe("duplicate");
+    } finally {
+      await close();
+    }
+  });
+
+  test("an expired link offers a fresh mail, at most one a minute", async () => {
+    const { db, close } = await open();
+    try {
+      const secret = await installationSecret(db);
+      await signUp(db, { email: "alt@example.org", name: null, consentTextVersion: "v1" }, links(secret));
+      const token = tokenIn((await db.select().from(outbox))[0]!.text)!;
+      await db.update(newsletterSubscriptions).set({ token_expires_at: sql`now() - interval '1 minute'` });
+      expect(await inspectToken(db, token)).toEqual({ state: "expired" });
+      expect(await confirm(db, token)).toEqual({ state: "expired" });
+
+      expect(await resendForExpiredToken(db, token, links(secret))).toBe("wait");
+      await db
+        .update(newsletterSubscriptions)
+        .set({ confirmation_sent_at: sql`now() - interval '2 minutes'` });
+      expect(await resendForExpiredToken(db, token, links(secret))).toBe("sent");
+      const fresh = tokenIn((await db.select().from(outbox).orderBy(outbox.created_at))[1]!.text)!;
+      expect((await inspectToken(db, fresh)).state).toBe("pending");
+    } finally {
+      await close();
+    }
+  });
+
+  test("unsubscribe links are signed and delete the subscription", async () => {
+    const { db, close } = await open();
+    try {
+      const secret = await installationSecret(db);
+      await signUp(db, { email: "weg@example.org", name: null, consentTextVersion: "v1" }, links(secret));
+      const [row] = await db.select().from(newsletterSubscriptions);
+      const url = new URL(unsubscribeUrl(links(secret), row!.id));
+      expect(verifyUnsubscribe(secret, row!.id, url.searchParams.get("sig")!)).toBe(true);
+      expect(verifyUnsubscribe(secret, row!.id, "gefälscht")).toBe(false);
+      expect(await unsubscribe(db, row!.id)).toBe(true);
+      expect(await unsubscribe(db, row!.id)).toBe(false);
+      expect(await db.select().from(newsletterSubscriptions)).toHaveLength(0);
+    } finally {
+      await close();
+    }
+  });
+
+  test("never-confirmed sign-ups are pruned after 30 days, confirmed ones stay", async () => {
+    const { db, close } = await open();
+    try {
+      const secret = await installationSecret(db);
+      await signUp(db, { email: "a@example.org", name: null, consentTextVersion: "v1" }, links(secret));
+      await signUp(db, { email: "b@example.org", name: null, consentTextVersion: "v1" }, links(secret));
+      await db
+        .update(newsletterSubscriptions)
+        .set({ created_at: sql`now() - interval '31 days'` })
+        .where(eq(newsletterSubscriptions.email, "a@example.org"));
+      await prunePending(db);
+      expect((await db.select().from(newsletterSubscriptions)).map((row) => row.email)).toEqual([
+        "b@example.org",
+      ]);
+    } finally {
+      await close();
+    }
+  });
+
+  test("form tokens prove the time the form was shown and cannot be forged", async () => {
+    const { db, close } = await open();
+    try {
+      const secret = await installationSecret(db);
+      const token = issueFormToken(secret, 1_000_000_000_000);
+      expect(formAge(secret, token, 1_000_000_002_500)).toBe(2_500);
+      expect(formAge(secret, token.replace(/\.\w/, ".x"), 1_000_000_002_500)).toBeUndefined();
+      expect(formAge(secret, "1000000000000.abc")).toBeUndefined();
+      expect(formAge(secret, undefined)).toBeUndefined();
+      expect(await installationSecret(db)).toEqual(secret);
+    } finally {
+      await close();
+    }
+  });
+});
+
+test("without SMTP_URL every mail is written to the local mail drop", async () => {
+  const dropDir = mkdtempSync(path.join(tmpdir(), "portfolio-drop-"));
+  const transport = createMailTransport({ from: "Test <test@example.com>", dropDir });
+  await transport.send({
+    id: "abc",
+    to: "eva@example.org",
+    subject: "Grüße",
+    text: "Hallo Eva",
+    headers: { "X-Test": "1" },
+  });
+  const [file] = readdirSync(dropDir);
+  expect(file).toMatch(/-abc\.eml$/);
+  const raw = readFileSync(path.join(dropDir, file!), "utf8");
+  expect(raw).toContain("To: eva@example.org");
+  expect(raw).toContain("X-Test: 1");
+});

@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { outbox } from "~/db/schema";
+import { enqueueMail } from "~/mail/outbox.server";
+import { createMailTransport } from "~/mail/transport.server";
+import { backoffSeconds, deliverDueMail } from "~/mail/worker.server";
+import { testDatabases } from "../setup/databases";
+import { freePort } from "../setup/server-process";
+import { startSmtpReceiver } from "../setup/smtp-receiver";
+
+const mail = (n: number) => ({
+  to: `empfaenger${n}@example.org`,
+  subject: `Betreff ${n}`,
+  text: `Text ${n}`,
+});
+
+describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
+  test("delivers queued mail over SMTP once, keeps it while the server is down and retries later", async () => {
+    const { db, close } = await open();
+    const port = await freePort();
+    const transport = createMailTransport({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "Test <t@example.com>",
+      dropDir: "/nonexistent",
+    });
+    try {
+      await enqueueMail(db, mail(1));
+      // Nothing listens yet: the mail stays queued with an error and a later retry time.
+      expect(await deliverDueMail(db, transport, 100)).toBe(0);
+      const [waiting] = await db.select().from(outbox);
+      expect(waiting).toMatchObject({ attempts: 1, sent_at: null, locked_until: null });
+      expect(waiting!.last_error).toBeTruthy();
+      expect(waiting!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+      const receiver = await startSmtpReceiver(port);
+      try {
+        expect(await deliverDueMail(db, transport, 100)).toBe(0); // not due yet
+        await db.update(outbox).set({ next_attempt_at: sql`now()` });
+        expect(await deliverDueMail(db, transport, 100)).toBe(1);
+        expect(await deliverDueMail(db, transport, 100)).toBe(0);
+        expect(receiver.messages).toHaveLength(1);
+        expect(receiver.messages[0]).toContain("Subject: Betreff 1");
+        const [sent] = await db.select().from(outbox);
+        expect(sent!.sent_at).toBeInstanceOf(Date);
+      } finally {
+        await receiver.close();
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  test("respects the hourly cap and leaves the rest queued", async () => {
+    const { db, close } = await open();
+    const receiver = await startSmtpReceiver();
+    const transport = createMailTransport({
+      smtpUrl: receiver.url,
+      from: "t@example.com",
+      dropDir: "/nonexistent",
+    });
+    try {
+      for (let i = 0; i < 5; i++) await enqueueMail(db, mail(i));
+      expect(await deliverDueMail(db, transport, 3)).toBe(3);
+      expect(await deliverDueMail(db, transport, 3)).toBe(0);
+      expect(receiver.messages).toHaveLength(3);
+    } finally {
+      await receiver.close();
+      await close();
+    }
+  });
+});
+
+// Concurrency needs a server with several connections; PGlite has one.
+describe.each(testDatabases.filter((database) => database.name === "postgres"))(
+  "mail outbox on $name",
+  ({ open }) => {
+    test("two workers at once send every mail exactly once", async () => {
+      const { db, close } = await open();
+      const receiver = await startSmtpReceiver();
+      const transport = createMailTransport({
+        smtpUrl: receiver.url,
+        from: "t@example.com",
+        dropDir: "/nonexistent",
+      });
+      try {
+        for (let i = 0; i < 30; i++) await enqueueMail(db, mail(i));
+        let sent = 0;
+        for (let round = 0; round < 5; round++) {
+          const results = await Promise.all([
+            deliverDueMail(db, transport, 1000),
+            deliverDueMail(db, transport, 1000),
+          ]);
+          sent += results[0] + results[1];
+        }
+        expect(sent).toBe(30);
+        const subjects = receiver.messages.map((raw) => raw.match(/Subject: (.*)/)?.[1]);
+        expect(new Set(subjects).size).toBe(30);
+        expect(receiver.messages).toHaveLength(30);
+      } finally {
+        await receiver.close();
+        await close();
+      }
+    });
+  },
+);
+
+test("retry delays grow from 30 s to at most an hour", () => {
+  expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([30, 60, 120, 240]);
+  expect(backoffSeconds(50)).toBe(3600);
+});
