@@ -22,12 +22,13 @@ export default function SiteLayout() {
       >
         Zum Inhalt springen
       </a>
+      {/* Early in the tab order so keyboard users meet the notice first; shown at the bottom. */}
+      <CookieBanner />
       <Header />
       <main id="main" tabIndex={-1} className="page-transition min-h-[70vh] pt-16 outline-none">
         <Outlet />
       </main>
       <Footer />
-      <CookieBanner />
       <ScrollToTopButton />
     </>
   );

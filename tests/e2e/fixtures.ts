@@ -107,3 +107,113 @@ export async function scrollWindowTo(page: Page, top: number): Promise<void> {
 export function isMobileProject(projectName: string): boolean {
   return projectName === "mobile";
 }
+
+// ── Helpers for the public pages and forms (issue #3) ──────────────────────────────────────────
+
+import { createHash, randomBytes } from "node:crypto";
+import type {
+  APIRequestContext,
+  APIResponse,
+  Browser,
+  BrowserContext,
+  Locator,
+  TestInfo,
+} from "@playwright/test";
+import { mailsTo, type ReceivedMail } from "./mail";
+
+/**
+ * A client address that belongs to this test alone (and to this project and retry), so the
+ * per-client rate limit of the forms (5 per 10 minutes, keyed on X-Forwarded-For; the e2e
+ * server trusts that header) never carries over from one test to another.
+ */
+export function clientAddressOf(testInfo: TestInfo): string {
+  const digest = createHash("sha256")
+    .update([testInfo.testId, testInfo.project.name, testInfo.retry, testInfo.repeatEachIndex].join("|"))
+    .digest();
+  return `10.${digest[0]}.${digest[1]}.${digest[2]}`;
+}
+
+/** Makes every request of `target` (a page or a whole context) come from this test's own client. */
+export async function actAsOwnClient(
+  target: { setExtraHTTPHeaders: (headers: Record<string, string>) => Promise<void> },
+  testInfo: TestInfo,
+): Promise<string> {
+  const address = clientAddressOf(testInfo);
+  await target.setExtraHTTPHeaders({ "X-Forwarded-For": address });
+  return address;
+}
+
+/** An e-mail address no other test (or project, or run) uses. */
+export function uniqueEmail(testInfo: TestInfo, label: string): string {
+  return `${label}-${testInfo.project.name}-${randomBytes(4).toString("hex")}@example.org`;
+}
+
+/**
+ * A browser context without JavaScript that otherwise looks like the project's (viewport,
+ * locale, base URL) and acts as this test's own client. Close it at the end of the test.
+ */
+export async function newContextWithoutJavaScript(
+  browser: Browser,
+  testInfo: TestInfo,
+): Promise<BrowserContext> {
+  const { baseURL, locale, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } =
+    testInfo.project.use;
+  const context = await browser.newContext({
+    baseURL,
+    locale,
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    javaScriptEnabled: false,
+  });
+  await actAsOwnClient(context, testInfo);
+  return context;
+}
+
+/** The form token a page renders into its forms (hidden input `formToken`). */
+export async function formTokenOf(
+  request: APIRequestContext,
+  path: string,
+  clientAddress: string,
+): Promise<string> {
+  const response = await request.get(path, { headers: { "X-Forwarded-For": clientAddress } });
+  expect(response.status(), `GET ${path}`).toBe(200);
+  const token = (await response.text()).match(/name="formToken" value="([^"]+)"/)?.[1];
+  expect(token, `${path} renders a form token`).toBeTruthy();
+  return token!;
+}
+
+/** Posts a form the way a browser without JavaScript would, from our own origin and client. */
+export function postForm(
+  request: APIRequestContext,
+  path: string,
+  fields: Record<string, string>,
+  options: { baseURL: string; clientAddress: string; origin?: string },
+): Promise<APIResponse> {
+  return request.post(path, {
+    form: fields,
+    maxRedirects: 0,
+    headers: { Origin: options.origin ?? options.baseURL, "X-Forwarded-For": options.clientAddress },
+  });
+}
+
+/** Waits until a mail to `address` that `matches` has arrived and returns it. */
+export async function waitForMail(
+  address: string,
+  matches: (mail: ReceivedMail) => boolean = () => true,
+): Promise<ReceivedMail> {
+  await expect
+    .poll(() => mailsTo(address).some(matches), { timeout: 15_000, message: `a mail to ${address}` })
+    .toBe(true);
+  return mailsTo(address).find(matches)!;
+}
+
+/** The toast (sonner) whose text contains `title`. */
+export function toastWith(page: Page, title: string): Locator {
+  return page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: title });
+}
