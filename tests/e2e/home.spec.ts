@@ -53,7 +53,9 @@ test("a random hero image of the ten fades in once it has loaded", async ({ page
   await expect(image).toHaveAttribute("width", /^\d+$/);
   await expect(image).toHaveAttribute("height", /^\d+$/);
   await expect(image).toHaveCSS("transition-duration", "1s");
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect.poll(() => opacityOf(page)).toBe("1");
 });
 

@@ -14,7 +14,13 @@ import {
 /** Portfolio (/projects), category pages and project detail (spec §2, §8 "Project not found"). */
 
 const PILLS = ["Alle", "Projekte", "Produkte", "Services", "Magazine", "Consulting"];
-const BADGES = { project: "Projekt", product: "Produkt", service: "Service", magazine: "Magazin", consulting: "Consulting" };
+const BADGES = {
+  project: "Projekt",
+  product: "Produkt",
+  service: "Service",
+  magazine: "Magazin",
+  consulting: "Consulting",
+};
 
 /** The server has no PUBLIC_URL in the e2e setup, so it names itself by its default origin. */
 const siteOrigin = (baseURL: string) => `http://localhost:${new URL(baseURL).port}`;
@@ -46,7 +52,10 @@ test("the filter pills put the category into the URL; one choice replaces the ot
   await expect(page).toHaveURL("/projects?category=product");
   await expect(cards(page)).toHaveCount(byCategory("product").length);
   expect(await badgesOf(page)).toEqual(byCategory("product").map(() => "Produkt"));
-  await expect(filterNav(page).getByRole("link", { name: "Produkte" })).toHaveAttribute("aria-current", "page");
+  await expect(filterNav(page).getByRole("link", { name: "Produkte" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(filterNav(page).locator('[aria-current="page"]')).toHaveCount(1);
 
   await filterNav(page).getByRole("link", { name: "Services" }).click();
@@ -118,7 +127,9 @@ test("cards link to the detail, to external sites in a new tab, or to the contac
   }
 
   const coaching = fallbackProjects.find((p) => p.url === "/contact")!;
-  await card(page, coaching.title).getByRole("link", { name: /^Mehr erfahren/ }).click();
+  await card(page, coaching.title)
+    .getByRole("link", { name: /^Mehr erfahren/ })
+    .click();
   await expect(page).toHaveURL(`/project/${coaching.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(coaching.title);
 });
@@ -155,7 +166,12 @@ test("each category page shows its title, subtitle, description and only its ite
   }
 });
 
-test("an unknown category slug ends on the not-found page", async ({ page, request, baseURL, consoleGuard }) => {
+test("an unknown category slug ends on the not-found page", async ({
+  page,
+  request,
+  baseURL,
+  consoleGuard,
+}) => {
   const redirect = await request.get("/category/gibt-es-nicht", { maxRedirects: 0 });
   expect(redirect.status()).toBe(302);
   expect(redirect.headers()["location"]).toBe("/not-found");
@@ -199,7 +215,9 @@ for (const path of [`/project/${KI_TEAMS.id}`, `/projects/${KI_TEAMS.id}`]) {
     const details = main.getByText(/^Eine erfolgreiche KI-Einführung/);
     await expect(details).toHaveCSS("white-space", "pre-line");
     const shown = await details.innerText();
-    expect(shown).toContain("Das Beratungspaket umfasst:\n– die Analyse geeigneter Anwendungsfälle\n– Auswahl");
+    expect(shown).toContain(
+      "Das Beratungspaket umfasst:\n– die Analyse geeigneter Anwendungsfälle\n– Auswahl",
+    );
     expect(shown.split("\n").length).toBeGreaterThanOrEqual(KI_TEAMS.details!.split("\n").length);
 
     // External url: "Zur Webseite" in a new tab.

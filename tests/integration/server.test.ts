@@ -89,7 +89,11 @@ describe("production server on the embedded database", () => {
 describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])("production server on %s", () => {
   test("serves the same site from DATABASE_URL and reports an unreachable database on /healthz", async () => {
     const database = await createPostgresDatabase();
-    const server = await startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: database.url });
+    const server = await startServer({
+      DATA_DIR: tempDataDir(),
+      DATABASE_URL: database.url,
+      FORM_MIN_FILL_MS: "0",
+    });
     try {
       await waitUntilHealthy(server);
       expect(await (await fetch(server.url)).text()).toContain("Willkommen in meiner Welt");
@@ -98,7 +102,27 @@ describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])("production ser
       expect(await countProjects(direct.db)).toBe(12);
       await direct.close();
 
+      const contactPage = await (await fetch(`${server.url}/contact`)).text();
+      const formToken = contactPage.match(/name="formToken" value="([^"]+)"/)?.[1] ?? "";
       await database.drop();
+      // Public pages keep working on the built-in items; forms say in German that they cannot.
+      const projects = await fetch(`${server.url}/projects`);
+      expect(projects.status).toBe(200);
+      expect(await projects.text()).toContain("Website-Relaunch Physiopraxis");
+      const contact = await fetch(`${server.url}/contact`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          intent: "contact",
+          formToken,
+          name: "Anna",
+          email: "anna@example.com",
+          subject: "Hallo",
+          message: "Test",
+        }).toString(),
+      });
+      expect(contact.status).toBe(503);
+      expect(await contact.text()).toContain("Der Dienst ist gerade nicht erreichbar");
       const health = await fetch(`${server.url}/healthz`);
       expect(health.status).toBe(503);
       expect(await health.json()).toEqual({ status: "unavailable" });
