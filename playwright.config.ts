@@ -49,6 +49,7 @@ export default defineConfig({
     timeout: 60_000,
     env: {
       PORT: String(PORT),
+      PUBLIC_URL: baseURL,
       HOST: "127.0.0.1",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "portfolio-e2e-")),
       LOG_LEVEL: "warn",

@@ -16,8 +16,18 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("newsletter/bestaetigen", "routes/newsletter-confirm.tsx"),
     route("newsletter/abmelden", "routes/newsletter-unsubscribe.tsx"),
-    // The admin area follows with its own issue; until then the route says so plainly.
-    route("admin", "routes/coming-soon.tsx", { id: "admin" }),
+    route("media/:id/:file", "routes/media.tsx"),
+    // The admin area: every loader and action starts with requireAdmin (except sign-in/setup).
+    route("admin", "routes/admin/layout.tsx", [
+      index("routes/admin/projects.tsx"),
+      route("login", "routes/admin/login.tsx"),
+      route("logout", "routes/admin/logout.tsx"),
+      route("setup", "routes/admin/setup.tsx"),
+      route("kontaktanfragen", "routes/admin/contacts.tsx"),
+      route("newsletter", "routes/admin/newsletter.tsx"),
+      route("newsletter/export", "routes/admin/newsletter-export.tsx"),
+      route("profil", "routes/admin/profile.tsx"),
+    ]),
     route("not-found", "routes/not-found.tsx", { id: "not-found" }),
     route(":page", "routes/legal-page.tsx"),
     route("*", "routes/not-found.tsx", { id: "catch-all" }),

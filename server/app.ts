@@ -12,8 +12,10 @@ import { closeDatabase, configuredDatabase, database } from "~/db/db.server";
 import { env, EnvError, type Env } from "~/env.server";
 import { logger, scrubError } from "~/lib/logger.server";
 import { nonceContext } from "~/lib/nonce";
+import { unsubscribeByLink } from "~/lib/unsubscribe.server";
+import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { clientAddressContext } from "~/lib/request-context";
-import { clientAddress, publicBodyLimit, sameOriginOnly } from "./request-guards";
+import { bodyLimits, clientAddress, sameOriginOnly } from "./request-guards";
 
 /**
  * The production server: Hono on Node's http module (chosen by measured throughput, see
@@ -67,7 +69,7 @@ export function createApp(config: Env) {
   );
 
   app.use(sameOriginOnly(config));
-  app.use(publicBodyLimit());
+  app.use(bodyLimits());
   app.use(compress());
 
   app.get("/healthz", async (c) => {
@@ -87,6 +89,8 @@ export function createApp(config: Env) {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
+  // A missing hashed asset is a plain 404, not a rendered page.
+  app.get("/assets/*", (c) => c.text("Not found", 404));
   app.use(
     "*",
     serveStatic({
@@ -95,6 +99,16 @@ export function createApp(config: Env) {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
     }),
   );
+
+  // RFC 8058 one-click unsubscribe: mail providers POST the List-Unsubscribe URL from their
+  // own servers (any or no Origin); the signed link is the authorisation.
+  app.post("/newsletter/abmelden", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const outcome = await unsubscribeByLink(new URL(c.req.url)).catch(() => "error" as const);
+    if (outcome === "invalid") return c.text("Dieser Abmeldelink ist ungültig.", 400);
+    if (outcome === "error") return c.text(FORM_GUARD_MESSAGES.unavailable, 503);
+    return c.text("Du bist abgemeldet.", 200);
+  });
 
   app.all("*", (c) => {
     const context = new RouterContextProvider();

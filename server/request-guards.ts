@@ -38,14 +38,20 @@ export function sameOriginOnly(config: Env): MiddlewareHandler {
   };
 }
 
-/** 413 for oversized bodies on every non-admin route. */
-export function publicBodyLimit(): MiddlewareHandler {
-  const limit = bodyLimit({
-    maxSize: PUBLIC_BODY_LIMIT_BYTES,
-    onError: (c) => c.text(FORM_GUARD_MESSAGES.tooLarge, 413),
-  });
-  return (c, next) =>
-    SAFE_METHODS.has(c.req.method) || c.req.path.startsWith("/admin") ? next() : limit(c, next);
+/** The admin area accepts image uploads (8 MB) plus the rest of the form. */
+export const ADMIN_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** 413 for oversized bodies: 10 KB on public routes, 10 MB in the admin area. */
+export function bodyLimits(): MiddlewareHandler {
+  const onError = (c: Context) => c.text(FORM_GUARD_MESSAGES.tooLarge, 413);
+  const publicLimit = bodyLimit({ maxSize: PUBLIC_BODY_LIMIT_BYTES, onError });
+  const adminLimit = bodyLimit({ maxSize: ADMIN_BODY_LIMIT_BYTES, onError });
+  return (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const admin =
+      c.req.path === "/admin" || c.req.path.startsWith("/admin/") || c.req.path.startsWith("/admin.");
+    return admin ? adminLimit(c, next) : publicLimit(c, next);
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from "react-router";
 import { PageLink } from "./menu-link";
 
 /** Spec §2: the not-found page. */
@@ -11,4 +12,10 @@ export function NotFoundPage() {
       </PageLink>
     </section>
   );
+}
+
+/** Route ErrorBoundary: a thrown 404 shows the not-found page; anything else goes up. */
+export function NotFoundErrorBoundary({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  throw error;
 }

@@ -2,6 +2,7 @@ import { ArrowRight, ExternalLink, Mail } from "lucide-react";
 import { Link } from "react-router";
 import { categoryLabel, type Project } from "~/lib/project";
 import { isContactUrl, isExternalUrl } from "~/lib/format";
+import { imageSources } from "~/lib/image-sources";
 
 type ProjectCardProps = {
   project: Pick<Project, "id" | "title" | "description" | "image" | "category" | "url">;
@@ -15,7 +16,8 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-lg">
       <div className="relative aspect-[3/2] overflow-hidden bg-slate-100">
         <img
-          src={project.image}
+          {...imageSources(project.image, 800)}
+          sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
           alt=""
           width={1200}
           height={800}
@@ -79,7 +81,7 @@ function ProjectUrlLink({ url, title }: { url: string | null; title: string }) {
 /** `eagerCount` cards load their images at once: those above the fold. */
 export function ProjectGrid({
   projects,
-  eagerCount = 3,
+  eagerCount = 1,
 }: {
   projects: ProjectCardProps["project"][];
   eagerCount?: number;

@@ -3,6 +3,7 @@ import { fallbackProjects } from "~/content/fallback-projects";
 import { site } from "~/content/site";
 import { env, type Env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import { createSetupLink } from "~/lib/setup-link.server";
 import { ensureAdmin } from "./admin-users.server";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from "./client.server";
 import { loadDemoContent } from "./demo-content.server";
@@ -10,6 +11,7 @@ import { prunePending } from "./newsletter.server";
 import { pruneRateLimits } from "./rate-limits.server";
 import { startMailWorker, type MailWorker } from "~/mail/worker.server";
 import { createMailTransport } from "~/mail/transport.server";
+import { pruneExpiredSessions } from "~/lib/session.server";
 
 /**
  * The application's one database, opened from the environment on first use: migrated,
@@ -40,6 +42,10 @@ async function initialise(): Promise<DatabaseHandle> {
           ? "admin account from ADMIN_EMAIL created"
           : "admin account from ADMIN_EMAIL exists; password left unchanged",
       );
+    }
+    const setupLink = await createSetupLink(handle.db, config.PUBLIC_URL);
+    if (setupLink) {
+      logger.warn({ setupLink }, "no admin account yet: open this one-time link to create it");
     }
   } catch (error) {
     await handle.close();
@@ -87,6 +93,7 @@ async function housekeeping(db: Db): Promise<void> {
   lastHousekeeping = Date.now();
   await pruneRateLimits(db);
   await prunePending(db);
+  await pruneExpiredSessions(db);
 }
 
 /** Stops the mail worker and closes the database if it was opened. */

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
 import { enqueueMail } from "~/mail/outbox.server";
 import { newsletterConfirmation } from "~/mail/templates.server";
 import { hmac, safeEqual, sha256Hex } from "~/lib/security.server";
+import { isUuid } from "~/lib/uuid";
 import type { Db } from "./client.server";
 import { newsletterSubscriptions } from "./schema";
 
@@ -171,8 +172,9 @@ export async function resendForExpiredToken(
   return result === "sent" ? "sent" : "wait";
 }
 
-/** Deletes the subscription; true when there was one. */
+/** Deletes the subscription; true when there was one (unsubscribe link and admin). */
 export async function unsubscribe(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
   const deleted = await db
     .delete(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.id, id))
@@ -193,4 +195,47 @@ export async function prunePending(db: Db): Promise<void> {
         ),
       ),
     );
+}
+
+/** Admin list: newest first, optionally filtered by e-mail or name. */
+export async function listSubscriptions(
+  db: Db,
+  options: { query?: string; page?: number; pageSize?: number } = {},
+) {
+  const pageSize = options.pageSize ?? 20;
+  const page = Math.max(1, options.page ?? 1);
+  const pattern = options.query?.trim()
+    ? `%${options.query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    : undefined;
+  const where = pattern
+    ? or(ilike(newsletterSubscriptions.email, pattern), ilike(newsletterSubscriptions.name, pattern))
+    : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: newsletterSubscriptions.id,
+        email: newsletterSubscriptions.email,
+        name: newsletterSubscriptions.name,
+        created_at: newsletterSubscriptions.created_at,
+        is_confirmed: newsletterSubscriptions.is_confirmed,
+      })
+      .from(newsletterSubscriptions)
+      .where(where)
+      .orderBy(desc(newsletterSubscriptions.created_at))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(newsletterSubscriptions)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0, page, pageSize };
+}
+
+/** Every subscription for the CSV export, newest first. */
+export async function allSubscriptions(db: Db) {
+  return db
+    .select({ email: newsletterSubscriptions.email, created_at: newsletterSubscriptions.created_at })
+    .from(newsletterSubscriptions)
+    .orderBy(desc(newsletterSubscriptions.created_at));
 }

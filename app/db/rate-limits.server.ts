@@ -40,3 +40,23 @@ export async function pruneRateLimits(db: Db, olderThanMs = 24 * 60 * 60 * 1000)
       sql`${rateLimits.window_start} < now() - (${Math.ceil(olderThanMs / 1000)}::int * interval '1 second')`,
     );
 }
+
+/** The current count of `key` in its window, without counting a hit. */
+export async function peekRateLimit(
+  db: Db,
+  key: string,
+  windowMs: number,
+): Promise<{ count: number; retryAfterSeconds: number }> {
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key}`);
+  if (!row) return { count: 0, retryAfterSeconds: 0 };
+  const endsAt = row.window_start.getTime() + windowMs;
+  if (endsAt <= Date.now()) return { count: 0, retryAfterSeconds: 0 };
+  return { count: row.count, retryAfterSeconds: Math.ceil((endsAt - Date.now()) / 1000) };
+}
+
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}

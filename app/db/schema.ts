@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -94,6 +96,9 @@ export const adminUsers = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull().default(""),
     password_hash: text("password_hash").notNull(),
+    /** Sign-in failures in a row; at 10 the account locks for 10 minutes. */
+    failed_attempts: integer("failed_attempts").notNull().default(0),
+    locked_until: timestamp("locked_until", { withTimezone: true }),
     created_at: createdAt(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -112,6 +117,37 @@ export const sessions = pgTable(
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("sessions_user_id_idx").on(t.user_id)],
+);
+
+/** Binary column: Buffer in Node whichever driver returns it. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Uploaded images live in the database, so every instance and every backup has them. */
+export const images = pgTable("images", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  created_at: createdAt(),
+  /** The upload re-encoded in its own format without metadata (EXIF/GPS removed). */
+  original: bytea("original").notNull(),
+  content_type: text("content_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+});
+
+export const imageVariants = pgTable(
+  "image_variants",
+  {
+    image_id: uuid("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** WebP bytes. */
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.image_id, t.width] })],
 );
 
 /** Mails are queued here in the transaction that causes them and sent by a worker. */

@@ -6,6 +6,7 @@ import { CONTACT_HEADER_IMAGE, src, srcSet } from "~/content/images";
 import { site } from "~/content/site";
 import { getDb } from "~/db/db.server";
 import { newFormToken } from "~/lib/form-guard.server";
+import { submitOrFail } from "~/lib/form-client";
 import { pageMeta } from "~/lib/meta";
 import { contactAction, newsletterAction } from "~/lib/public-forms.server";
 import type { Route } from "./+types/contact";
@@ -19,6 +20,16 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData().catch(() => undefined);
   if (form?.get("intent") === "newsletter") return newsletterAction(args, "optIn", form);
   return contactAction(args, form);
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  return submitOrFail(serverAction, intent === "newsletter" ? "newsletter-optin" : "contact");
+}
+
+/** Passes Retry-After of a rate-limited submission on to the client. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ import { site } from "~/content/site";
 import { getDb } from "~/db/db.server";
 import { listHomepageProjects } from "~/db/projects.server";
 import { newFormToken } from "~/lib/form-guard.server";
+import { submitOrFail } from "~/lib/form-client";
 import { pageMeta } from "~/lib/meta";
 import { newsletterAction } from "~/lib/public-forms.server";
 import { readWithFallback } from "~/lib/public-data.server";
@@ -37,6 +38,15 @@ export async function loader() {
 /** The newsletter block's simple sign-up. */
 export function action(args: Route.ActionArgs) {
   return newsletterAction(args, "simple");
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(serverAction, "newsletter-simple");
+}
+
+/** Passes Retry-After of a rate-limited sign-up on to the client. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,39 +1,21 @@
 import { data } from "react-router";
 import { PageLink } from "~/components/menu-link";
-import { getDb } from "~/db/db.server";
-import { unsubscribe, verifyUnsubscribe } from "~/db/newsletter.server";
 import { pageMeta } from "~/lib/meta";
-import { installationSecret } from "~/lib/security.server";
-import { isUuid } from "~/lib/uuid";
+import { unsubscribeByLink } from "~/lib/unsubscribe.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { Message } from "./newsletter-confirm";
 
-type Outcome = "done" | "gone" | "invalid";
-
-/** Checks the signed link and deletes the subscription. */
-async function handle(url: URL): Promise<Outcome> {
-  const id = url.searchParams.get("id") ?? "";
-  const signature = url.searchParams.get("sig") ?? "";
-  if (!isUuid(id) || !signature) return "invalid";
-  const db = await getDb();
-  if (!verifyUnsubscribe(await installationSecret(db), id, signature)) return "invalid";
-  return (await unsubscribe(db, id)) ? "done" : "gone";
-}
-
-/** Every mail's unsubscribe link works with one click (spec/issue #3). */
+/**
+ * Every mail's unsubscribe link works with one click (issue #3). The RFC 8058 one-click POST
+ * of mail providers is answered by the server itself (server/app.ts), before any page.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const outcome = await handle(new URL(request.url));
+  const outcome = await unsubscribeByLink(new URL(request.url));
   return data({ outcome }, { status: outcome === "invalid" ? 400 : 200 });
 }
 
-/** RFC 8058 one-click unsubscribe: mail clients POST to the List-Unsubscribe URL. */
-export async function action({ request }: Route.ActionArgs) {
-  const outcome = await handle(new URL(request.url));
-  return data({ outcome }, { status: outcome === "invalid" ? 400 : 200 });
-}
-
-export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const outcome = actionData?.outcome ?? loaderData.outcome;
+export default function NewsletterUnsubscribe({ loaderData }: Route.ComponentProps) {
+  const { outcome } = loaderData;
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-6 py-20 text-center">
       {outcome === "invalid" ? (

@@ -6,6 +6,7 @@ import { PUBLIC_MESSAGES } from "~/content/messages";
 import { getProject } from "~/db/projects.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formatLongDate, isContactUrl, isExternalUrl } from "~/lib/format";
+import { imageSources } from "~/lib/image-sources";
 import { pageMeta } from "~/lib/meta";
 import { categoryLabel } from "~/lib/project";
 import { readWithFallback } from "~/lib/public-data.server";
@@ -65,7 +66,8 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
       </header>
 
       <img
-        src={project.image}
+        {...imageSources(project.image, 1200)}
+        sizes="(min-width: 896px) 896px, 100vw"
         alt={`Abbildung zu ${project.title}`}
         width={1200}
         height={800}

@@ -1,5 +1,4 @@
-import { data, isRouteErrorResponse } from "react-router";
-import { NotFoundPage } from "~/components/not-found-page";
+import { data } from "react-router";
 import { ServicePageView } from "~/components/service-page-view";
 import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
@@ -39,7 +38,4 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** Unknown sub-pages (/service/…) answer with the not-found page and status 404. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  throw error;
-}
+export { NotFoundErrorBoundary as ErrorBoundary } from "~/components/not-found-page";

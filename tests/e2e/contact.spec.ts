@@ -53,14 +53,13 @@ test("the contact page shows title, e-mail, phone and postal address", async ({ 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lass uns kennen lernen");
 
   const details = page.getByRole("region", { name: "Kontaktdaten" });
-  await expect(details.getByRole("link", { name: "kontakt@example.com" })).toHaveAttribute(
-    "href",
-    "mailto:kontakt@example.com",
-  );
-  await expect(details.getByRole("link", { name: "+49 30 1234 5678" })).toHaveAttribute(
-    "href",
-    "tel:+493012345678",
-  );
+  // Rendered with hidden decoy fragments; what people see and hear is the plain address.
+  const mail = details.getByRole("link", { name: /^kontakt@/ });
+  await expect(mail).toHaveAttribute("href", "mailto:kontakt@example.com");
+  await expect(mail).toHaveText("kontakt@example.com", { useInnerText: true });
+  const phone = details.getByRole("link", { name: /^\+49/ });
+  await expect(phone).toHaveAttribute("href", "tel:+493012345678");
+  await expect(phone).toHaveText("+49 30 1234 5678", { useInnerText: true });
   const address = details.locator("address");
   await expect(address).toContainText("Musterstraße 12");
   await expect(address).toContainText("10115 Berlin");
@@ -196,7 +195,7 @@ test("a refused message keeps the fields and says why (rate limit: 'Zu viele Anf
   await expect(field(page, "Nachricht")).toHaveValue(values.message);
 });
 
-test("a server that cannot be reached keeps the fields and shows the failure toast", async ({
+test("a 503 answer (e.g. from a proxy during maintenance) keeps the fields and shows the failure toast", async ({
   page,
   consoleGuard,
 }, testInfo) => {
@@ -302,7 +301,6 @@ test("the sixth submission of a client within ten minutes is answered with 429 i
   }
   const sixth = await postForm(request, "/contact", fields(6), { baseURL: baseURL!, clientAddress: client });
   expect(sixth.status()).toBe(429);
-  expect(Number(sixth.headers()["retry-after"])).toBeGreaterThan(0);
   expect(await sixth.text()).toMatch(
     /Zu viele Anfragen in kurzer Zeit\. Bitte versuche es in \d+ Minuten? erneut\./,
   );
@@ -313,6 +311,9 @@ test("the sixth submission of a client within ten minutes is answered with 429 i
     clientAddress: `${client.split(".").slice(0, 3).join(".")}.${(Number(client.split(".")[3]) + 1) % 256}`,
   });
   expect(other.status()).toBe(200);
+
+  // The answer says when to try again in a machine-readable way, too.
+  expect(Number(sixth.headers()["retry-after"]), "Retry-After header in seconds").toBeGreaterThan(0);
 });
 
 test("oversized and malformed submissions get a German 4xx answer", async ({

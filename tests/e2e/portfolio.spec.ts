@@ -23,7 +23,8 @@ const BADGES = {
 };
 
 /** The server has no PUBLIC_URL in the e2e setup, so it names itself by its default origin. */
-const siteOrigin = (baseURL: string) => `http://localhost:${new URL(baseURL).port}`;
+/** The site's PUBLIC_URL, which the e2e config sets to the base URL. */
+const siteOrigin = (baseURL: string) => new URL(baseURL).origin;
 
 const filterNav = (page: Page) => page.getByRole("navigation", { name: "Nach Kategorie filtern" });
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
@@ -104,7 +105,7 @@ test("cards link to the detail, to external sites in a new tab, or to the contac
     await expect(item).toHaveCount(1);
     await expect(item.getByText(project.description, { exact: true })).toBeVisible();
     await expect(item.getByText(BADGES[project.category], { exact: true })).toBeVisible();
-    await expect(item.getByRole("img")).toHaveAttribute("src", project.image);
+    await expect(item.locator("img")).toHaveAttribute("src", project.image);
     await expect(item.getByRole("link", { name: /^Mehr erfahren/ })).toHaveAttribute(
       "href",
       `/project/${project.id}`,

@@ -1,0 +1,76 @@
+import { Search } from "lucide-react";
+import { Form, Link, useSearchParams } from "react-router";
+import { Input } from "~/components/ui/field";
+
+/** Search box and pager for admin lists that can grow past one screen. */
+export function ListControls({
+  total,
+  page,
+  pageSize,
+  label,
+}: {
+  total: number;
+  page: number;
+  pageSize: number;
+  label: string;
+}) {
+  const [params] = useSearchParams();
+  const query = params.get("q") ?? "";
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pageLink = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.set("seite", String(target));
+    return `?${next.toString()}`;
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <Form method="get" role="search" className="flex items-center gap-2">
+        <Input
+          name="q"
+          type="search"
+          defaultValue={query}
+          placeholder="Suchen …"
+          aria-label={`${label} durchsuchen`}
+          className="w-64"
+        />
+        <button
+          type="submit"
+          className="rounded-lg p-2.5 text-slate-600 hover:bg-slate-100"
+          aria-label="Suchen"
+        >
+          <Search aria-hidden="true" className="size-4" />
+        </button>
+      </Form>
+      {pages > 1 && (
+        <nav aria-label="Seiten" className="flex items-center gap-3 text-sm">
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className="font-semibold text-brand-700">
+              Zurück
+            </Link>
+          ) : (
+            <span className="text-slate-400">Zurück</span>
+          )}
+          <span>
+            Seite {page} von {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className="font-semibold text-brand-700">
+              Weiter
+            </Link>
+          ) : (
+            <span className="text-slate-400">Weiter</span>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+export function pageParams(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const page = Number.parseInt(params.get("seite") ?? "1", 10);
+  return {
+    query: (params.get("q") ?? "").slice(0, 200),
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
+  };
+}

@@ -1,0 +1,95 @@
+import { and, asc, eq, gte } from "drizzle-orm";
+import sharp from "sharp";
+import type { Db } from "~/db/client.server";
+import { images, imageVariants } from "~/db/schema";
+
+/**
+ * Uploaded images: checked by content (not by name), re-encoded without metadata (EXIF/GPS
+ * gone), stored with responsive WebP variants in the database.
+ */
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+export const VARIANT_WIDTHS = [480, 800, 1200, 1600] as const;
+const FORMATS = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+  gif: "image/gif",
+} as const;
+
+export class ImageError extends Error {
+  override name = "ImageError";
+}
+
+export const IMAGE_MESSAGES = {
+  tooLarge: `Das Bild ist zu groß: höchstens ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+  notAnImage: "Die Datei ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).",
+} as const;
+
+/** Stores an upload; returns the site path of the image (`/media/<id>`). */
+export async function storeUploadedImage(db: Db, file: File): Promise<string> {
+  if (file.size > MAX_UPLOAD_BYTES) throw new ImageError(IMAGE_MESSAGES.tooLarge);
+  const input = Buffer.from(await file.arrayBuffer());
+  let format: keyof typeof FORMATS;
+  try {
+    const metadata = await sharp(input).metadata();
+    if (!metadata.format || !(metadata.format in FORMATS) || !metadata.width || !metadata.height)
+      throw new Error();
+    format = metadata.format as keyof typeof FORMATS;
+  } catch {
+    throw new ImageError(IMAGE_MESSAGES.notAnImage);
+  }
+  // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to.
+  const base = sharp(input, { animated: false }).rotate();
+  const original = await base.clone().toFormat(format).toBuffer({ resolveWithObject: true });
+  const widths = VARIANT_WIDTHS.filter((width) => width < original.info.width);
+  const variantWidths = widths.length > 0 ? widths : [original.info.width];
+  const variants = await Promise.all(
+    variantWidths.map((width) =>
+      base
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true }),
+    ),
+  );
+
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(images)
+      .values({
+        original: original.data,
+        content_type: FORMATS[format],
+        width: original.info.width,
+        height: original.info.height,
+      })
+      .returning({ id: images.id });
+    await tx.insert(imageVariants).values(
+      variants.map((variant) => ({
+        image_id: row!.id,
+        width: variant.info.width,
+        height: variant.info.height,
+        data: variant.data,
+      })),
+    );
+    return `/media/${row!.id}`;
+  });
+}
+
+/** The smallest variant at least `width` wide (else the largest), or undefined. */
+export async function findVariant(db: Db, imageId: string, width: number) {
+  const [atLeast] = await db
+    .select()
+    .from(imageVariants)
+    .where(and(eq(imageVariants.image_id, imageId), gte(imageVariants.width, width)))
+    .orderBy(asc(imageVariants.width))
+    .limit(1);
+  if (atLeast) return atLeast;
+  const all = await db.select().from(imageVariants).where(eq(imageVariants.image_id, imageId));
+  return all.sort((a, b) => b.width - a.width)[0];
+}
+
+export async function findOriginal(db: Db, imageId: string) {
+  const [row] = await db.select().from(images).where(eq(images.id, imageId)).limit(1);
+  return row;
+}

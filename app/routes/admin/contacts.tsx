@@ -1,0 +1,132 @@
+import { Eye, Mail, Trash2 } from "lucide-react";
+import { Form } from "react-router";
+import { ListControls, pageParams } from "~/components/admin/list-controls";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { deleteContactSubmission, listContactSubmissions } from "~/db/contact.server";
+import { getDb } from "~/db/db.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { requireAdmin } from "~/lib/session.server";
+import type { Route } from "./+types/contacts";
+
+/** Spec §9: contact dates as day.month.year, hours:minutes. */
+const dateTime = new Intl.DateTimeFormat("de-DE", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Berlin",
+});
+const formatDate = (date: Date | null) => (date ? dateTime.format(date) : ADMIN_MESSAGES.unknownDate);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  try {
+    return { ...(await listContactSubmissions(await getDb(), pageParams(request))), error: null };
+  } catch (error) {
+    logger.error({ err: error }, "contact submissions could not be loaded");
+    return { rows: [], total: 0, page: 1, pageSize: 20, error: ADMIN_MESSAGES.contactsLoadError };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const back = `/admin/kontaktanfragen${new URL(request.url).search}`;
+  try {
+    const deleted = await deleteContactSubmission(await getDb(), String(form.get("id") ?? ""));
+    if (!deleted)
+      return redirectWithFlash(back, {
+        type: "error",
+        title: ADMIN_MESSAGES.contactDeleteError("Anfrage nicht gefunden"),
+      });
+    return redirectWithFlash(back, { type: "success", title: ADMIN_MESSAGES.contactDeleted });
+  } catch (error) {
+    logger.error({ err: error }, "contact submission could not be deleted");
+    return redirectWithFlash(back, {
+      type: "error",
+      title: ADMIN_MESSAGES.contactDeleteError("Datenbankfehler"),
+    });
+  }
+}
+
+export default function AdminContacts({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageSize, error } = loaderData;
+  return (
+    <div className="space-y-6">
+      <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.contactsHeading}</h2>
+      <ListControls total={total} page={page} pageSize={pageSize} label="Kontaktanfragen" />
+      {error && (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
+      {!error && rows.length === 0 && <p className="text-slate-600">{ADMIN_MESSAGES.noContacts}</p>}
+      {rows.length > 0 && (
+        <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
+          {rows.map((row) => (
+            <li key={row.id} className="flex flex-wrap items-center justify-between gap-4 p-4">
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{row.subject}</p>
+                <p className="text-sm text-slate-600">
+                  {row.name} · {row.email} ·{" "}
+                  <time dateTime={row.created_at.toISOString()}>{formatDate(row.created_at)}</time>
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Dialog>
+                  <DialogTrigger asChild>
+                    <Button variant="ghost" size="sm">
+                      <Eye aria-hidden="true" className="size-4" />
+                      Details<span className="sr-only">: {row.subject}</span>
+                    </Button>
+                  </DialogTrigger>
+                  <DialogContent
+                    title={row.subject}
+                    description={`${row.name} · ${formatDate(row.created_at)}`}
+                  >
+                    <p className="text-sm text-slate-600">{row.email}</p>
+                    <p className="mt-4 whitespace-pre-line text-slate-800">{row.message}</p>
+                    <Button asChild className="mt-6">
+                      <a href={`mailto:${row.email}?subject=${encodeURIComponent(`Re: ${row.subject}`)}`}>
+                        <Mail aria-hidden="true" className="size-4" />
+                        Per E-Mail antworten
+                      </a>
+                    </Button>
+                  </DialogContent>
+                </Dialog>
+                <Button asChild variant="ghost" size="sm">
+                  <a href={`mailto:${row.email}?subject=${encodeURIComponent(`Re: ${row.subject}`)}`}>
+                    <Mail aria-hidden="true" className="size-4" />
+                    Antworten<span className="sr-only">: {row.subject}</span>
+                  </a>
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Löschen<span className="sr-only">: {row.subject}</span>
+                    </Button>
+                  }
+                  title="Kontaktanfrage löschen"
+                  description={ADMIN_MESSAGES.contactDeleteConfirm}
+                  confirmLabel="Löschen"
+                  cancelLabel="Abbrechen"
+                  form={(submit) => (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={row.id} />
+                      {submit}
+                    </Form>
+                  )}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

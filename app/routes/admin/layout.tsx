@@ -1,0 +1,86 @@
+import { Loader2, LogOut } from "lucide-react";
+import { Form, NavLink, Outlet, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { getAdmin } from "~/lib/session.server";
+import { cn } from "~/lib/utils";
+import type { Route } from "./+types/layout";
+
+/** No admin response is stored by browsers or proxies; a sliding session renews its cookie. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const current = await getAdmin(request).catch(() => undefined);
+    const response = await next();
+    response.headers.set("Cache-Control", "no-store");
+    response.headers.set("X-Robots-Tag", "noindex, nofollow");
+    if (current?.refreshedCookie) response.headers.append("Set-Cookie", current.refreshedCookie);
+    return response;
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const current = await getAdmin(request);
+  return { admin: current ? { name: current.admin.name, email: current.admin.email } : null };
+}
+
+const TABS = [
+  { to: "/admin", label: "Projekte", end: true },
+  { to: "/admin/kontaktanfragen", label: "Kontaktanfragen" },
+  { to: "/admin/newsletter", label: "Newsletter" },
+  { to: "/admin/profil", label: "Profil" },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const waiting = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  if (!loaderData.admin) return <Outlet />;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ADMIN_MESSAGES.heading}</h1>
+        <Form method="post" action="/admin/logout">
+          <Button type="submit" variant="secondary">
+            <LogOut aria-hidden="true" className="size-4" />
+            Logout
+          </Button>
+        </Form>
+      </div>
+      <nav aria-label="Admin-Bereiche" className="mt-6 border-b border-slate-200">
+        <ul className="-mb-px flex flex-wrap gap-1">
+          {TABS.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                end={tab.end}
+                className={({ isActive }) =>
+                  cn(
+                    "inline-block border-b-2 px-4 py-2.5 text-sm font-semibold",
+                    isActive
+                      ? "border-brand-600 text-brand-700"
+                      : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="relative mt-8">
+        {waiting && (
+          <div role="status" className="absolute inset-x-0 top-0 z-10 flex justify-center">
+            <Loader2 aria-hidden="true" className="size-6 animate-spin text-brand-600" />
+            <span className="sr-only">Wird geladen …</span>
+          </div>
+        )}
+        <div className={cn(waiting && "opacity-50")}>
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta = () => [{ title: "Admin-Bereich" }, { name: "robots", content: "noindex, nofollow" }];

@@ -1,0 +1,24 @@
+import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { getDb } from "~/db/db.server";
+import { allSubscriptions } from "~/db/newsletter.server";
+import { isoDay, toCsv } from "~/lib/csv";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { requireAdmin } from "~/lib/session.server";
+import type { Route } from "./+types/newsletter-export";
+
+/** Spec §7: header "Email,Abonniert am", one row per subscriber, file newsletter-abonnenten-{date}.csv. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const rows = await allSubscriptions(await getDb());
+  if (rows.length === 0) {
+    return redirectWithFlash("/admin/newsletter", { type: "error", title: ADMIN_MESSAGES.csvEmpty });
+  }
+  const csv = toCsv([["Email", "Abonniert am"], ...rows.map((row) => [row.email, isoDay(row.created_at)])]);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="newsletter-abonnenten-${isoDay(new Date())}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

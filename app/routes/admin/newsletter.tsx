@@ -1,0 +1,137 @@
+import { Download, Mail, Trash2 } from "lucide-react";
+import { Form } from "react-router";
+import { toast } from "sonner";
+import { ListControls, pageParams } from "~/components/admin/list-controls";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { getDb } from "~/db/db.server";
+import { listSubscriptions, unsubscribe } from "~/db/newsletter.server";
+import { isoDay } from "~/lib/csv";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { logger } from "~/lib/logger.server";
+import { requireAdmin } from "~/lib/session.server";
+import type { Route } from "./+types/newsletter";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  try {
+    return { ...(await listSubscriptions(await getDb(), pageParams(request))), error: null };
+  } catch (error) {
+    logger.error({ err: error }, "subscriptions could not be loaded");
+    return { rows: [], total: 0, page: 1, pageSize: 20, error: ADMIN_MESSAGES.subscribersLoadError };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const back = `/admin/newsletter${new URL(request.url).search}`;
+  try {
+    const deleted = await unsubscribe(await getDb(), String(form.get("id") ?? ""));
+    if (!deleted)
+      return redirectWithFlash(back, {
+        type: "error",
+        title: ADMIN_MESSAGES.subscriberDeleteError("Abonnent nicht gefunden"),
+      });
+    return redirectWithFlash(back, { type: "success", title: ADMIN_MESSAGES.subscriberDeleted });
+  } catch (error) {
+    logger.error({ err: error }, "subscription could not be deleted");
+    return redirectWithFlash(back, {
+      type: "error",
+      title: ADMIN_MESSAGES.subscriberDeleteError("Datenbankfehler"),
+    });
+  }
+}
+
+export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageSize, error } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.subscribersHeading}</h2>
+        {/* A plain download link; the server refuses with a flash message when the list is empty. */}
+        <Button asChild variant="secondary">
+          <a
+            href="/admin/newsletter/export"
+            download={total > 0 ? "" : undefined}
+            onClick={() => total > 0 && toast.success(ADMIN_MESSAGES.csvStarted)}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            CSV exportieren
+          </a>
+        </Button>
+      </div>
+      <ListControls total={total} page={page} pageSize={pageSize} label="Abonnenten" />
+      {error && (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
+      {!error && rows.length === 0 && <p className="text-slate-600">{ADMIN_MESSAGES.noSubscribers}</p>}
+      {rows.length > 0 && (
+        <div className="overflow-x-auto rounded-2xl border border-slate-200">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  E-Mail
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Abonniert am
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Aktionen
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="px-4 py-3 font-medium text-slate-900">{row.email}</td>
+                  <td className="px-4 py-3">{row.name ?? "–"}</td>
+                  <td className="px-4 py-3">{isoDay(row.created_at)}</td>
+                  <td className="px-4 py-3">{row.is_confirmed ? "Bestätigt" : "Unbestätigt"}</td>
+                  <td className="px-4 py-3">
+                    <div className="flex gap-2">
+                      <Button asChild variant="ghost" size="sm">
+                        <a href={`mailto:${row.email}`}>
+                          <Mail aria-hidden="true" className="size-4" />
+                          E-Mail<span className="sr-only">: {row.email}</span>
+                        </a>
+                      </Button>
+                      <ConfirmDialog
+                        trigger={
+                          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+                            <Trash2 aria-hidden="true" className="size-4" />
+                            Entfernen<span className="sr-only">: {row.email}</span>
+                          </Button>
+                        }
+                        title="Abonnent entfernen"
+                        description={ADMIN_MESSAGES.subscriberDeleteConfirm}
+                        confirmLabel="Entfernen"
+                        cancelLabel="Abbrechen"
+                        form={(submit) => (
+                          <Form method="post">
+                            <input type="hidden" name="id" value={row.id} />
+                            {submit}
+                          </Form>
+                        )}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

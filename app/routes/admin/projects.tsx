@@ -1,0 +1,195 @@
+import { randomUUID } from "node:crypto";
+import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { LoginForm } from "~/components/admin/login-form";
+import { ProjectForm } from "~/components/admin/project-form";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { getDb } from "~/db/db.server";
+import { getProject, listProjects } from "~/db/projects.server";
+import {
+  readProjectForm,
+  removeProject,
+  saveProject,
+  type ProjectFormValues,
+} from "~/lib/admin-projects.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { categoryLabel, type Project } from "~/lib/project";
+import { getAdmin, requireAdmin } from "~/lib/session.server";
+import type { Route } from "./+types/projects";
+
+/** /admin: the sign-in form when signed out, else the Projekte tab (spec §2). */
+const blank = (id: string): ProjectFormValues => ({
+  id,
+  title: "",
+  description: "",
+  details: "",
+  image: "",
+  category: "project",
+  url: "",
+  admin_url: "",
+  show_on_homepage: false,
+  tags: [],
+  date: "",
+});
+
+const toFormValues = (project: Project): ProjectFormValues => ({
+  id: project.id,
+  title: project.title,
+  description: project.description,
+  details: project.details ?? "",
+  image: project.image,
+  category: project.category,
+  url: project.url ?? "",
+  admin_url: project.admin_url ?? "",
+  show_on_homepage: project.show_on_homepage,
+  tags: project.tags,
+  date: project.date ? project.date.toISOString().slice(0, 10) : "",
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!(await getAdmin(request))) return { signedIn: false as const };
+  const db = await getDb();
+  const params = new URL(request.url).searchParams;
+  const editId = params.get("bearbeiten");
+  let editor: { mode: "create" | "update"; values: ProjectFormValues } | null = null;
+  if (params.has("neu")) editor = { mode: "create", values: blank(randomUUID()) };
+  else if (editId !== null) {
+    const project = await getProject(db, editId);
+    if (!project) {
+      throw redirectWithFlash("/admin", { type: "error", title: `No project found with id ${editId}` });
+    }
+    editor = { mode: "update", values: toFormValues(project) };
+  }
+  return { signedIn: true as const, projects: await listProjects(db), editor };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const db = await getDb();
+  const result =
+    intent === "delete"
+      ? await removeProject(db, String(form.get("id") ?? ""))
+      : intent === "create" || intent === "update"
+        ? await saveProject(
+            db,
+            intent,
+            readProjectForm(form),
+            form.get("imageFile") instanceof File ? (form.get("imageFile") as File) : null,
+          )
+        : { ok: false as const, status: 400, message: "Unbekannte Aktion" };
+  if (result.ok) return redirectWithFlash("/admin", { type: "success", title: result.message });
+  if (intent === "delete") return redirectWithFlash("/admin", { type: "error", title: result.message });
+  return data(result, { status: result.status });
+}
+
+export default function AdminProjects({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.signedIn) return <LoginForm />;
+  const { projects, editor } = loaderData;
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.projectsHeading}</h2>
+        <Button asChild>
+          <Link to="/admin?neu">
+            <Plus aria-hidden="true" className="size-4" />
+            {ADMIN_MESSAGES.newProject}
+          </Link>
+        </Button>
+      </div>
+      {editor && <ProjectForm key={editor.values.id} mode={editor.mode} values={editor.values} />}
+      <ProjectTable projects={projects} />
+    </div>
+  );
+}
+
+function ProjectTable({ projects }: { projects: Project[] }) {
+  if (projects.length === 0) return <p className="text-slate-600">{ADMIN_MESSAGES.noProjects}</p>;
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Title
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Admin
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Category
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Homepage
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {projects.map((project) => (
+            <tr key={project.id}>
+              <td className="px-4 py-3">
+                <span
+                  className="block max-w-[200px] truncate font-medium text-slate-900"
+                  title={project.title}
+                >
+                  {project.title}
+                </span>
+              </td>
+              <td className="px-4 py-3">
+                {project.admin_url ? (
+                  <a
+                    href={project.admin_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                  >
+                    Öffnen
+                    <ExternalLink aria-hidden="true" className="size-3.5" />
+                  </a>
+                ) : (
+                  <span className="text-slate-400">–</span>
+                )}
+              </td>
+              <td className="px-4 py-3">{categoryLabel(project.category)}</td>
+              <td className="px-4 py-3">{project.show_on_homepage ? "Yes" : "No"}</td>
+              <td className="px-4 py-3">
+                <div className="flex gap-2">
+                  <Button asChild variant="ghost" size="sm">
+                    <Link to={`/admin?bearbeiten=${project.id}`}>
+                      <Pencil aria-hidden="true" className="size-4" />
+                      Edit<span className="sr-only">: {project.title}</span>
+                    </Link>
+                  </Button>
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+                        <Trash2 aria-hidden="true" className="size-4" />
+                        Delete<span className="sr-only">: {project.title}</span>
+                      </Button>
+                    }
+                    title={ADMIN_MESSAGES.deleteTitle}
+                    description={ADMIN_MESSAGES.deleteDescription(project.id)}
+                    confirmLabel="Delete"
+                    form={(submit) => (
+                      <Form method="post" action="/admin?index">
+                        <input type="hidden" name="intent" value="delete" />
+                        <input type="hidden" name="id" value={project.id} />
+                        {submit}
+                      </Form>
+                    )}
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { Field, FormStatus, Input } from "~/components/ui/field";
+import { createAdmin } from "~/db/admin-users.server";
+import { getDb } from "~/db/db.server";
+import { fieldErrors } from "~/lib/forms";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { PasswordSchema } from "~/lib/passwords.server";
+import { createSession } from "~/lib/session.server";
+import { consumeSetupToken, isValidSetupToken } from "~/lib/setup-link.server";
+import type { Route } from "./+types/setup";
+
+/** First-run account creation through the one-time link from the server log; 404 otherwise. */
+const SetupSchema = z
+  .object({
+    name: z.string().trim().max(100, "Der Name darf höchstens 100 Zeichen lang sein."),
+    email: z.email("Bitte gib eine gültige E-Mail-Adresse ein.").max(254),
+    password: PasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+async function requireSetupToken(request: Request): Promise<string> {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!(await isValidSetupToken(await getDb(), token))) throw data(null, { status: 404 });
+  return token!;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSetupToken(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireSetupToken(request);
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    ["name", "email", "password", "confirmPassword"].map((key) => [key, String(form.get(key) ?? "")]),
+  );
+  const parsed = SetupSchema.safeParse(values);
+  if (!parsed.success) {
+    return data(
+      { errors: fieldErrors(parsed.error), name: values.name, email: values.email },
+      { status: 400 },
+    );
+  }
+  const db = await getDb();
+  const admin = await createAdmin(db, {
+    email: parsed.data.email,
+    password: parsed.data.password,
+    name: parsed.data.name,
+  });
+  await consumeSetupToken(db);
+  const session = await createSession(db, admin.id);
+  const response = redirectWithFlash("/admin", { type: "success", title: "Admin-Konto angelegt" });
+  response.headers.append("Set-Cookie", session.cookie);
+  return response;
+}
+
+export default function Setup({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const errors = actionData?.errors ?? {};
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin-Konto anlegen</h1>
+      <p className="mt-2 text-slate-600">
+        Willkommen! Lege jetzt das Konto an, mit dem du deine Website verwaltest. Dieser Link funktioniert nur
+        einmal.
+      </p>
+      <Form method="post" className="mt-8 space-y-5">
+        {Object.keys(errors).length > 0 && (
+          <FormStatus result={{ ok: false, title: "Bitte prüfe die markierten Felder." }} />
+        )}
+        <Field id="setup-name" label="Name" error={errors.name}>
+          {(props) => <Input {...props} name="name" autoComplete="name" defaultValue={actionData?.name} />}
+        </Field>
+        <Field id="setup-email" label="E-Mail" error={errors.email}>
+          {(props) => (
+            <Input
+              {...props}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData?.email}
+            />
+          )}
+        </Field>
+        <Field id="setup-password" label="Passwort (mindestens 10 Zeichen)" error={errors.password}>
+          {(props) => (
+            <Input
+              {...props}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={10}
+              maxLength={128}
+            />
+          )}
+        </Field>
+        <Field id="setup-confirm" label="Passwort wiederholen" error={errors.confirmPassword}>
+          {(props) => (
+            <Input {...props} name="confirmPassword" type="password" autoComplete="new-password" required />
+          )}
+        </Field>
+        <Button type="submit" disabled={navigation.state !== "idle"} className="w-full">
+          Konto anlegen
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** Without a valid token the page does not exist. */
+export { NotFoundErrorBoundary as ErrorBoundary } from "~/components/not-found-page";
