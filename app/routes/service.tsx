@@ -8,6 +8,7 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
 import { readWithFallback } from "~/lib/public-data.server";
 import { useErrorToast } from "~/lib/use-toast-once";
+import { NotFoundErrorBoundary } from "~/components/not-found-page";
 import type { Route } from "./+types/service";
 
 /** /service and its nine sub-pages; the copy lives in app/content/services/. */
@@ -38,4 +39,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** Unknown sub-pages (/service/…) answer with the not-found page and status 404. */
-export { NotFoundErrorBoundary as ErrorBoundary } from "~/components/not-found-page";
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <NotFoundErrorBoundary error={error} />;
+}

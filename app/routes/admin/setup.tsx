@@ -9,6 +9,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { PasswordSchema } from "~/lib/passwords.server";
 import { createSession } from "~/lib/session.server";
 import { consumeSetupToken, isValidSetupToken } from "~/lib/setup-link.server";
+import { NotFoundErrorBoundary } from "~/components/not-found-page";
 import type { Route } from "./+types/setup";
 
 /** First-run account creation through the one-time link from the server log; 404 otherwise. */
@@ -117,4 +118,6 @@ export default function Setup({ actionData }: Route.ComponentProps) {
 }
 
 /** Without a valid token the page does not exist. */
-export { NotFoundErrorBoundary as ErrorBoundary } from "~/components/not-found-page";
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <NotFoundErrorBoundary error={error} />;
+}
