@@ -50,6 +50,9 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       PUBLIC_URL: baseURL,
+      // The admin journeys sign in with this account (created at start).
+      ADMIN_EMAIL: "owner@example.com",
+      ADMIN_PASSWORD: "e2e-Admin-Passwort-2026",
       HOST: "127.0.0.1",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "portfolio-e2e-")),
       LOG_LEVEL: "warn",

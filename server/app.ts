@@ -191,3 +191,5 @@ export async function migrateOnly(): Promise<void> {
   await handle.close();
   logger.info("migrations applied");
 }
+
+export { adminCli } from "./admin-cli";

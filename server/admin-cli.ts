@@ -1,0 +1,79 @@
+import { stdin, stdout } from "node:process";
+import { createInterface } from "node:readline";
+import { createAdmin, findAdminByEmail } from "~/db/admin-users.server";
+import { openDatabase } from "~/db/client.server";
+import { configuredDatabase } from "~/db/db.server";
+import { setPassword } from "~/lib/auth.server";
+import { PasswordSchema } from "~/lib/passwords.server";
+import { deleteOtherSessions } from "~/lib/session.server";
+
+const USAGE = `Usage:
+  npm run admin -- create --email <email> [--name <name>] [--password <password>]
+  npm run admin -- reset-password --email <email> [--password <password>]
+
+Without --password the password is asked for (hidden), or read from the first line of stdin.
+With the embedded database, stop the server first: it holds the database's lock.`;
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+async function readPassword(prompt: string): Promise<string> {
+  if (!stdin.isTTY) {
+    const lines = createInterface({ input: stdin });
+    for await (const line of lines) return line;
+    return "";
+  }
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: stdin, output: stdout, terminal: true });
+    const output = rl as unknown as { _writeToOutput: (text: string) => void };
+    stdout.write(prompt);
+    output._writeToOutput = () => undefined; // hide what is typed
+    rl.question("", (answer) => {
+      rl.close();
+      stdout.write("\n");
+      resolve(answer);
+    });
+  });
+}
+
+/** `npm run admin -- create|reset-password`: account management from the terminal. */
+export async function adminCli(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  const email = option(args, "email");
+  if ((command !== "create" && command !== "reset-password") || !email) {
+    console.error(USAGE);
+    return 2;
+  }
+  const password = option(args, "password") ?? (await readPassword("New password: "));
+  const strong = PasswordSchema.safeParse(password);
+  if (!strong.success) {
+    console.error(strong.error.issues[0]!.message);
+    return 1;
+  }
+
+  const handle = await openDatabase(configuredDatabase());
+  try {
+    const existing = await findAdminByEmail(handle.db, email);
+    if (command === "create") {
+      if (existing) {
+        console.error(`An admin with ${email} exists already; use reset-password to change the password.`);
+        return 1;
+      }
+      await createAdmin(handle.db, { email, password, name: option(args, "name") ?? "" });
+      console.log(`Admin ${email} created.`);
+      return 0;
+    }
+    if (!existing) {
+      console.error(`No admin with ${email}.`);
+      return 1;
+    }
+    await setPassword(handle.db, existing.id, password);
+    await deleteOtherSessions(handle.db, existing.id);
+    console.log(`Password of ${email} reset; the account is unlocked and all its sessions ended.`);
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
