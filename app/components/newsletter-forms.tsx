@@ -21,7 +21,6 @@ function useNewsletterForm(key: string) {
 /** The home page's block (spec: simple signup; sending the form is the consent it describes). */
 export function NewsletterBlock({ formToken }: { formToken: string }) {
   const { fetcher, result, hydrated, formRef, submitting } = useNewsletterForm("newsletter-simple");
-  const values = result && !result.ok ? result.values : undefined;
   return (
     <fetcher.Form ref={formRef} method="post" action="/?index" className="relative space-y-4">
       <input type="hidden" name="intent" value="newsletter" />
@@ -29,30 +28,7 @@ export function NewsletterBlock({ formToken }: { formToken: string }) {
       <Honeypot />
       {!hydrated && <FormStatus result={result} />}
       <div className="grid gap-4 sm:grid-cols-[1fr_1.4fr_auto] sm:items-end">
-        <Field id="newsletter-name" label="Name (optional)" error={result?.errors?.name}>
-          {(props) => (
-            <Input
-              {...props}
-              name="name"
-              autoComplete="given-name"
-              maxLength={LIMITS.name}
-              defaultValue={values?.name}
-            />
-          )}
-        </Field>
-        <Field id="newsletter-email" label="E-Mail" error={result?.errors?.email}>
-          {(props) => (
-            <Input
-              {...props}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={LIMITS.email}
-              defaultValue={values?.email}
-            />
-          )}
-        </Field>
+        <NameAndEmail idPrefix="newsletter" result={result} />
         <Button type="submit" disabled={submitting}>
           <Mail aria-hidden="true" className="size-4" />
           {submitting ? NEWSLETTER_MESSAGES.submittingSimple : "Anmelden"}
@@ -73,7 +49,6 @@ export function NewsletterBlock({ formToken }: { formToken: string }) {
 /** The standalone double opt-in card (spec: optional name, e-mail, required consent). */
 export function NewsletterCard({ formToken, action }: { formToken: string; action: string }) {
   const { fetcher, result, hydrated, formRef, submitting } = useNewsletterForm("newsletter-optin");
-  const values = result && !result.ok ? result.values : undefined;
   return (
     <section
       aria-labelledby="newsletter-card-title"
@@ -91,30 +66,7 @@ export function NewsletterCard({ formToken, action }: { formToken: string; actio
         <input type="hidden" name="formToken" value={formToken} />
         <Honeypot />
         {!hydrated && <FormStatus result={result} />}
-        <Field id="optin-name" label="Name (optional)" error={result?.errors?.name}>
-          {(props) => (
-            <Input
-              {...props}
-              name="name"
-              autoComplete="given-name"
-              maxLength={LIMITS.name}
-              defaultValue={values?.name}
-            />
-          )}
-        </Field>
-        <Field id="optin-email" label="E-Mail" error={result?.errors?.email}>
-          {(props) => (
-            <Input
-              {...props}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={LIMITS.email}
-              defaultValue={values?.email}
-            />
-          )}
-        </Field>
+        <NameAndEmail idPrefix="optin" result={result} />
         <div>
           <label className="flex items-start gap-3 text-sm text-slate-700">
             <input
@@ -144,5 +96,38 @@ export function NewsletterCard({ formToken, action }: { formToken: string; actio
         </Button>
       </fetcher.Form>
     </section>
+  );
+}
+
+/** The optional name and required e-mail fields both newsletter forms share. */
+function NameAndEmail({ idPrefix, result }: { idPrefix: string; result?: FormResult }) {
+  const values = result && !result.ok ? result.values : undefined;
+  return (
+    <>
+      <Field id={`${idPrefix}-name`} label="Name (optional)" error={result?.errors?.name}>
+        {(props) => (
+          <Input
+            {...props}
+            name="name"
+            autoComplete="given-name"
+            maxLength={LIMITS.name}
+            defaultValue={values?.name}
+          />
+        )}
+      </Field>
+      <Field id={`${idPrefix}-email`} label="E-Mail" error={result?.errors?.email}>
+        {(props) => (
+          <Input
+            {...props}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={LIMITS.email}
+            defaultValue={values?.email}
+          />
+        )}
+      </Field>
+    </>
   );
 }

@@ -217,3 +217,76 @@ export function toastWith(page: Page, title: string): Locator {
     .getByRole("listitem")
     .filter({ hasText: title });
 }
+
+// ── Helpers for the admin area (issue #4) ──────────────────────────────────────────────────────
+
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+
+/** The admin account the shared e2e server creates at start (playwright.config.ts). */
+export const E2E_ADMIN = { email: "owner@example.com", password: "e2e-Admin-Passwort-2026" } as const;
+
+export type AdminCredentials = { email: string; password: string };
+
+/**
+ * Signs in through the sign-in action (as the login form would) with the page's context, so
+ * the session cookie lands in the browser. `baseURL` is the server's address.
+ */
+export async function signInAsAdmin(
+  page: Page,
+  options: { baseURL: string; clientAddress: string; credentials?: AdminCredentials },
+): Promise<void> {
+  const { email, password } = options.credentials ?? E2E_ADMIN;
+  const response = await page.request.post(`${options.baseURL}/admin/login`, {
+    form: { email, password },
+    maxRedirects: 0,
+    headers: { Origin: options.baseURL, "X-Forwarded-For": options.clientAddress },
+  });
+  expect(response.status(), `sign-in as ${email}`).toBe(302);
+}
+
+/** Opens an admin page (path or full URL) and waits until React has taken over. */
+export async function openAdminPage(page: Page, url: string): Promise<void> {
+  await acceptCookiesUpFront(page);
+  await page.goto(url);
+  await waitForHydration(page);
+}
+
+/** A server of this test alone: its own embedded database, and its own admin unless `admin: null`. */
+export type OwnServer = {
+  url: string;
+  dataDir: string;
+  /** The admin created at start (null when started without one). */
+  admin: AdminCredentials | null;
+  process: ServerProcess;
+  stop(): Promise<number | null>;
+};
+
+/**
+ * Starts the production server on a fresh DATA_DIR (or `dataDir`), for tests that change what
+ * other tests see (the project list, the admin's password, an empty subscriber list).
+ */
+export async function startOwnServer(
+  options: { dataDir?: string; admin?: AdminCredentials | null; env?: Record<string, string> } = {},
+): Promise<OwnServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "portfolio-e2e-own-"));
+  const admin =
+    options.admin === undefined
+      ? {
+          email: `admin-${randomBytes(4).toString("hex")}@example.org`,
+          password: "Eigenes-Admin-Passwort-2026",
+        }
+      : options.admin;
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    FORM_MIN_FILL_MS: "0",
+    TRUST_PROXY: "X-Forwarded-For",
+    ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
+    ...options.env,
+  });
+  await waitUntilHealthy(server);
+  return { url: server.url, dataDir, admin, process: server, stop: () => server.stop() };
+}

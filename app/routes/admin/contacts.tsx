@@ -6,9 +6,7 @@ import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/component
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { deleteContactSubmission, listContactSubmissions } from "~/db/contact.server";
 import { getDb } from "~/db/db.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
-import { requireAdmin } from "~/lib/session.server";
+import { deleteFromAdminList, loadAdminList } from "~/lib/admin-lists.server";
 import type { Route } from "./+types/contacts";
 
 /** Spec §9: contact dates as day.month.year, hours:minutes. */
@@ -23,34 +21,19 @@ const dateTime = new Intl.DateTimeFormat("de-DE", {
 const formatDate = (date: Date | null) => (date ? dateTime.format(date) : ADMIN_MESSAGES.unknownDate);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  try {
-    return { ...(await listContactSubmissions(await getDb(), pageParams(request))), error: null };
-  } catch (error) {
-    logger.error({ err: error }, "contact submissions could not be loaded");
-    return { rows: [], total: 0, page: 1, pageSize: 20, error: ADMIN_MESSAGES.contactsLoadError };
-  }
+  return loadAdminList(
+    request,
+    async () => listContactSubmissions(await getDb(), pageParams(request)),
+    ADMIN_MESSAGES.contactsLoadError,
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const form = await request.formData();
-  const back = `/admin/kontaktanfragen${new URL(request.url).search}`;
-  try {
-    const deleted = await deleteContactSubmission(await getDb(), String(form.get("id") ?? ""));
-    if (!deleted)
-      return redirectWithFlash(back, {
-        type: "error",
-        title: ADMIN_MESSAGES.contactDeleteError("Anfrage nicht gefunden"),
-      });
-    return redirectWithFlash(back, { type: "success", title: ADMIN_MESSAGES.contactDeleted });
-  } catch (error) {
-    logger.error({ err: error }, "contact submission could not be deleted");
-    return redirectWithFlash(back, {
-      type: "error",
-      title: ADMIN_MESSAGES.contactDeleteError("Datenbankfehler"),
-    });
-  }
+  return deleteFromAdminList(request, async (id) => deleteContactSubmission(await getDb(), id), {
+    success: ADMIN_MESSAGES.contactDeleted,
+    failure: ADMIN_MESSAGES.contactDeleteError,
+    notFound: "Anfrage nicht gefunden",
+  });
 }
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {

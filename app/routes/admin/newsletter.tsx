@@ -8,40 +8,23 @@ import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { getDb } from "~/db/db.server";
 import { listSubscriptions, unsubscribe } from "~/db/newsletter.server";
 import { isoDay } from "~/lib/csv";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { logger } from "~/lib/logger.server";
-import { requireAdmin } from "~/lib/session.server";
+import { deleteFromAdminList, loadAdminList } from "~/lib/admin-lists.server";
 import type { Route } from "./+types/newsletter";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  try {
-    return { ...(await listSubscriptions(await getDb(), pageParams(request))), error: null };
-  } catch (error) {
-    logger.error({ err: error }, "subscriptions could not be loaded");
-    return { rows: [], total: 0, page: 1, pageSize: 20, error: ADMIN_MESSAGES.subscribersLoadError };
-  }
+  return loadAdminList(
+    request,
+    async () => listSubscriptions(await getDb(), pageParams(request)),
+    ADMIN_MESSAGES.subscribersLoadError,
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const form = await request.formData();
-  const back = `/admin/newsletter${new URL(request.url).search}`;
-  try {
-    const deleted = await unsubscribe(await getDb(), String(form.get("id") ?? ""));
-    if (!deleted)
-      return redirectWithFlash(back, {
-        type: "error",
-        title: ADMIN_MESSAGES.subscriberDeleteError("Abonnent nicht gefunden"),
-      });
-    return redirectWithFlash(back, { type: "success", title: ADMIN_MESSAGES.subscriberDeleted });
-  } catch (error) {
-    logger.error({ err: error }, "subscription could not be deleted");
-    return redirectWithFlash(back, {
-      type: "error",
-      title: ADMIN_MESSAGES.subscriberDeleteError("Datenbankfehler"),
-    });
-  }
+  return deleteFromAdminList(request, async (id) => unsubscribe(await getDb(), id), {
+    success: ADMIN_MESSAGES.subscriberDeleted,
+    failure: ADMIN_MESSAGES.subscriberDeleteError,
+    notFound: "Abonnent nicht gefunden",
+  });
 }
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {

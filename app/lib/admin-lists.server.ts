@@ -1,0 +1,40 @@
+import { redirectWithFlash } from "./flash.server";
+import { logger } from "./logger.server";
+import { requireAdmin } from "./session.server";
+
+type Page<T> = { rows: T[]; total: number; page: number; pageSize: number };
+
+/** Loads one page of an admin list; a database failure becomes the list's German error text. */
+export async function loadAdminList<T>(request: Request, load: () => Promise<Page<T>>, errorMessage: string) {
+  await requireAdmin(request);
+  try {
+    return { ...(await load()), error: null };
+  } catch (error) {
+    logger.error({ err: error }, "admin list could not be loaded");
+    return { rows: [] as T[], total: 0, page: 1, pageSize: 20, error: errorMessage };
+  }
+}
+
+/**
+ * Deletes the row named by the form's `id` and goes back to the list (same search and page)
+ * with the success or failure message of spec §8 as a toast.
+ */
+export async function deleteFromAdminList(
+  request: Request,
+  remove: (id: string) => Promise<boolean>,
+  messages: { success: string; failure: (reason: string) => string; notFound: string },
+) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const back = url.pathname.replace(/\.data$/, "") + url.search;
+  try {
+    const form = await request.formData();
+    if (!(await remove(String(form.get("id") ?? "")))) {
+      return redirectWithFlash(back, { type: "error", title: messages.failure(messages.notFound) });
+    }
+    return redirectWithFlash(back, { type: "success", title: messages.success });
+  } catch (error) {
+    logger.error({ err: error }, "admin list entry could not be deleted");
+    return redirectWithFlash(back, { type: "error", title: messages.failure("Datenbankfehler") });
+  }
+}

@@ -1,0 +1,480 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import routes from "~/routes";
+import { FORM_GUARD_MESSAGES } from "~/content/messages";
+import { fallbackProjects } from "~/content/fallback-projects";
+import { openDatabase, type DatabaseOptions, type Db } from "~/db/client.server";
+import { createAdmin } from "~/db/admin-users.server";
+import { loadDemoContent } from "~/db/demo-content.server";
+import { adminUsers, contactSubmissions, newsletterSubscriptions, projects } from "~/db/schema";
+import { createPostgresDatabase } from "../setup/databases";
+import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+
+/**
+ * The server enforces every admin permission (issue #4): each URL under /admin, taken from
+ * app/routes.ts so that a new admin route cannot be forgotten, is walked without a session.
+ * Reads show no admin data (a redirect to the login, 401/403/404, or the login form itself),
+ * writes change nothing in the database, and cross-site writes are refused with 403.
+ */
+
+type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
+type Endpoint = { path: string; index: boolean; file: string };
+
+/** Every route of the config as a URL path, layouts resolved, with `index` for index routes. */
+function flatten(entries: readonly RouteEntry[], parent = ""): Endpoint[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    const here: Endpoint[] =
+      entry.path !== undefined || entry.index
+        ? [{ path: own || "/", index: Boolean(entry.index), file: entry.file }]
+        : [];
+    return [...here, ...flatten(entry.children ?? [], own)];
+  });
+}
+
+const PROJECT_ID = randomUUID();
+const PARAMS: Record<string, string> = {
+  id: PROJECT_ID,
+  file: "800.webp",
+  page: "impressum",
+  slug: "projects",
+};
+
+/** Fills `:param` (and `:param?`) segments with plausible values; a splat becomes a word. */
+function fill(routePath: string): string {
+  return routePath
+    .replace(/:(\w+)\??/g, (_, name: string) => PARAMS[name] ?? randomUUID())
+    .replace(/\*$/, "irgendwas");
+}
+
+const endpoints = flatten(routes as unknown as RouteEntry[]).map((endpoint) => ({
+  ...endpoint,
+  url: fill(endpoint.path),
+}));
+const adminEndpoints = endpoints.filter(({ url }) => url === "/admin" || url.startsWith("/admin/"));
+// Several entries (the layout and its index) share /admin; each URL is walked once per kind.
+const adminUrls = [
+  ...new Map(adminEndpoints.map((endpoint) => [`${endpoint.url}|${endpoint.index}`, endpoint])).values(),
+];
+
+/** The URL a form posts to: index routes take `?index`, as React Router's forms do. */
+const actionUrl = ({ url, index }: { url: string; index: boolean }) => (index ? `${url}?index` : url);
+/** The single-fetch data URL of a page (what the browser's client-side navigation requests). */
+const dataUrl = ({ url, index }: { url: string; index: boolean }) =>
+  `${url === "/" ? "/_root" : url}.data${index ? "?index" : ""}`;
+
+const unique = randomBytes(4).toString("hex");
+const ADMIN = { email: `owner-${unique}@example.org`, password: "Autorisierung-Test-2026!" };
+/** Strings that only an admin may ever see (they are in no public page). */
+const SECRETS = {
+  contactName: `Kontaktname-${unique}`,
+  contactMessage: `Vertrauliche Nachricht ${unique}`,
+  contactEmail: `anfrage-${unique}@example.org`,
+  subscriberEmail: `abonnent-${unique}@example.org`,
+  adminEmail: ADMIN.email,
+};
+const ADMIN_HEADINGS = [
+  "Projekte verwalten",
+  "Kontaktanfragen verwalten",
+  "Newsletter-Abonnenten verwalten",
+  "Profil verwalten",
+];
+const FORGED_COOKIE = `session=${randomBytes(32).toString("base64url")}`;
+
+/** Bodies an attacker might send: every field name any admin action reads. */
+const ATTACK_BODIES: Record<string, string>[] = [
+  { intent: "delete", id: PROJECT_ID },
+  {
+    intent: "update",
+    id: PROJECT_ID,
+    title: "Übernommen",
+    description: "Übernommen",
+    image: "https://evil.example/x.jpg",
+    category: "project",
+  },
+  {
+    intent: "create",
+    id: randomUUID(),
+    title: "Eingeschleust",
+    description: "Eingeschleust",
+    image: "https://evil.example/x.jpg",
+    category: "project",
+  },
+  {
+    name: "Übernommen",
+    changePassword: "on",
+    currentPassword: ADMIN.password,
+    password: "Angreifer-Passwort-2026",
+    confirmPassword: "Angreifer-Passwort-2026",
+  },
+];
+
+type Snapshot = {
+  projects: { id: string; title: string; updated_at: Date }[];
+  contacts: string[];
+  subscribers: string[];
+  admins: { email: string; name: string; password_hash: string }[];
+};
+
+async function snapshot(db: Db): Promise<Snapshot> {
+  return {
+    projects: await db
+      .select({ id: projects.id, title: projects.title, updated_at: projects.updated_at })
+      .from(projects)
+      .orderBy(asc(projects.id)),
+    contacts: (await db.select({ id: contactSubmissions.id }).from(contactSubmissions)).map((row) => row.id),
+    subscribers: (await db.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions)).map(
+      (row) => row.id,
+    ),
+    admins: await db
+      .select({ email: adminUsers.email, name: adminUsers.name, password_hash: adminUsers.password_hash })
+      .from(adminUsers),
+  };
+}
+
+/** Opens the database, loads the demo projects and adds rows whose content is secret. */
+async function seed(options: DatabaseOptions) {
+  const handle = await openDatabase(options);
+  try {
+    const { db } = handle;
+    await loadDemoContent(db, fallbackProjects);
+    await createAdmin(db, { email: ADMIN.email, password: ADMIN.password, name: "Inhaberin" });
+    await db.insert(projects).values({
+      id: PROJECT_ID,
+      title: `Zielprojekt ${unique}`,
+      description: "Darf nicht verändert werden",
+      image: "/images/projects/placeholder.webp",
+      category: "project",
+    });
+    const [contact] = await db
+      .insert(contactSubmissions)
+      .values({
+        name: SECRETS.contactName,
+        email: SECRETS.contactEmail,
+        subject: "Anfrage",
+        message: SECRETS.contactMessage,
+      })
+      .returning();
+    const [subscriber] = await db
+      .insert(newsletterSubscriptions)
+      .values({ email: SECRETS.subscriberEmail, name: "Abo", is_confirmed: true, gdpr_consent: true })
+      .returning();
+    // Rows the signed-in control deletes, proving that the anonymous requests had teeth.
+    const [controlProject] = await db
+      .insert(projects)
+      .values({ title: "Kontrollprojekt", description: "x", image: "/images/x.webp", category: "project" })
+      .returning();
+    const [controlContact] = await db
+      .insert(contactSubmissions)
+      .values({ name: "Kontrolle", email: "kontrolle@example.org", subject: "Kontrolle", message: "x" })
+      .returning();
+    const [controlSubscriber] = await db
+      .insert(newsletterSubscriptions)
+      .values({ email: `kontrolle-${unique}@example.org` })
+      .returning();
+    return {
+      ids: {
+        contact: contact!.id,
+        subscriber: subscriber!.id,
+        controlProject: controlProject!.id,
+        controlContact: controlContact!.id,
+        controlSubscriber: controlSubscriber!.id,
+      },
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readSnapshot(options: DatabaseOptions): Promise<Snapshot> {
+  const handle = await openDatabase(options);
+  try {
+    return await snapshot(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+function post(
+  server: ServerProcess,
+  url: string,
+  body: Record<string, string>,
+  headers: Record<string, string>,
+) {
+  return fetch(`${server.url}${url}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(body).toString(),
+  });
+}
+
+/** The session cookie a response sets, if it sets a non-empty one. */
+function sessionCookieOf(response: Response): string | undefined {
+  const cookie = response.headers.getSetCookie().find((value) => /^(__Host-)?session=[^;]+/.test(value));
+  return cookie?.split(";")[0];
+}
+
+function expectNoSecrets(body: string, what: string) {
+  for (const [name, secret] of Object.entries(SECRETS)) {
+    expect(body.includes(secret), `${what} reveals ${name}`).toBe(false);
+  }
+}
+
+/** A redirect that leads to the sign-in form at /admin. */
+function isRedirectToLogin(response: Response): boolean {
+  const location = response.headers.get("location") ?? "";
+  return [301, 302, 303, 307, 308].includes(response.status) && /^\/admin(\?|$)/.test(location);
+}
+
+/**
+ * Single-fetch answers (`.data`) encode a redirect in the body with status 202; anything but
+ * a redirect to /admin, 401, 403, 404 or 405 counts as an answer the visitor should not get.
+ */
+function isDataRedirectToLogin(response: Response, body: string): boolean {
+  return (
+    (response.status === 202 || response.status === 204) &&
+    /"redirect"/.test(body) &&
+    /"\/admin(\?[^"]*)?"/.test(body)
+  );
+}
+
+const servers: {
+  name: string;
+  database: () => Promise<{ options: DatabaseOptions; env: Record<string, string>; drop(): Promise<void> }>;
+}[] = [
+  {
+    name: "pglite",
+    database: async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-authz-"));
+      return { options: { dataDir }, env: { DATA_DIR: dataDir }, drop: async () => undefined };
+    },
+  },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          name: "postgres",
+          database: async () => {
+            const created = await createPostgresDatabase();
+            return {
+              options: { url: created.url },
+              env: {
+                DATA_DIR: mkdtempSync(path.join(tmpdir(), "portfolio-authz-")),
+                DATABASE_URL: created.url,
+              },
+              drop: created.drop,
+            };
+          },
+        },
+      ]
+    : []),
+];
+
+test("the admin routes are taken from app/routes.ts, with every tab and action among them", () => {
+  const urls = adminUrls.map((endpoint) => endpoint.url);
+  for (const known of [
+    "/admin",
+    "/admin/login",
+    "/admin/logout",
+    "/admin/setup",
+    "/admin/kontaktanfragen",
+    "/admin/newsletter",
+    "/admin/newsletter/export",
+    "/admin/profil",
+  ]) {
+    expect(urls).toContain(known);
+  }
+  expect(adminUrls.find((endpoint) => endpoint.url === "/admin" && endpoint.index)?.file).toBe(
+    "routes/admin/projects.tsx",
+  );
+  // Every route file below routes/admin/ is reachable through one of the walked URLs.
+  const files = new Set(adminEndpoints.map((endpoint) => endpoint.file));
+  for (const endpoint of endpoints.filter((e) => e.file.startsWith("routes/admin/"))) {
+    expect(files).toContain(endpoint.file);
+  }
+});
+
+describe.each(servers)("admin area without a session on $name", ({ database }) => {
+  test("no admin route shows admin data or changes anything; cross-site writes get 403", async () => {
+    const db = await database();
+    const { ids } = await seed(db.options);
+    const before = await readSnapshot(db.options);
+    const server = await startServer({
+      ...db.env,
+      FORM_MIN_FILL_MS: "0",
+      LOG_LEVEL: "warn",
+    });
+    try {
+      await waitUntilHealthy(server);
+      const problems: string[] = [];
+      const check = (ok: boolean, message: string) => void (ok || problems.push(message));
+
+      // ── Reads: documents and single-fetch data, without a cookie and with a forged one ──
+      for (const endpoint of adminUrls) {
+        for (const cookie of [undefined, FORGED_COOKIE]) {
+          const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+          const what = `GET ${endpoint.url}${cookie ? " (forged cookie)" : ""}`;
+          const page = await fetch(`${server.url}${endpoint.url}`, { redirect: "manual", headers });
+          const html = await page.text();
+          expectNoSecrets(html, what);
+          for (const heading of ADMIN_HEADINGS) check(!html.includes(heading), `${what} shows '${heading}'`);
+          if (page.status === 200) {
+            // Only the sign-in form itself may answer 200.
+            check(
+              html.includes("Admin Login") && /<input[^>]+name="password"/.test(html),
+              `${what}: 200 without the login form`,
+            );
+          } else {
+            check(
+              isRedirectToLogin(page) || [401, 403, 404].includes(page.status),
+              `${what}: ${page.status} ${page.headers.get("location") ?? ""}`,
+            );
+          }
+          check(!sessionCookieOf(page), `${what} sets a session cookie`);
+
+          const data = await fetch(`${server.url}${dataUrl(endpoint)}`, { redirect: "manual", headers });
+          const payload = await data.text();
+          expectNoSecrets(payload, `${what} (.data)`);
+          for (const heading of ADMIN_HEADINGS)
+            check(!payload.includes(heading), `${what} (.data) shows '${heading}'`);
+          check(
+            data.status === 200 ||
+              isDataRedirectToLogin(data, payload) ||
+              isRedirectToLogin(data) ||
+              [401, 403, 404, 405].includes(data.status),
+            `${what} (.data): ${data.status} ${payload.slice(0, 200)}`,
+          );
+        }
+      }
+
+      // ── Writes: plausible bodies from our own origin, document and data requests ──
+      const bodies = [
+        ...ATTACK_BODIES,
+        { id: ids.contact },
+        { id: ids.subscriber },
+        { intent: "delete", id: ids.contact },
+      ];
+      for (const endpoint of adminUrls) {
+        for (const target of [actionUrl(endpoint), dataUrl(endpoint)]) {
+          for (const body of bodies) {
+            for (const cookie of [undefined, FORGED_COOKIE]) {
+              const what = `POST ${target} ${JSON.stringify(body).slice(0, 60)}${cookie ? " (forged cookie)" : ""}`;
+              const response = await post(server, target, body, {
+                Origin: server.url,
+                ...(cookie ? { Cookie: cookie } : {}),
+              });
+              const text = await response.text();
+              expectNoSecrets(text, what);
+              check(!sessionCookieOf(response), `${what} sets a session cookie`);
+              const refused =
+                isRedirectToLogin(response) ||
+                isDataRedirectToLogin(response, text) ||
+                [401, 403, 404, 405].includes(response.status) ||
+                // The sign-in action is public by nature: without credentials it answers 400.
+                (endpoint.url === "/admin/login" && [400, 401].includes(response.status));
+              check(
+                refused,
+                `${what}: ${response.status} ${response.headers.get("location") ?? text.slice(0, 120)}`,
+              );
+              check(
+                !/successfully|erfolgreich/i.test(
+                  decodeURIComponent(response.headers.get("set-cookie") ?? ""),
+                ),
+                `${what} reports success`,
+              );
+            }
+          }
+        }
+      }
+
+      // ── Cross-site writes: refused before any route runs, even with the right password ──
+      const crossSiteTargets = [
+        ...new Set([
+          "/admin/login",
+          "/admin?index",
+          "/contact",
+          "/admin/logout",
+          "/?index",
+          ...adminUrls.map(actionUrl),
+          ...adminUrls.map(dataUrl),
+        ]),
+      ];
+      const crossSiteHeaders: Record<string, Record<string, string>> = {
+        "foreign Origin": { Origin: "https://evil.example" },
+        "Sec-Fetch-Site: cross-site": { Origin: server.url, "Sec-Fetch-Site": "cross-site" },
+        "foreign Referer without Origin": { Referer: "https://evil.example/angriff.html" },
+        "Origin null with a foreign Referer": { Origin: "null", Referer: "https://evil.example/" },
+        "neither Origin nor Referer": {},
+        "look-alike Origin": { Origin: `${server.url}.evil.example` },
+      };
+      for (const target of crossSiteTargets) {
+        for (const [kind, headers] of Object.entries(crossSiteHeaders)) {
+          const response = await post(
+            server,
+            target,
+            { email: ADMIN.email, password: ADMIN.password, intent: "delete", id: PROJECT_ID },
+            headers,
+          );
+          const text = await response.text();
+          check(response.status === 403, `${kind} POST ${target}: ${response.status}`);
+          check(text === FORM_GUARD_MESSAGES.forbidden, `${kind} POST ${target}: body ${text.slice(0, 80)}`);
+          check(!sessionCookieOf(response), `${kind} POST ${target} sets a session cookie`);
+        }
+      }
+
+      expect(problems).toEqual([]);
+
+      // ── Control: with a real session the same requests do show the secrets ──
+      const login = await post(
+        server,
+        "/admin/login",
+        { email: ADMIN.email, password: ADMIN.password },
+        { Origin: server.url },
+      );
+      expect(login.status).toBe(302);
+      const session = sessionCookieOf(login);
+      expect(session).toBeTruthy();
+      const signedIn = (url: string) =>
+        fetch(`${server.url}${url}`, { redirect: "manual", headers: { Cookie: session! } }).then((r) =>
+          r.text(),
+        );
+      expect(await signedIn("/admin")).toContain("Projekte verwalten");
+      expect(await signedIn("/admin/kontaktanfragen")).toContain(SECRETS.contactName);
+      expect(await signedIn("/admin/kontaktanfragen.data")).toContain(SECRETS.contactMessage);
+      expect(await signedIn("/admin/newsletter")).toContain(SECRETS.subscriberEmail);
+      expect(await signedIn("/admin/newsletter/export")).toContain(SECRETS.subscriberEmail);
+      expect(await signedIn("/admin/profil")).toContain(SECRETS.adminEmail);
+      const asAdmin = { Origin: server.url, Cookie: session! };
+      for (const [url, body, back] of [
+        ["/admin?index", { intent: "delete", id: ids.controlProject }, "/admin"],
+        ["/admin/kontaktanfragen", { id: ids.controlContact }, "/admin/kontaktanfragen"],
+        ["/admin/newsletter", { id: ids.controlSubscriber }, "/admin/newsletter"],
+      ] as const) {
+        const response = await post(server, url, body, asAdmin);
+        expect(response.status, `signed-in POST ${url}`).toBe(302);
+        expect(response.headers.get("location")).toBe(back);
+      }
+      const logout = await post(server, "/admin/logout", {}, asAdmin);
+      expect(isRedirectToLogin(logout)).toBe(true);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+
+    // Nothing the anonymous requests sent left a trace.
+    const after = await readSnapshot(db.options);
+    expect(after).toEqual({
+      ...before,
+      projects: before.projects.filter((project) => project.id !== ids.controlProject),
+      contacts: before.contacts.filter((id) => id !== ids.controlContact),
+      subscribers: before.subscribers.filter((id) => id !== ids.controlSubscriber),
+    });
+    expect(after.projects.find((project) => project.id === PROJECT_ID)?.title).toBe(`Zielprojekt ${unique}`);
+    expect(after.contacts).toContain(ids.contact);
+    expect(after.subscribers).toContain(ids.subscriber);
+    await db.drop();
+  }, 180_000);
+});
