@@ -1,0 +1,169 @@
+/**
+ * `npm run bench`: throughput, latency, memory and start-up of the production server on a fresh
+ * embedded database, next to a minimal Node http server serving the same bytes in the same run.
+ * Budgets: issue #5 / docs/quality.md. Needs a build (`npm run build`).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { PGlite } from "@electric-sql/pglite";
+
+const root = path.resolve(import.meta.dirname, "..");
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = http.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("server exited during start");
+    const ok = await fetch(`${url}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+}
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      FORM_MIN_FILL_MS: "0",
+      TRUST_PROXY: "X-Forwarded-For",
+    },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const ms = await waitHealthy(url, child);
+  return { child, url, ms };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-bench-"));
+// Start-up on an existing build, once migrated (the first start also creates the database).
+const first = await startServer(dataDir, await freePort());
+first.child.kill("SIGTERM");
+await new Promise((resolve) => first.child.once("exit", resolve));
+const server = await startServer(dataDir, await freePort());
+
+// The reference: a minimal Node http server with the same bytes the site sends for "/".
+const page = await fetch(`${server.url}/`);
+const body = Buffer.from(await page.arrayBuffer());
+const reference = http.createServer((_, res) => {
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
+  res.end(body);
+});
+const referencePort = await freePort();
+await new Promise<void>((resolve) => reference.listen(referencePort, "127.0.0.1", resolve));
+
+const siteRun = await run({ url: `${server.url}/`, connections: 64, duration: DURATION });
+const referenceRun = await run({
+  url: `http://127.0.0.1:${referencePort}/`,
+  connections: 64,
+  duration: DURATION,
+});
+reference.close();
+
+// Contact submissions: every request poses as its own client (X-Forwarded-For), as behind a proxy.
+const contactPage = await (await fetch(`${server.url}/contact`)).text();
+const formToken = contactPage.match(/name="formToken" value="([^"]+)"/)?.[1] ?? "";
+let counter = 0;
+const contactRun = await run({
+  url: `${server.url}/contact`,
+  connections: 50,
+  duration: DURATION,
+  method: "POST",
+  setupClient: (client) => {
+    client.setHeaders({
+      "content-type": "application/x-www-form-urlencoded",
+      origin: server.url,
+    });
+  },
+  requests: [
+    {
+      setupRequest: (request) => {
+        counter++;
+        return {
+          ...request,
+          headers: {
+            ...request.headers,
+            "x-forwarded-for": `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`,
+          },
+          body: new URLSearchParams({
+            intent: "contact",
+            formToken,
+            name: `Last ${counter}`,
+            email: `last${counter}@example.com`,
+            subject: "Lasttest",
+            message: "Eine Nachricht aus dem Lasttest.",
+          }).toString(),
+        };
+      },
+    },
+  ],
+});
+const memory = rssMb(server.child.pid!);
+server.child.kill("SIGTERM");
+await new Promise((resolve) => server.child.once("exit", resolve));
+
+const database = await PGlite.create(path.join(dataDir, "pgdata"));
+const [{ count } = { count: 0 }] = (
+  await database.query<{ count: number }>("select count(*)::int as count from contact_submissions")
+).rows;
+const stored = count;
+await database.close();
+
+const accepted = contactRun["2xx"];
+const ratio = siteRun.requests.average / referenceRun.requests.average;
+const rows: [string, string, string, string][] = [
+  [
+    "GET / (site, 64 conn.)",
+    `${Math.round(siteRun.requests.average)} req/s`,
+    `p99 ${siteRun.latency.p99} ms`,
+    "≥ 50 % of reference, p99 ≤ 20 ms",
+  ],
+  [
+    "GET / (reference http)",
+    `${Math.round(referenceRun.requests.average)} req/s`,
+    `p99 ${referenceRun.latency.p99} ms`,
+    "",
+  ],
+  ["ratio site / reference", `${(ratio * 100).toFixed(1)} %`, "", ratio >= 0.5 ? "met" : "MISSED"],
+  [
+    "POST /contact (50 conn.)",
+    `${Math.round(accepted / DURATION)} accepted/s`,
+    `errors ${contactRun.errors + contactRun.non2xx}`,
+    `${stored} stored of ${accepted} accepted`,
+  ],
+  ["server memory after load", `${Math.round(memory)} MB RSS`, "", "≤ 350 MB"],
+  ["start-up to /healthz", `${Math.round(server.ms)} ms`, "(existing build and database)", "≤ 5000 ms"],
+];
+console.log(`\nBenchmark, ${DURATION} s per run, Node ${process.version}\n`);
+for (const row of rows)
+  console.log(`${row[0].padEnd(28)} ${row[1].padEnd(20)} ${row[2].padEnd(32)} ${row[3]}`);
