@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import type { Env } from "~/env.server";
+import { IMAGE_MESSAGES } from "~/lib/image-limits";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Public form bodies are small; the admin area (uploads) sets its own limits. */
@@ -43,9 +44,14 @@ export const ADMIN_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** 413 for oversized bodies: 10 KB on public routes, 10 MB in the admin area. */
 export function bodyLimits(): MiddlewareHandler {
-  const onError = (c: Context) => c.text(FORM_GUARD_MESSAGES.tooLarge, 413);
-  const publicLimit = bodyLimit({ maxSize: PUBLIC_BODY_LIMIT_BYTES, onError });
-  const adminLimit = bodyLimit({ maxSize: ADMIN_BODY_LIMIT_BYTES, onError });
+  const publicLimit = bodyLimit({
+    maxSize: PUBLIC_BODY_LIMIT_BYTES,
+    onError: (c) => c.text(FORM_GUARD_MESSAGES.tooLarge, 413),
+  });
+  const adminLimit = bodyLimit({
+    maxSize: ADMIN_BODY_LIMIT_BYTES,
+    onError: (c) => c.text(IMAGE_MESSAGES.tooLarge, 413),
+  });
   return (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const admin =

@@ -2,12 +2,12 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "~/db/client.server";
 import { images, imageVariants } from "~/db/schema";
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "./image-limits";
 
 /**
  * Uploaded images: checked by content (not by name), re-encoded without metadata (EXIF/GPS
  * gone), stored with responsive WebP variants in the database.
  */
-export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 export const VARIANT_WIDTHS = [480, 800, 1200, 1600] as const;
 const FORMATS = {
   jpeg: "image/jpeg",
@@ -21,10 +21,7 @@ export class ImageError extends Error {
   override name = "ImageError";
 }
 
-export const IMAGE_MESSAGES = {
-  tooLarge: `Das Bild ist zu groß: höchstens ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-  notAnImage: "Die Datei ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).",
-} as const;
+export { IMAGE_MESSAGES, MAX_UPLOAD_BYTES };
 
 /** Stores an upload; returns the site path of the image (`/media/<id>`). */
 export async function storeUploadedImage(db: Db, file: File): Promise<string> {

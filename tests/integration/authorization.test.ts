@@ -301,180 +301,189 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
 describe.each(servers)("admin area without a session on $name", ({ database }) => {
   test("no admin route shows admin data or changes anything; cross-site writes get 403", async () => {
     const db = await database();
-    const { ids } = await seed(db.options);
-    const before = await readSnapshot(db.options);
-    const server = await startServer({
-      ...db.env,
-      FORM_MIN_FILL_MS: "0",
-      LOG_LEVEL: "warn",
-    });
     try {
-      await waitUntilHealthy(server);
-      const problems: string[] = [];
-      const check = (ok: boolean, message: string) => void (ok || problems.push(message));
+      const { ids } = await seed(db.options);
+      const before = await readSnapshot(db.options);
+      const server = await startServer({
+        ...db.env,
+        FORM_MIN_FILL_MS: "0",
+        LOG_LEVEL: "warn",
+      });
+      try {
+        await waitUntilHealthy(server);
+        const problems: string[] = [];
+        const check = (ok: boolean, message: string) => void (ok || problems.push(message));
 
-      // ── Reads: documents and single-fetch data, without a cookie and with a forged one ──
-      for (const endpoint of adminUrls) {
-        for (const cookie of [undefined, FORGED_COOKIE]) {
-          const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
-          const what = `GET ${endpoint.url}${cookie ? " (forged cookie)" : ""}`;
-          const page = await fetch(`${server.url}${endpoint.url}`, { redirect: "manual", headers });
-          const html = await page.text();
-          expectNoSecrets(html, what);
-          for (const heading of ADMIN_HEADINGS) check(!html.includes(heading), `${what} shows '${heading}'`);
-          if (page.status === 200) {
-            // Only the sign-in form itself may answer 200.
+        // ── Reads: documents and single-fetch data, without a cookie and with a forged one ──
+        for (const endpoint of adminUrls) {
+          for (const cookie of [undefined, FORGED_COOKIE]) {
+            const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+            const what = `GET ${endpoint.url}${cookie ? " (forged cookie)" : ""}`;
+            const page = await fetch(`${server.url}${endpoint.url}`, { redirect: "manual", headers });
+            const html = await page.text();
+            expectNoSecrets(html, what);
+            for (const heading of ADMIN_HEADINGS)
+              check(!html.includes(heading), `${what} shows '${heading}'`);
+            if (page.status === 200) {
+              // Only the sign-in form itself may answer 200.
+              check(
+                html.includes("Admin Login") && /<input[^>]+name="password"/.test(html),
+                `${what}: 200 without the login form`,
+              );
+            } else {
+              check(
+                isRedirectToLogin(page) || [401, 403, 404].includes(page.status),
+                `${what}: ${page.status} ${page.headers.get("location") ?? ""}`,
+              );
+            }
+            check(!sessionCookieOf(page), `${what} sets a session cookie`);
+
+            const data = await fetch(`${server.url}${dataUrl(endpoint)}`, { redirect: "manual", headers });
+            const payload = await data.text();
+            expectNoSecrets(payload, `${what} (.data)`);
+            for (const heading of ADMIN_HEADINGS)
+              check(!payload.includes(heading), `${what} (.data) shows '${heading}'`);
             check(
-              html.includes("Admin Login") && /<input[^>]+name="password"/.test(html),
-              `${what}: 200 without the login form`,
-            );
-          } else {
-            check(
-              isRedirectToLogin(page) || [401, 403, 404].includes(page.status),
-              `${what}: ${page.status} ${page.headers.get("location") ?? ""}`,
+              data.status === 200 ||
+                isDataRedirectToLogin(data, payload) ||
+                isRedirectToLogin(data) ||
+                [401, 403, 404, 405].includes(data.status),
+              `${what} (.data): ${data.status} ${payload.slice(0, 200)}`,
             );
           }
-          check(!sessionCookieOf(page), `${what} sets a session cookie`);
-
-          const data = await fetch(`${server.url}${dataUrl(endpoint)}`, { redirect: "manual", headers });
-          const payload = await data.text();
-          expectNoSecrets(payload, `${what} (.data)`);
-          for (const heading of ADMIN_HEADINGS)
-            check(!payload.includes(heading), `${what} (.data) shows '${heading}'`);
-          check(
-            data.status === 200 ||
-              isDataRedirectToLogin(data, payload) ||
-              isRedirectToLogin(data) ||
-              [401, 403, 404, 405].includes(data.status),
-            `${what} (.data): ${data.status} ${payload.slice(0, 200)}`,
-          );
         }
-      }
 
-      // ── Writes: plausible bodies from our own origin, document and data requests ──
-      const bodies = [
-        ...ATTACK_BODIES,
-        { id: ids.contact },
-        { id: ids.subscriber },
-        { intent: "delete", id: ids.contact },
-      ];
-      for (const endpoint of adminUrls) {
-        for (const target of [actionUrl(endpoint), dataUrl(endpoint)]) {
-          for (const body of bodies) {
-            for (const cookie of [undefined, FORGED_COOKIE]) {
-              const what = `POST ${target} ${JSON.stringify(body).slice(0, 60)}${cookie ? " (forged cookie)" : ""}`;
-              const response = await post(server, target, body, {
-                Origin: server.url,
-                ...(cookie ? { Cookie: cookie } : {}),
-              });
-              const text = await response.text();
-              expectNoSecrets(text, what);
-              check(!sessionCookieOf(response), `${what} sets a session cookie`);
-              const refused =
-                isRedirectToLogin(response) ||
-                isDataRedirectToLogin(response, text) ||
-                [401, 403, 404, 405].includes(response.status) ||
-                // The sign-in action is public by nature: without credentials it answers 400.
-                (endpoint.url === "/admin/login" && [400, 401].includes(response.status));
-              check(
-                refused,
-                `${what}: ${response.status} ${response.headers.get("location") ?? text.slice(0, 120)}`,
-              );
-              check(
-                !/successfully|erfolgreich/i.test(
-                  decodeURIComponent(response.headers.get("set-cookie") ?? ""),
-                ),
-                `${what} reports success`,
-              );
+        // ── Writes: plausible bodies from our own origin, document and data requests ──
+        const bodies = [
+          ...ATTACK_BODIES,
+          { id: ids.contact },
+          { id: ids.subscriber },
+          { intent: "delete", id: ids.contact },
+        ];
+        for (const endpoint of adminUrls) {
+          for (const target of [actionUrl(endpoint), dataUrl(endpoint)]) {
+            for (const body of bodies) {
+              for (const cookie of [undefined, FORGED_COOKIE]) {
+                const what = `POST ${target} ${JSON.stringify(body).slice(0, 60)}${cookie ? " (forged cookie)" : ""}`;
+                const response = await post(server, target, body, {
+                  Origin: server.url,
+                  ...(cookie ? { Cookie: cookie } : {}),
+                });
+                const text = await response.text();
+                expectNoSecrets(text, what);
+                check(!sessionCookieOf(response), `${what} sets a session cookie`);
+                const refused =
+                  isRedirectToLogin(response) ||
+                  isDataRedirectToLogin(response, text) ||
+                  [401, 403, 404, 405].includes(response.status) ||
+                  // The sign-in action is public by nature: without credentials it answers 400.
+                  (endpoint.url === "/admin/login" && [400, 401].includes(response.status));
+                check(
+                  refused,
+                  `${what}: ${response.status} ${response.headers.get("location") ?? text.slice(0, 120)}`,
+                );
+                check(
+                  !/successfully|erfolgreich/i.test(
+                    decodeURIComponent(response.headers.get("set-cookie") ?? ""),
+                  ),
+                  `${what} reports success`,
+                );
+              }
             }
           }
         }
-      }
 
-      // ── Cross-site writes: refused before any route runs, even with the right password ──
-      const crossSiteTargets = [
-        ...new Set([
-          "/admin/login",
-          "/admin?index",
-          "/contact",
-          "/admin/logout",
-          "/?index",
-          ...adminUrls.map(actionUrl),
-          ...adminUrls.map(dataUrl),
-        ]),
-      ];
-      const crossSiteHeaders: Record<string, Record<string, string>> = {
-        "foreign Origin": { Origin: "https://evil.example" },
-        "Sec-Fetch-Site: cross-site": { Origin: server.url, "Sec-Fetch-Site": "cross-site" },
-        "foreign Referer without Origin": { Referer: "https://evil.example/angriff.html" },
-        "Origin null with a foreign Referer": { Origin: "null", Referer: "https://evil.example/" },
-        "neither Origin nor Referer": {},
-        "look-alike Origin": { Origin: `${server.url}.evil.example` },
-      };
-      for (const target of crossSiteTargets) {
-        for (const [kind, headers] of Object.entries(crossSiteHeaders)) {
-          const response = await post(
-            server,
-            target,
-            { email: ADMIN.email, password: ADMIN.password, intent: "delete", id: PROJECT_ID },
-            headers,
-          );
-          const text = await response.text();
-          check(response.status === 403, `${kind} POST ${target}: ${response.status}`);
-          check(text === FORM_GUARD_MESSAGES.forbidden, `${kind} POST ${target}: body ${text.slice(0, 80)}`);
-          check(!sessionCookieOf(response), `${kind} POST ${target} sets a session cookie`);
+        // ── Cross-site writes: refused before any route runs, even with the right password ──
+        const crossSiteTargets = [
+          ...new Set([
+            "/admin/login",
+            "/admin?index",
+            "/contact",
+            "/admin/logout",
+            "/?index",
+            ...adminUrls.map(actionUrl),
+            ...adminUrls.map(dataUrl),
+          ]),
+        ];
+        const crossSiteHeaders: Record<string, Record<string, string>> = {
+          "foreign Origin": { Origin: "https://evil.example" },
+          "Sec-Fetch-Site: cross-site": { Origin: server.url, "Sec-Fetch-Site": "cross-site" },
+          "foreign Referer without Origin": { Referer: "https://evil.example/angriff.html" },
+          "Origin null with a foreign Referer": { Origin: "null", Referer: "https://evil.example/" },
+          "neither Origin nor Referer": {},
+          "look-alike Origin": { Origin: `${server.url}.evil.example` },
+        };
+        for (const target of crossSiteTargets) {
+          for (const [kind, headers] of Object.entries(crossSiteHeaders)) {
+            const response = await post(
+              server,
+              target,
+              { email: ADMIN.email, password: ADMIN.password, intent: "delete", id: PROJECT_ID },
+              headers,
+            );
+            const text = await response.text();
+            check(response.status === 403, `${kind} POST ${target}: ${response.status}`);
+            check(
+              text === FORM_GUARD_MESSAGES.forbidden,
+              `${kind} POST ${target}: body ${text.slice(0, 80)}`,
+            );
+            check(!sessionCookieOf(response), `${kind} POST ${target} sets a session cookie`);
+          }
         }
-      }
 
-      expect(problems).toEqual([]);
+        expect(problems).toEqual([]);
 
-      // ── Control: with a real session the same requests do show the secrets ──
-      const login = await post(
-        server,
-        "/admin/login",
-        { email: ADMIN.email, password: ADMIN.password },
-        { Origin: server.url },
-      );
-      expect(login.status).toBe(302);
-      const session = sessionCookieOf(login);
-      expect(session).toBeTruthy();
-      const signedIn = (url: string) =>
-        fetch(`${server.url}${url}`, { redirect: "manual", headers: { Cookie: session! } }).then((r) =>
-          r.text(),
+        // ── Control: with a real session the same requests do show the secrets ──
+        const login = await post(
+          server,
+          "/admin/login",
+          { email: ADMIN.email, password: ADMIN.password },
+          { Origin: server.url },
         );
-      expect(await signedIn("/admin")).toContain("Projekte verwalten");
-      expect(await signedIn("/admin/kontaktanfragen")).toContain(SECRETS.contactName);
-      expect(await signedIn("/admin/kontaktanfragen.data")).toContain(SECRETS.contactMessage);
-      expect(await signedIn("/admin/newsletter")).toContain(SECRETS.subscriberEmail);
-      expect(await signedIn("/admin/newsletter/export")).toContain(SECRETS.subscriberEmail);
-      expect(await signedIn("/admin/profil")).toContain(SECRETS.adminEmail);
-      const asAdmin = { Origin: server.url, Cookie: session! };
-      for (const [url, body, back] of [
-        ["/admin?index", { intent: "delete", id: ids.controlProject }, "/admin"],
-        ["/admin/kontaktanfragen", { id: ids.controlContact }, "/admin/kontaktanfragen"],
-        ["/admin/newsletter", { id: ids.controlSubscriber }, "/admin/newsletter"],
-      ] as const) {
-        const response = await post(server, url, body, asAdmin);
-        expect(response.status, `signed-in POST ${url}`).toBe(302);
-        expect(response.headers.get("location")).toBe(back);
+        expect(login.status).toBe(302);
+        const session = sessionCookieOf(login);
+        expect(session).toBeTruthy();
+        const signedIn = (url: string) =>
+          fetch(`${server.url}${url}`, { redirect: "manual", headers: { Cookie: session! } }).then((r) =>
+            r.text(),
+          );
+        expect(await signedIn("/admin")).toContain("Projekte verwalten");
+        expect(await signedIn("/admin/kontaktanfragen")).toContain(SECRETS.contactName);
+        expect(await signedIn("/admin/kontaktanfragen.data")).toContain(SECRETS.contactMessage);
+        expect(await signedIn("/admin/newsletter")).toContain(SECRETS.subscriberEmail);
+        expect(await signedIn("/admin/newsletter/export")).toContain(SECRETS.subscriberEmail);
+        expect(await signedIn("/admin/profil")).toContain(SECRETS.adminEmail);
+        const asAdmin = { Origin: server.url, Cookie: session! };
+        for (const [url, body, back] of [
+          ["/admin?index", { intent: "delete", id: ids.controlProject }, "/admin"],
+          ["/admin/kontaktanfragen", { id: ids.controlContact }, "/admin/kontaktanfragen"],
+          ["/admin/newsletter", { id: ids.controlSubscriber }, "/admin/newsletter"],
+        ] as const) {
+          const response = await post(server, url, body, asAdmin);
+          expect(response.status, `signed-in POST ${url}`).toBe(302);
+          expect(response.headers.get("location")).toBe(back);
+        }
+        const logout = await post(server, "/admin/logout", {}, asAdmin);
+        expect(isRedirectToLogin(logout)).toBe(true);
+      } finally {
+        expect(await server.stop()).toBe(0);
       }
-      const logout = await post(server, "/admin/logout", {}, asAdmin);
-      expect(isRedirectToLogin(logout)).toBe(true);
-    } finally {
-      expect(await server.stop()).toBe(0);
-    }
 
-    // Nothing the anonymous requests sent left a trace.
-    const after = await readSnapshot(db.options);
-    expect(after).toEqual({
-      ...before,
-      projects: before.projects.filter((project) => project.id !== ids.controlProject),
-      contacts: before.contacts.filter((id) => id !== ids.controlContact),
-      subscribers: before.subscribers.filter((id) => id !== ids.controlSubscriber),
-    });
-    expect(after.projects.find((project) => project.id === PROJECT_ID)?.title).toBe(`Zielprojekt ${unique}`);
-    expect(after.contacts).toContain(ids.contact);
-    expect(after.subscribers).toContain(ids.subscriber);
-    await db.drop();
+      // Nothing the anonymous requests sent left a trace.
+      const after = await readSnapshot(db.options);
+      expect(after).toEqual({
+        ...before,
+        projects: before.projects.filter((project) => project.id !== ids.controlProject),
+        contacts: before.contacts.filter((id) => id !== ids.controlContact),
+        subscribers: before.subscribers.filter((id) => id !== ids.controlSubscriber),
+      });
+      expect(after.projects.find((project) => project.id === PROJECT_ID)?.title).toBe(
+        `Zielprojekt ${unique}`,
+      );
+      expect(after.contacts).toContain(ids.contact);
+      expect(after.subscribers).toContain(ids.subscriber);
+    } finally {
+      await db.drop();
+    }
   }, 180_000);
 });

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/lib/image-limits";
 import { CATEGORIES, categoryLabel } from "~/lib/project";
 import type { ProjectFormValues } from "~/lib/admin-projects.server";
 import { TagEditor } from "./tag-editor";
@@ -29,6 +30,15 @@ export function ProjectForm({ mode, values }: Props) {
         {mode === "create" ? ADMIN_MESSAGES.createHeader : ADMIN_MESSAGES.editHeader(values.id)}
       </h2>
       <fetcher.Form
+        onSubmit={(event) => {
+          // Refuse an oversized image before uploading megabytes that the server would refuse.
+          const file = new FormData(event.currentTarget).get("imageFile");
+          if (file instanceof File && file.size > MAX_UPLOAD_BYTES) {
+            event.preventDefault();
+            const wrap = mode === "create" ? ADMIN_MESSAGES.createError : ADMIN_MESSAGES.updateError;
+            toast.error(wrap(IMAGE_MESSAGES.tooLarge));
+          }
+        }}
         method="post"
         encType="multipart/form-data"
         action="/admin?index"

@@ -48,6 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return response;
 }
 
+/** Passes Retry-After of a throttled sign-in on to the client. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export default function Login() {
   return <LoginForm />;
 }

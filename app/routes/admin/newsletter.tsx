@@ -53,7 +53,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
       )}
       {!error && rows.length === 0 && <p className="text-slate-600">{ADMIN_MESSAGES.noSubscribers}</p>}
       {rows.length > 0 && (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200">
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>

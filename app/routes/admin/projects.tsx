@@ -86,6 +86,22 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result, { status: result.status });
 }
 
+/** A request that fails outright (e.g. refused by the body limit) ends in a toast, not an error page. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  try {
+    return await serverAction();
+  } catch {
+    const wrap =
+      intent === "update"
+        ? ADMIN_MESSAGES.updateError
+        : intent === "delete"
+          ? ADMIN_MESSAGES.deleteError
+          : ADMIN_MESSAGES.createError;
+    return { ok: false as const, status: 500, message: wrap("Die Anfrage konnte nicht verarbeitet werden.") };
+  }
+}
+
 export default function AdminProjects({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <LoginForm />;
   const { projects, editor } = loaderData;
@@ -109,7 +125,7 @@ export default function AdminProjects({ loaderData }: Route.ComponentProps) {
 function ProjectTable({ projects }: { projects: Project[] }) {
   if (projects.length === 0) return <p className="text-slate-600">{ADMIN_MESSAGES.noProjects}</p>;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200">
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200">
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-slate-700">
           <tr>

@@ -1,0 +1,7 @@
+/** Upload limits, shared by the admin form (checked before uploading) and the server. */
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+
+export const IMAGE_MESSAGES = {
+  tooLarge: `Das Bild ist zu groß: höchstens ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+  notAnImage: "Die Datei ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).",
+} as const;
