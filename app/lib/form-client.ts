@@ -30,7 +30,8 @@ const FAILURES: Record<string, Failure> = {
 export async function submitOrFail(serverAction: () => Promise<unknown>, form: keyof typeof FAILURES) {
   try {
     return await serverAction();
-  } catch {
+  } catch (error) {
+    if (error instanceof Response) throw error; // redirects go on as usual
     return FAILURES[form]!;
   }
 }

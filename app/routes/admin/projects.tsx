@@ -91,7 +91,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   const intent = (await request.clone().formData()).get("intent");
   try {
     return await serverAction();
-  } catch {
+  } catch (error) {
+    if (error instanceof Response) throw error; // redirects (success) go on as usual
     const wrap =
       intent === "update"
         ? ADMIN_MESSAGES.updateError
