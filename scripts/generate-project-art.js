@@ -13,6 +13,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { hash, mulberry32 } from "./lib/seeded-random.js";
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "public", "images", "projects");
 const MAX_BYTES = 6 * 1024;
@@ -116,25 +117,8 @@ const PALETTES = {
 
 // ── Deterministic randomness ───────────────────────────────────────────────
 
-/** FNV-1a hash of a string → 32-bit seed. */
-function hash(text) {
-  let h = 2166136261;
-  for (const ch of text) {
-    h ^= ch.codePointAt(0);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: small, fast, good enough for artwork. */
 function random(seed) {
-  let s = seed;
-  const next = () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     float: (min, max) => min + next() * (max - min),
     int: (min, max) => Math.round(min + next() * (max - min)),
