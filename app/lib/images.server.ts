@@ -2,13 +2,12 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "~/db/client.server";
 import { images, imageVariants } from "~/db/schema";
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "./image-limits";
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, VARIANT_WIDTHS } from "./image-limits";
 
 /**
  * Uploaded images: checked by content (not by name), re-encoded without metadata (EXIF/GPS
  * gone), stored with responsive WebP variants in the database.
  */
-export const VARIANT_WIDTHS = [480, 800, 1200, 1600] as const;
 const FORMATS = {
   jpeg: "image/jpeg",
   png: "image/png",
@@ -21,7 +20,7 @@ export class ImageError extends Error {
   override name = "ImageError";
 }
 
-export { IMAGE_MESSAGES, MAX_UPLOAD_BYTES };
+export { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, VARIANT_WIDTHS };
 
 /** Stores an upload; returns the site path of the image (`/media/<id>`). */
 export async function storeUploadedImage(db: Db, file: File): Promise<string> {

@@ -101,9 +101,16 @@ export async function pruneExpiredSessions(db: Db): Promise<void> {
 }
 
 /** The signed-in admin of this request, if any. */
-export async function getAdmin(request: Request) {
-  const db = await getDb();
-  return validateSession(db, readSessionToken(request));
+// One validation per request: the admin middleware, layout loader and tab loaders share it.
+const perRequest = new WeakMap<Request, ReturnType<typeof validateSession>>();
+
+export function getAdmin(request: Request) {
+  let current = perRequest.get(request);
+  if (!current) {
+    current = getDb().then((db) => validateSession(db, readSessionToken(request)));
+    perRequest.set(request, current);
+  }
+  return current;
 }
 
 /**
