@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { isHealthy, openDatabase } from "~/db/client.server";
@@ -12,9 +12,12 @@ import { closeDatabase, configuredDatabase, database } from "~/db/db.server";
 import { env, EnvError, type Env } from "~/env.server";
 import { logger, scrubError } from "~/lib/logger.server";
 import { nonceContext } from "~/lib/nonce";
+import { publicPagesChanged } from "~/lib/public-pages.server";
 import { unsubscribeByLink } from "~/lib/unsubscribe.server";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { clientAddressContext } from "~/lib/request-context";
+import { contentSecurityPolicy, newNonce } from "./content-security-policy";
+import { pageCache, type PageCacheVariables } from "./page-cache";
 import { bodyLimits, clientAddress, sameOriginOnly } from "./request-guards";
 
 /**
@@ -27,7 +30,7 @@ const SHUTDOWN_GRACE_MS = 8_000;
 const SHUTDOWN_HARD_LIMIT_MS = 10_000;
 
 export function createApp(config: Env) {
-  const app = new Hono<{ Variables: SecureHeadersVariables }>();
+  const app = new Hono<{ Variables: PageCacheVariables }>();
   const handleRequest = createRequestHandler(build as unknown as ServerBuild, "production");
 
   // One log line per request, without query string, body, cookies or client address.
@@ -47,37 +50,35 @@ export function createApp(config: Env) {
 
   app.use(
     secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
-        // Inline style attributes (React) and the toast library's injected styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
-      },
+      // Set below: with a nonce or hashes for pages, without inline scripts for everything else.
+      contentSecurityPolicy: undefined,
       strictTransportSecurity: config.isHttps ? "max-age=63072000; includeSubDomains" : false,
       xFrameOptions: "DENY",
       referrerPolicy: "strict-origin-when-cross-origin",
       permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+      overwrite: false,
     }),
   );
+  app.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Content-Security-Policy")) {
+      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy({ https: config.isHttps }));
+    }
+  });
 
   app.use(sameOriginOnly(config));
   app.use(bodyLimits());
   app.use(compress());
+  app.use(pageCache({ https: config.isHttps }));
 
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", "no-store");
     const ok = await database()
       .then((handle) => isHealthy(handle))
       .catch(() => false);
-    return ok ? c.json({ status: "ok" }) : c.json({ status: "unavailable" }, 503);
+    if (ok) return c.json({ status: "ok" });
+    publicPagesChanged();
+    return c.json({ status: "unavailable" }, 503);
   });
 
   // Hashed build output never changes under its name: cache it for a year.
@@ -110,11 +111,26 @@ export function createApp(config: Env) {
     return c.text("Du bist abgemeldet.", 200);
   });
 
-  app.all("*", (c) => {
+  // Whatever the admin changes may show on public pages: cached pages are dropped.
+  app.on(["POST", "PUT", "PATCH", "DELETE"], ["/admin", "/admin/*", "/admin.data"], async (c, next) => {
+    await next();
+    if (c.res.status < 500) publicPagesChanged();
+  });
+
+  app.all("*", async (c) => {
     const context = new RouterContextProvider();
-    context.set(nonceContext, c.get("secureHeadersNonce") ?? "");
+    // A page rendered for the page cache is shared: its inline scripts go by hashes (set there).
+    const nonce = c.get("pageCacheRender") ? "" : newNonce();
+    context.set(nonceContext, nonce);
     context.set(clientAddressContext, clientAddress(c, config));
-    return handleRequest(c.req.raw, context);
+    const response = await handleRequest(c.req.raw, context);
+    if (nonce) {
+      response.headers.set(
+        "Content-Security-Policy",
+        contentSecurityPolicy({ https: config.isHttps, scriptSources: [`'nonce-${nonce}'`] }),
+      );
+    }
+    return response;
   });
 
   app.onError((error, c) => {

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { publicPagesChanged } from "~/lib/public-pages.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -60,7 +61,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on("error", () => undefined);
+  // Cached pages are no longer trusted: the next visitor sees what the database (or the
+  // fallback) says now.
+  pool.on("error", () => publicPagesChanged());
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

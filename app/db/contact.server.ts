@@ -1,17 +1,61 @@
 import { desc, eq, ilike, or, sql } from "drizzle-orm";
+import { FORM_RATE_LIMIT } from "~/lib/form-guard.server";
 import { isUuid } from "~/lib/uuid";
-import { enqueueMail } from "~/mail/outbox.server";
+import { enqueueMails } from "~/mail/outbox.server";
 import { contactNotification } from "~/mail/templates.server";
 import type { ContactInput } from "~/lib/forms";
 import type { Db } from "./client.server";
+import { groupCommit } from "./group-commit.server";
+import { hitRateLimits } from "./rate-limits.server";
 import { contactSubmissions } from "./schema";
 
-/** Stores a contact submission and queues the owner's notification in one transaction. */
-export async function storeContactSubmission(db: Db, input: ContactInput): Promise<string> {
+export type ContactSubmission = {
+  /** The validated form, or undefined when it failed validation (it still counts as a hit). */
+  input: ContactInput | undefined;
+  /** The client's key for the public forms' rate limit (FORM_RATE_LIMIT). */
+  rateLimitKey: string;
+};
+
+export type ContactOutcome =
+  { status: "stored" } | { status: "invalid" } | { status: "limited"; retryAfterSeconds: number };
+
+/**
+ * Counts a submission against its client's rate limit and, when within it and valid, stores it
+ * with the owner's notification mail queued in the same transaction. Resolves after the commit.
+ * Concurrent submissions share a transaction (group commit, see group-commit.server.ts).
+ */
+export function submitContact(db: Db, submission: ContactSubmission): Promise<ContactOutcome> {
+  let submit = submitters.get(db);
+  if (!submit) {
+    submit = groupCommit<ContactSubmission, ContactOutcome>((batch) => storeContacts(db, batch));
+    submitters.set(db, submit);
+  }
+  return submit(submission);
+}
+
+const submitters = new WeakMap<Db, (submission: ContactSubmission) => Promise<ContactOutcome>>();
+
+function storeContacts(db: Db, batch: ContactSubmission[]): Promise<ContactOutcome[]> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(contactSubmissions).values(input).returning({ id: contactSubmissions.id });
-    await enqueueMail(tx, contactNotification(input));
-    return row!.id;
+    const limits = await hitRateLimits(
+      tx,
+      batch.map((one) => one.rateLimitKey),
+      FORM_RATE_LIMIT.max,
+      FORM_RATE_LIMIT.windowMs,
+    );
+    const outcomes = batch.map(({ input }, index): ContactOutcome => {
+      const limit = limits[index]!;
+      if (!limit.allowed) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+      return input ? { status: "stored" } : { status: "invalid" };
+    });
+    const stored = batch.flatMap(({ input }, index) =>
+      outcomes[index]!.status === "stored" ? [input!] : [],
+    );
+    if (stored.length > 0) {
+      await tx.insert(contactSubmissions).values(stored);
+      await enqueueMails(tx, stored.map(contactNotification));
+    }
+    return outcomes;
   });
 }
 

@@ -14,22 +14,54 @@ export async function hitRateLimit(
   limit: number,
   windowMs: number,
 ): Promise<RateLimitResult> {
+  const [result] = await hitRateLimits(db, [key], limit, windowMs);
+  return result!;
+}
+
+/**
+ * One hit per entry of `keys` (a key may repeat), counted in one statement; the results are in
+ * the order of `keys`, each as if the hits had been counted one after the other.
+ */
+export async function hitRateLimits(
+  db: Db,
+  keys: string[],
+  limit: number,
+  windowMs: number,
+): Promise<RateLimitResult[]> {
+  const hits = new Map<string, number>();
+  for (const key of keys) hits.set(key, (hits.get(key) ?? 0) + 1);
   const seconds = Math.ceil(windowMs / 1000);
   const expired = sql`${rateLimits.window_start} <= now() - (${seconds}::int * interval '1 second')`;
-  const [row] = await db
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, window_start: sql`now()`, count: 1 })
+    // Sorted, so that instances counting the same keys at once lock them in the same order.
+    .values(
+      [...hits]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([key, count]) => ({ key, count, window_start: sql`now()` })),
+    )
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${expired} then excluded.count else ${rateLimits.count} + excluded.count end`,
         window_start: sql`case when ${expired} then now() else ${rateLimits.window_start} end`,
       },
     })
-    .returning({ count: rateLimits.count, window_start: rateLimits.window_start });
-  const count = row?.count ?? 1;
-  const endsAt = (row?.window_start.getTime() ?? Date.now()) + seconds * 1000;
-  return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - Date.now()) / 1000)) };
+    .returning({ key: rateLimits.key, count: rateLimits.count, window_start: rateLimits.window_start });
+  const counted = new Map(rows.map((row) => [row.key, row]));
+
+  const seen = new Map<string, number>();
+  return keys.map((key) => {
+    const row = counted.get(key)!;
+    const nth = (seen.get(key) ?? 0) + 1;
+    seen.set(key, nth);
+    const count = row.count - hits.get(key)! + nth;
+    const endsAt = row.window_start.getTime() + seconds * 1000;
+    return {
+      allowed: count <= limit,
+      retryAfterSeconds: Math.max(1, Math.ceil((endsAt - Date.now()) / 1000)),
+    };
+  });
 }
 
 /** Removes counters whose window ended long ago. */

@@ -172,6 +172,8 @@ export const outbox = pgTable(
     index("outbox_pending_idx")
       .on(t.next_attempt_at)
       .where(sql`${t.sent_at} is null`),
+    // The hourly cap counts the mails sent in the last hour.
+    index("outbox_sent_idx").on(t.sent_at),
   ],
 );
 

@@ -34,44 +34,54 @@ export function formValues(form: FormData, fields: readonly string[]): Record<st
   );
 }
 
-/**
- * Runs the honeypot, minimum fill time and per-client rate limit. Returns a response to send
- * instead of processing the form, "spam" for a silent drop, or undefined when the form may go on.
- */
-export async function guardForm(
-  db: Db,
-  form: FormData,
-  options: {
-    name: "contact" | "newsletter";
-    form: string;
-    clientAddress: string;
-    failureTitle: string;
-    values: Record<string, string>;
-  },
-) {
-  const reject = (status: number, description: string, headers?: HeadersInit) =>
-    data<FormResult>(
-      { ok: false, title: options.failureTitle, description, values: options.values, form: options.form },
-      { status, headers },
-    );
+type GuardOptions = {
+  name: "contact" | "newsletter";
+  form: string;
+  clientAddress: string;
+  failureTitle: string;
+  values: Record<string, string>;
+};
 
+function reject(options: GuardOptions, status: number, description: string, headers?: HeadersInit) {
+  return data<FormResult>(
+    { ok: false, title: options.failureTitle, description, values: options.values, form: options.form },
+    { status, headers },
+  );
+}
+
+/**
+ * Runs the honeypot and the minimum fill time. Returns a response to send instead of processing
+ * the form, "spam" for a silent drop, or undefined when the form may go on.
+ */
+export async function checkForm(db: Db, form: FormData, options: GuardOptions) {
   if (String(form.get("website") ?? "") !== "") return "spam" as const;
 
-  const secret = await installationSecret(db);
-  const age = formAge(secret, form.get("formToken"));
-  if (age === undefined || age > FORM_MAX_AGE_MS) return reject(400, FORM_GUARD_MESSAGES.expired);
-  if (age < env().FORM_MIN_FILL_MS) return reject(400, FORM_GUARD_MESSAGES.tooFast);
+  const age = formAge(await installationSecret(db), form.get("formToken"));
+  if (age === undefined || age > FORM_MAX_AGE_MS) return reject(options, 400, FORM_GUARD_MESSAGES.expired);
+  if (age < env().FORM_MIN_FILL_MS) return reject(options, 400, FORM_GUARD_MESSAGES.tooFast);
+  return undefined;
+}
 
+/** The key of a client's counter for one kind of form (the address itself is not stored). */
+export async function formRateLimitKey(db: Db, options: GuardOptions): Promise<string> {
+  return `${options.name}:${clientKey(await installationSecret(db), options.clientAddress)}`;
+}
+
+export function rateLimited(options: GuardOptions, retryAfterSeconds: number) {
+  return reject(options, 429, FORM_GUARD_MESSAGES.rateLimited(Math.ceil(retryAfterSeconds / 60)), {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}
+
+/** `checkForm`, then one hit on the client's rate limit (FORM_RATE_LIMIT). */
+export async function guardForm(db: Db, form: FormData, options: GuardOptions) {
+  const checked = await checkForm(db, form, options);
+  if (checked) return checked;
   const limit = await hitRateLimit(
     db,
-    `${options.name}:${clientKey(secret, options.clientAddress)}`,
+    await formRateLimitKey(db, options),
     FORM_RATE_LIMIT.max,
     FORM_RATE_LIMIT.windowMs,
   );
-  if (!limit.allowed) {
-    return reject(429, FORM_GUARD_MESSAGES.rateLimited(Math.ceil(limit.retryAfterSeconds / 60)), {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
-  return undefined;
+  return limit.allowed ? undefined : rateLimited(options, limit.retryAfterSeconds);
 }

@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { logger } from "./logger.server";
+import { publicPagesChanged } from "./public-pages.server";
 
 /** Public pages wait at most this long for the database before showing the built-in items. */
 const READ_TIMEOUT_MS = 2_500;
@@ -23,6 +24,8 @@ export async function readWithFallback<T>(
     return { data, fallback: false };
   } catch (error) {
     logger.error({ err: error }, "database read failed; serving built-in items");
+    // Pages rendered from the database a moment ago may be stale too: none is served from cache.
+    publicPagesChanged();
     return { data: fallback(), fallback: true };
   } finally {
     clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, NEWSLETTER_MESSAGES } from "~/content/messages";
-import { storeContactSubmission } from "~/db/contact.server";
+import { submitContact } from "~/db/contact.server";
 import { getDb, kickMailWorker } from "~/db/db.server";
 import { signUp } from "~/db/newsletter.server";
 import { env } from "~/env.server";
@@ -11,7 +11,14 @@ import {
   NewsletterOptInSchema,
   NewsletterSimpleSchema,
 } from "./forms";
-import { formValues, guardForm, type FormResult } from "./form-guard.server";
+import {
+  checkForm,
+  formRateLimitKey,
+  formValues,
+  guardForm,
+  rateLimited,
+  type FormResult,
+} from "./form-guard.server";
 import { logger } from "./logger.server";
 import { clientAddressContext } from "./request-context";
 import { installationSecret } from "./security.server";
@@ -49,18 +56,25 @@ export async function contactAction({ request, context }: Args, form?: FormData,
   const values = formValues(form, CONTACT_FIELDS);
   try {
     const db = await getDb();
-    const guard = await guardForm(db, form, {
+    const guard = {
       name: "contact",
       form: key,
       clientAddress: context.get(clientAddressContext),
       failureTitle: CONTACT_MESSAGES.failure,
       values,
-    });
-    if (guard === "spam")
+    } as const;
+    const checked = await checkForm(db, form, guard);
+    if (checked === "spam")
       return { ok: true, title: CONTACT_MESSAGES.success, form: key } satisfies FormResult;
-    if (guard) return guard;
+    if (checked) return checked;
 
+    // Counted against the client's limit whether valid or not; stored only when both hold.
     const parsed = ContactSchema.safeParse(values);
+    const outcome = await submitContact(db, {
+      input: parsed.success ? parsed.data : undefined,
+      rateLimitKey: await formRateLimitKey(db, guard),
+    });
+    if (outcome.status === "limited") return rateLimited(guard, outcome.retryAfterSeconds);
     if (!parsed.success) {
       return data<FormResult>(
         {
@@ -74,7 +88,6 @@ export async function contactAction({ request, context }: Args, form?: FormData,
         { status: 400 },
       );
     }
-    await storeContactSubmission(db, parsed.data);
     kickMailWorker();
     return {
       ok: true,

@@ -15,11 +15,17 @@ export type OutgoingMail = {
  * are committed or neither. The mail worker sends it afterwards, with retries.
  */
 export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<void> {
-  await tx.insert(outbox).values({
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html ?? null,
-    headers: mail.headers ?? {},
-  });
+  await enqueueMails(tx, [mail]);
+}
+
+export async function enqueueMails(tx: Db, mails: OutgoingMail[]): Promise<void> {
+  await tx.insert(outbox).values(
+    mails.map((mail) => ({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      headers: mail.headers ?? {},
+    })),
+  );
 }

@@ -7,6 +7,8 @@ import type { MailTransport } from "./transport.server";
 const BATCH = 10;
 const LEASE_SECONDS = 120;
 const MAX_BACKOFF_SECONDS = 3600;
+/** Once the hourly cap is reached, kicks are ignored this long (the interval still polls). */
+const CAPPED_PAUSE_MS = 30_000;
 
 /** Seconds until the next try after `attempts` failures: 30 s, 1 min, 2 min, … up to 1 h. */
 export function backoffSeconds(attempts: number): number {
@@ -49,10 +51,14 @@ async function sentInLastHour(db: Db): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Sends what is due once; returns how many mails went out. */
-export async function deliverDueMail(db: Db, transport: MailTransport, maxPerHour: number): Promise<number> {
+/** Sends what is due once; returns how many mails went out, or "capped" at the hourly cap. */
+export async function deliverDueMail(
+  db: Db,
+  transport: MailTransport,
+  maxPerHour: number,
+): Promise<number | "capped"> {
   const budget = Math.min(BATCH, maxPerHour - (await sentInLastHour(db)));
-  if (budget <= 0) return 0;
+  if (budget <= 0) return "capped";
   let sent = 0;
   for (const mail of await claim(db, budget)) {
     try {
@@ -102,9 +108,11 @@ export function startMailWorker(options: {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  // At the hourly cap, a busy site's kicks (one per submission) would only count the cap again.
+  let cappedUntil = 0;
 
-  const run = () => {
-    if (stopped) return;
+  const run = (polled = false) => {
+    if (stopped || (!polled && Date.now() < cappedUntil)) return;
     if (running) {
       again = true;
       return;
@@ -114,7 +122,10 @@ export function startMailWorker(options: {
         do {
           again = false;
           const sent = await deliverDueMail(options.db, options.transport, options.maxPerHour);
-          if (sent === BATCH) again = true;
+          if (sent === "capped") {
+            cappedUntil = Date.now() + CAPPED_PAUSE_MS;
+            again = false;
+          } else if (sent === BATCH) again = true;
         } while (again && !stopped);
         await options.onIdle?.();
       } catch (error) {
@@ -125,11 +136,11 @@ export function startMailWorker(options: {
     })();
   };
 
-  const timer = setInterval(run, options.intervalMs ?? 2_000);
+  const timer = setInterval(() => run(true), options.intervalMs ?? 2_000);
   timer.unref();
   run();
   return {
-    kick: run,
+    kick: () => run(),
     stop: async () => {
       stopped = true;
       clearInterval(timer);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { storeContactSubmission } from "~/db/contact.server";
+import { submitContact } from "~/db/contact.server";
 import {
   confirm,
   inspectToken,
@@ -43,16 +43,75 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
   test("a contact submission and its notification mail are committed together", async () => {
     const { db, close } = await open();
     try {
-      await storeContactSubmission(db, {
-        name: "Anna",
-        email: "anna@example.com",
-        subject: "Projekt",
-        message: "Hallo!",
+      const outcome = await submitContact(db, {
+        input: { name: "Anna", email: "anna@example.com", subject: "Projekt", message: "Hallo!" },
+        rateLimitKey: "contact:anna",
       });
+      expect(outcome).toEqual({ status: "stored" });
       expect(await db.select().from(contactSubmissions)).toHaveLength(1);
       const [mail] = await db.select().from(outbox);
       expect(mail).toMatchObject({ to: "kontakt@example.com", subject: "Neue Kontaktanfrage: Projekt" });
       expect(mail?.headers).toEqual({ "Reply-To": "anna@example.com" });
+    } finally {
+      await close();
+    }
+  });
+
+  test("concurrent submissions: each client's limit holds, every stored one has its mail", async () => {
+    const { db, close } = await open();
+    try {
+      const input = (n: number) => ({
+        name: `Person ${n}`,
+        email: `person${n}@example.com`,
+        subject: "Gleichzeitig",
+        message: `Nachricht ${n}`,
+      });
+      // Three clients send eight each at once; the second sends invalid forms, which count too.
+      const outcomes = await Promise.all(
+        Array.from({ length: 24 }, (_, n) =>
+          submitContact(db, {
+            input: n % 3 === 1 ? undefined : input(n),
+            rateLimitKey: `contact:client-${n % 3}`,
+          }),
+        ),
+      );
+      const statuses = (client: number) =>
+        outcomes.filter((_, n) => n % 3 === client).map((outcome) => outcome.status);
+      expect(statuses(0)).toEqual([...Array(5).fill("stored"), ...Array(3).fill("limited")]);
+      expect(statuses(1)).toEqual([...Array(5).fill("invalid"), ...Array(3).fill("limited")]);
+      expect(statuses(2)).toEqual([...Array(5).fill("stored"), ...Array(3).fill("limited")]);
+      const stored = await db.select().from(contactSubmissions);
+      expect(stored.map((row) => row.email).sort()).toEqual(
+        outcomes
+          .flatMap((outcome, n) => (outcome.status === "stored" ? [`person${n}@example.com`] : []))
+          .sort(),
+      );
+      expect(await db.select().from(outbox)).toHaveLength(10);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a submission the database refuses fails alone, not the others sent with it", async () => {
+    const { db, close } = await open();
+    try {
+      const outcomes = await Promise.allSettled(
+        ["Erste", "Zweite\u0000", "Dritte", "Vierte"].map((name, n) =>
+          submitContact(db, {
+            input: { name, email: `p${n}@example.com`, subject: "Test", message: "Hallo" },
+            rateLimitKey: `contact:${n}`,
+          }),
+        ),
+      );
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        "fulfilled",
+        "rejected",
+        "fulfilled",
+        "fulfilled",
+      ]);
+      const names = (await db.select().from(contactSubmissions)).map((row) => row.name).sort();
+      expect(names).toEqual(["Dritte", "Erste", "Vierte"]);
+      expect(await db.select().from(outbox)).toHaveLength(3);
     } finally {
       await close();
     }

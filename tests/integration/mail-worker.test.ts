@@ -61,7 +61,7 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
     try {
       for (let i = 0; i < 5; i++) await enqueueMail(db, mail(i));
       expect(await deliverDueMail(db, transport, 3)).toBe(3);
-      expect(await deliverDueMail(db, transport, 3)).toBe(0);
+      expect(await deliverDueMail(db, transport, 3)).toBe("capped");
       expect(receiver.messages).toHaveLength(3);
     } finally {
       await receiver.close();
@@ -90,7 +90,7 @@ describe.each(testDatabases.filter((database) => database.name === "postgres"))(
             deliverDueMail(db, transport, 1000),
             deliverDueMail(db, transport, 1000),
           ]);
-          sent += results[0] + results[1];
+          for (const result of results) sent += result === "capped" ? 0 : result;
         }
         expect(sent).toBe(30);
         const subjects = receiver.messages.map((raw) => raw.match(/Subject: (.*)/)?.[1]);

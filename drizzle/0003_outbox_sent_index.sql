@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_sent_idx" ON "outbox" USING btree ("sent_at");

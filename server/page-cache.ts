@@ -1,0 +1,210 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { Context, MiddlewareHandler } from "hono";
+import { getDb } from "~/db/db.server";
+import { publicPagesVersion } from "~/lib/public-pages.server";
+import { installationSecret, issueFormToken } from "~/lib/security.server";
+import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy";
+
+/**
+ * A cache of rendered public pages (issue #5; docs/decisions/0008-page-cache.md).
+ *
+ * - Only anonymous GET/HEAD requests for documents are served from it: no session or flash
+ *   cookie, not the admin area, not React Router's `.data` requests.
+ * - An entry is kept while `publicPagesVersion()` is unchanged (every admin change and every
+ *   database error bumps it) and for at most ENTRY_TTL_MS.
+ * - The bytes are shared, so inline scripts are allowed by their hashes instead of a nonce.
+ * - A page with a form carries a form token (it proves when the form was shown, for the minimum
+ *   fill time). The token is replaced by a fresh one every TOKEN_REFRESH_MS, without rendering
+ *   the page again, so no visitor gets a token older than that.
+ * - Compressed bodies (brotli, gzip) are made once per version of the bytes, off the main thread.
+ */
+
+const ENTRY_TTL_MS = 10_000;
+const TOKEN_REFRESH_MS = 250;
+const MAX_ENTRIES = 200;
+const FORM_TOKEN = /name="formToken" value="([^"]+)"/;
+const PRIVATE_COOKIE = /(?:^|;\s*)(?:__Host-)?(?:session|flash)=/;
+/** Headers of a render that belong to every copy of it; the rest is set per response. */
+const STORED_HEADERS = ["content-type", "cache-control", "link", "vary"];
+
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+type Encoding = "br" | "gzip";
+
+type Body = {
+  bytes: Buffer;
+  etag: string;
+  csp: string;
+  /** When the form token in `bytes` is due for renewal (Infinity for pages without a form). */
+  renewAt: number;
+  compressed: Partial<Record<Encoding, Promise<Buffer>>>;
+};
+
+type Entry = {
+  version: number;
+  expiresAt: number;
+  status: number;
+  headers: [string, string][];
+  /** The document split around its form token (a single part when it has none). */
+  parts: string[];
+  body: Body;
+};
+
+export type PageCacheVariables = { pageCacheRender: boolean };
+
+export function pageCache(options: { https: boolean }): MiddlewareHandler<{ Variables: PageCacheVariables }> {
+  const entries = new Map<string, Entry>();
+  const renders = new Map<string, Promise<void>>();
+
+  function makeBody(html: string, renewAt: number): Body {
+    const bytes = Buffer.from(html);
+    return {
+      bytes,
+      etag: `W/"${createHash("sha1").update(bytes).digest("base64url")}"`,
+      csp: contentSecurityPolicy({ https: options.https, scriptSources: inlineScriptHashes(html) }),
+      renewAt,
+      compressed: {},
+    };
+  }
+
+  async function currentBody(entry: Entry): Promise<Body> {
+    if (Date.now() < entry.body.renewAt) return entry.body;
+    const token = issueFormToken(await installationSecret(await getDb()));
+    entry.body = makeBody(entry.parts.join(token), Date.now() + TOKEN_REFRESH_MS);
+    return entry.body;
+  }
+
+  function store(key: string, version: number, status: number, headers: Headers, html: string): Entry {
+    const token = FORM_TOKEN.exec(html)?.[1];
+    const parts = token ? html.split(token) : [html];
+    const entry: Entry = {
+      version,
+      expiresAt: Date.now() + ENTRY_TTL_MS,
+      status,
+      headers: STORED_HEADERS.flatMap((name) => {
+        const value = headers.get(name);
+        return value === null ? [] : [[name, value] as [string, string]];
+      }),
+      parts,
+      body: makeBody(html, token ? Date.now() + TOKEN_REFRESH_MS : Infinity),
+    };
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  async function respond(c: Context, entry: Entry): Promise<Response> {
+    const body = await currentBody(entry);
+    const headers = new Headers(entry.headers);
+    headers.set("Content-Security-Policy", body.csp);
+    headers.set("ETag", body.etag);
+    headers.append("Vary", "Accept-Encoding");
+    if (c.req.header("if-none-match") === body.etag) return new Response(null, { status: 304, headers });
+
+    const encoding = preferredEncoding(c.req.header("accept-encoding"));
+    let bytes = body.bytes;
+    if (encoding) {
+      body.compressed[encoding] ??= compress(body.bytes, encoding);
+      bytes = await body.compressed[encoding];
+      headers.set("Content-Encoding", encoding);
+    }
+    headers.set("Content-Length", String(bytes.length));
+    // Buffers from Buffer.from and zlib own their ArrayBuffer.
+    const payload = bytes as Uint8Array<ArrayBuffer>;
+    return new Response(c.req.method === "HEAD" ? null : payload, { status: entry.status, headers });
+  }
+
+  return async (c, next) => {
+    if (!isCacheable(c)) return next();
+    const key = c.req.path + new URL(c.req.url).search;
+    const fresh = () => {
+      const entry = entries.get(key);
+      return entry && entry.version === publicPagesVersion() && Date.now() < entry.expiresAt
+        ? entry
+        : undefined;
+    };
+
+    let entry = fresh();
+    if (!entry && c.req.method === "GET") {
+      // One render per page at a time: concurrent requests wait for it, then use its entry.
+      const pending = renders.get(key);
+      if (pending) {
+        await pending;
+        entry = fresh();
+      }
+    }
+    if (entry) {
+      c.res = await respond(c, entry);
+      return;
+    }
+
+    // Render without a nonce: whatever this request gets, its inline scripts go by their hashes.
+    c.set("pageCacheRender", true);
+    const version = publicPagesVersion();
+    const leader = c.req.method === "GET" && !renders.has(key) ? Promise.withResolvers<void>() : undefined;
+    if (leader) renders.set(key, leader.promise);
+    try {
+      await next();
+      const response = c.res;
+      if (!response.headers.get("content-type")?.startsWith("text/html") || !response.body) return;
+      const html = await response.text();
+      const storable =
+        c.req.method === "GET" &&
+        response.status === 200 &&
+        !response.headers.has("set-cookie") &&
+        version === publicPagesVersion();
+      if (storable) {
+        c.res = await respond(c, store(key, version, response.status, response.headers, html));
+        return;
+      }
+      const headers = new Headers(response.headers);
+      headers.set(
+        "Content-Security-Policy",
+        contentSecurityPolicy({ https: options.https, scriptSources: inlineScriptHashes(html) }),
+      );
+      c.res = new Response(html, { status: response.status, headers });
+    } finally {
+      if (leader) {
+        renders.delete(key);
+        leader.resolve();
+      }
+    }
+  };
+}
+
+function isCacheable(c: Context): boolean {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
+  const path = c.req.path;
+  if (path === "/admin" || path.startsWith("/admin/") || path.endsWith(".data")) return false;
+  return !PRIVATE_COOKIE.test(c.req.header("cookie") ?? "");
+}
+
+/** Brotli, else gzip, else none, as the Accept-Encoding header allows (`;q=0` refuses one). */
+function preferredEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Set(
+    header
+      .split(",")
+      .map((item) => item.trim().split(";"))
+      .filter(([, q]) => !q || !/^\s*q=0(?:\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.toLowerCase()),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return undefined;
+}
+
+function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === "br"
+    ? compressBrotli(bytes, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        },
+      })
+    : compressGzip(bytes, { level: 6 });
+}
