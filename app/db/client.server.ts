@@ -30,6 +30,7 @@ export type DatabaseOptions =
   /** Embedded PGlite persisted in `dataDir` (locked while open), or in memory when omitted. */
   | { dataDir?: string };
 
+const PGLITE_SHARED_BUFFERS = process.env.PGSB ?? "16MB";
 const MIGRATION_LOCK_KEY = 720_514_311; // arbitrary, fixed: serialises migrations across instances
 
 /** drizzle/ next to package.json, found from this file in the source tree and in build/server/. */
@@ -78,7 +79,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const release = dataDir ? await lockDataDir(dataDir) : async () => undefined;
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined);
+    const client = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
+      // PostgreSQL's default 128 MB of buffers is more than this site's whole database.
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {

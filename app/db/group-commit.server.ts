@@ -1,6 +1,8 @@
 /**
- * Group commit: concurrent writes of the same kind share one transaction. The first write starts
- * a batch at once; writes arriving while it runs wait and go together in the next one. Every
+ * Group commit: concurrent writes of the same kind share one transaction. A batch starts once the
+ * event loop has read the requests that arrived together (setImmediate: the embedded database
+ * runs synchronously, so without that pause every write would be a batch of its own); writes
+ * arriving while it runs wait and go together in the next one. Every
  * caller's promise settles only after its batch has committed (or failed). Should a shared batch
  * fail, its writes are tried again one by one, so one bad write can't cost the others theirs.
  *
@@ -13,7 +15,6 @@ export function groupCommit<Item, Result>(
 ): (item: Item) => Promise<Result> {
   type Waiting = { item: Item; resolve(result: Result): void; reject(error: unknown): void };
   let queue: Waiting[] = [];
-  let running = false;
 
   async function runAlone(waiting: Waiting) {
     try {
@@ -24,25 +25,28 @@ export function groupCommit<Item, Result>(
     }
   }
 
-  async function drain() {
-    running = true;
-    while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(maxBatch);
-      try {
-        const results = await runBatch(batch.map((waiting) => waiting.item));
-        batch.forEach((waiting, index) => waiting.resolve(results[index]!));
-      } catch (error) {
-        if (batch.length === 1) batch[0]!.reject(error);
-        else for (const waiting of batch) await runAlone(waiting);
-      }
+  async function runNextBatch() {
+    const batch = queue.slice(0, maxBatch);
+    queue = queue.slice(maxBatch);
+    try {
+      const results = await runBatch(batch.map((waiting) => waiting.item));
+      batch.forEach((waiting, index) => waiting.resolve(results[index]!));
+    } catch (error) {
+      if (batch.length === 1) batch[0]!.reject(error);
+      else for (const waiting of batch) await runAlone(waiting);
     }
-    running = false;
+    schedule();
+  }
+
+  let scheduled = false;
+  function schedule() {
+    scheduled = queue.length > 0;
+    if (scheduled) setImmediate(() => void runNextBatch());
   }
 
   return (item) =>
     new Promise<Result>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (!running) void drain();
+      if (!scheduled) schedule();
     });
 }
