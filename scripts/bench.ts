@@ -46,8 +46,14 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
+// The server runs with the Node flags of `npm run serve` (see docs/decisions/0008-page-cache.md).
+const packageJson = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+  scripts: Record<string, string>;
+};
+const serverFlags = packageJson.scripts.serve!.split(" ").filter((part) => part.startsWith("--"));
+
 async function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...serverFlags, "server.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
