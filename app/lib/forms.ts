@@ -7,16 +7,12 @@ import { NEWSLETTER_MESSAGES } from "~/content/messages";
  */
 export const LIMITS = { name: 100, email: 254, subject: 150, message: 4000 } as const;
 
-/** Control characters other than tab and line breaks: the database refuses NUL, people never type them. */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
 const text = (label: string, max: number) =>
   z
     .string({ error: `Bitte gib ${label} ein.` })
     .trim()
     .min(1, `Bitte gib ${label} ein.`)
-    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} darf höchstens ${max} Zeichen lang sein.`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), "Bitte entferne die Steuerzeichen aus dem Text.");
+    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} darf höchstens ${max} Zeichen lang sein.`);
 
 const email = z
   .string({ error: "Bitte gib deine E-Mail-Adresse ein." })
@@ -37,7 +33,6 @@ const optionalName = z
   .string()
   .trim()
   .max(LIMITS.name, `Der Name darf höchstens ${LIMITS.name} Zeichen lang sein.`)
-  .refine((value) => !CONTROL_CHARACTERS.test(value), "Bitte entferne die Steuerzeichen aus dem Namen.")
   .optional()
   .transform((value) => value || null);
 
