@@ -11,7 +11,8 @@ import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-po
  * A cache of rendered public pages (issue #5; docs/decisions/0008-page-cache.md).
  *
  * - Only anonymous GET/HEAD requests for documents are served from it: no session or flash
- *   cookie, not the admin area, not React Router's `.data` requests.
+ *   cookie, not the admin area, not React Router's `.data` requests. A page about one visitor
+ *   (a newsletter link) says `Cache-Control: no-store` and is never kept.
  * - An entry is kept while `publicPagesVersion()` is unchanged (every admin change and every
  *   database error bumps it) and for at most ENTRY_TTL_MS.
  * - The bytes are shared, so inline scripts are allowed by their hashes instead of a nonce.
@@ -155,6 +156,7 @@ export function pageCache(options: { https: boolean }): MiddlewareHandler<{ Vari
         c.req.method === "GET" &&
         response.status === 200 &&
         !response.headers.has("set-cookie") &&
+        !/no-store|private/.test(response.headers.get("cache-control") ?? "") &&
         version === publicPagesVersion();
       if (storable) {
         c.res = await respond(c, store(key, version, response.status, response.headers, html));

@@ -7,6 +7,7 @@ import { confirm, inspectToken, resendForExpiredToken } from "~/db/newsletter.se
 import { env } from "~/env.server";
 import { pageMeta } from "~/lib/meta";
 import { installationSecret } from "~/lib/security.server";
+import { PERSONAL } from "~/lib/cache-control";
 import type { Route } from "./+types/newsletter-confirm";
 
 /**
@@ -16,7 +17,15 @@ import type { Route } from "./+types/newsletter-confirm";
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const state = await inspectToken(await getDb(), token);
-  return data({ token, state: state.state }, { status: state.state === "invalid" ? 400 : 200 });
+  return data(
+    { token, state: state.state },
+    { status: state.state === "invalid" ? 400 : 200, headers: PERSONAL },
+  );
+}
+
+/** Answers about one person's link: never kept by the page cache, a proxy or the browser. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export async function action({ request }: Route.ActionArgs) {

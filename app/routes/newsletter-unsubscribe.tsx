@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { PageLink } from "~/components/menu-link";
 import { pageMeta } from "~/lib/meta";
 import { unsubscribeByLink } from "~/lib/unsubscribe.server";
+import { PERSONAL } from "~/lib/cache-control";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { Message } from "./newsletter-confirm";
 
@@ -11,7 +12,12 @@ import { Message } from "./newsletter-confirm";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const outcome = await unsubscribeByLink(new URL(request.url));
-  return data({ outcome }, { status: outcome === "invalid" ? 400 : 200 });
+  return data({ outcome }, { status: outcome === "invalid" ? 400 : 200, headers: PERSONAL });
+}
+
+/** Answers about one person's link: never kept by the page cache, a proxy or the browser. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function NewsletterUnsubscribe({ loaderData }: Route.ComponentProps) {
