@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+
+/**
+ * The page cache (docs/decisions/0008-page-cache.md), observed from outside: what a visitor gets
+ * is correct and fresh, whatever was cached before.
+ */
+const ADMIN = { email: "cache-owner@example.com", password: "Cache-Test-Passwort-2026" };
+
+let server: ServerProcess;
+
+beforeAll(async () => {
+  server = await startServer({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "portfolio-cache-")),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    FORM_MIN_FILL_MS: "1000",
+    LOG_LEVEL: "warn",
+  });
+  await waitUntilHealthy(server, 90_000);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${pathname}`, { headers });
+
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+}
+
+/** The bytes as sent, without fetch's decoding. */
+function rawGet(pathname: string, headers: Record<string, string> = {}) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet(`${server.url}${pathname}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${server.url}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(ADMIN).toString(),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0]!)
+    .find((value) => value.startsWith("session="));
+  expect(cookie, "sign-in sets a session cookie").toBeTruthy();
+  return cookie!;
+}
+
+describe("page cache", () => {
+  test("every copy of a page allows exactly its own inline scripts, by hash", async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await get("/");
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const policy = response.headers.get("content-security-policy")!;
+      const scripts = inlineScripts(html);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const hash = createHash("sha256").update(script).digest("base64");
+        expect(policy).toContain(`'sha256-${hash}'`);
+      }
+      expect(policy).not.toContain("'unsafe-inline' 'self'");
+      expect(html).not.toMatch(/\bnonce="/);
+    }
+  });
+
+  test("brotli, gzip and plain copies carry the same page; a matching ETag gets 304", async () => {
+    const plain = await rawGet("/about");
+    const br = await rawGet("/about", { "Accept-Encoding": "gzip, deflate, br" });
+    const gzip = await rawGet("/about", { "Accept-Encoding": "gzip" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    expect(gunzipSync(gzip.body).toString()).toBe(plain.body.toString());
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(br.headers.vary).toContain("Accept-Encoding");
+
+    const etag = String(br.headers.etag);
+    expect(etag).toBeTruthy();
+    expect((await get("/about", { "If-None-Match": etag })).status).toBe(304);
+  });
+
+  test("a form from a cached page is still refused when sent at once (minimum fill time)", async () => {
+    await get("/contact"); // the page is cached now
+    const shownAt = Date.now();
+    await expect.poll(() => Date.now() - shownAt, { interval: 100, timeout: 5_000 }).toBeGreaterThan(1_200);
+    const html = await (await get("/contact")).text();
+    const formToken = html.match(/name="formToken" value="([^"]+)"/)![1]!;
+    const response = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "contact",
+        formToken,
+        name: "Schnell",
+        email: "schnell@example.com",
+        subject: "Zu schnell",
+        message: "Gleich nach dem Laden abgeschickt.",
+      }).toString(),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Das ging sehr schnell");
+  });
+
+  test("a project saved in the admin is on the public pages with the next request", async () => {
+    const title = `Cache-Probe ${Date.now()}`;
+    expect(await (await get("/projects")).text()).not.toContain(title);
+    const session = await signIn();
+    const form = new FormData();
+    form.set("intent", "create");
+    form.set("title", title);
+    form.set("description", "Ein Projekt, das sofort sichtbar sein muss.");
+    form.set("category", "project");
+    form.set("image", "/favicon.svg");
+    form.set("date", "2026-11-21");
+    const saved = await fetch(`${server.url}/admin?index`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, Cookie: session },
+      body: form,
+    });
+    expect(saved.status).toBeLessThan(400);
+    expect(await (await get("/projects")).text()).toContain(title);
+  });
+
+  test("signed-in and flash requests are rendered for themselves, not served from the cache", async () => {
+    const session = await signIn();
+    const response = await get("/", { Cookie: session });
+    expect(response.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
+  });
+});
