@@ -7,8 +7,8 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "app/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/setup/fail-on-console.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     // Each file opens its own databases; two at a time suits the 2-core machines.
     maxWorkers: 2,
   },

@@ -64,6 +64,9 @@ export function createApp(config: Env) {
     if (!c.res.headers.has("Content-Security-Policy")) {
       c.res.headers.set("Content-Security-Policy", contentSecurityPolicy({ https: config.isHttps }));
     }
+    // Shared caching is opted into (cached public pages, assets, sitemap); everything else, from
+    // the admin area to form answers, is kept by nobody.
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
 
   app.use(sameOriginOnly(config));

@@ -23,6 +23,11 @@ import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-po
  */
 
 const ENTRY_TTL_MS = 10_000;
+/**
+ * For a CDN or proxy in front: share a page for a minute, serve it stale while fetching a new
+ * one. Browsers revalidate every time (ETag → 304), so an admin change shows on reload.
+ */
+const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 const TOKEN_REFRESH_MS = 250;
 const MAX_ENTRIES = 200;
 const FORM_TOKEN = /name="formToken" value="([^"]+)"/;
@@ -100,6 +105,7 @@ export function pageCache(options: { https: boolean }): MiddlewareHandler<{ Vari
   async function respond(c: Context, entry: Entry): Promise<Response> {
     const body = await currentBody(entry);
     const headers = new Headers(entry.headers);
+    if (!headers.has("Cache-Control")) headers.set("Cache-Control", SHARED_CACHE_CONTROL);
     headers.set("Content-Security-Policy", body.csp);
     headers.set("ETag", body.etag);
     headers.append("Vary", "Accept-Encoding");

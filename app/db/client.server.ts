@@ -20,6 +20,12 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Calls `onEvent` for every NOTIFY on `channel`, from any connection or instance, and also when
+   * notifications may have been missed (the listening connection was lost). Resolves to a stop
+   * function.
+   */
+  listen(channel: string, onEvent: () => void): Promise<() => Promise<void>>;
   /** Flushes and closes the database (CHECKPOINT for PGlite) and releases the DATA_DIR lock. */
   close(): Promise<void>;
 };
@@ -72,6 +78,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query("select 1");
     },
+    listen: (channel, onEvent) => listenPostgres(url, channel, onEvent),
     close: () => pool.end(),
   };
 }
@@ -91,6 +98,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       ping: async () => {
         await client.query("select 1");
       },
+      listen: async (channel, onEvent) => {
+        const stop = await client.listen(channel, onEvent);
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
       close: async () => {
         try {
           if (!client.closed) {
@@ -107,6 +120,47 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     await release();
     throw error;
   }
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/** LISTEN on a connection of its own, connected again (after a pause) whenever it is lost. */
+async function listenPostgres(url: string, channel: string, onEvent: () => void) {
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const connect = async () => {
+    retry = undefined;
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const reconnect = () => {
+      if (lost) return;
+      lost = true;
+      current = undefined;
+      onEvent(); // whatever was announced meanwhile went unheard
+      if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+    };
+    client.on("notification", () => onEvent());
+    client.on("error", reconnect);
+    client.on("end", reconnect);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+      current = client;
+    } catch {
+      reconnect();
+      void client.end().catch(() => undefined);
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
+  };
 }
 
 /** Opens and migrates a database. */

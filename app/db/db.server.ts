@@ -3,6 +3,7 @@ import { fallbackProjects } from "~/content/fallback-projects";
 import { site } from "~/content/site";
 import { env, type Env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import { publicPagesChanged } from "~/lib/public-pages.server";
 import { createSetupLink } from "~/lib/setup-link.server";
 import { ensureAdmin } from "./admin-users.server";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from "./client.server";
@@ -21,6 +22,7 @@ import { pruneExpiredSessions } from "~/lib/session.server";
 const holder = globalThis as typeof globalThis & {
   __appDatabase?: Promise<DatabaseHandle>;
   __mailWorker?: MailWorker;
+  __stopListening?: () => Promise<void>;
 };
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR. */
@@ -52,6 +54,8 @@ async function initialise(): Promise<DatabaseHandle> {
     throw error;
   }
   logger.info({ database: handle.kind }, "database ready");
+  // Changes from any instance (or anyone editing the database) reach this one's page cache.
+  holder.__stopListening = await handle.listen("public_pages", publicPagesChanged);
   holder.__mailWorker = startMailWorker({
     db: handle.db,
     transport: createMailTransport({
@@ -100,6 +104,8 @@ async function housekeeping(db: Db): Promise<void> {
 export async function closeDatabase(): Promise<void> {
   await holder.__mailWorker?.stop();
   holder.__mailWorker = undefined;
+  await holder.__stopListening?.();
+  holder.__stopListening = undefined;
   const pending = holder.__appDatabase;
   holder.__appDatabase = undefined;
   if (pending) await (await pending).close();

@@ -53,7 +53,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 }
 
 /** Resolves once /healthz answers ok; rejects if the process ends first or after `timeoutMs`. */
-export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 20_000): Promise<void> {
+export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   let ended = false;
   void server.exited.then(() => (ended = true));
   const deadline = Date.now() + timeoutMs;
