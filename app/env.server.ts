@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isCommonPassword } from "./lib/passwords.server";
 
 /**
  * The one place that reads process.env. Every variable is documented in .env.example;
@@ -25,7 +26,13 @@ const EnvSchema = z
     ),
     PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })),
     ADMIN_EMAIL: optional(z.email({ error: "must be an e-mail address" })),
-    ADMIN_PASSWORD: optional(z.string().min(10, "must be at least 10 characters").max(128)),
+    ADMIN_PASSWORD: optional(
+      z
+        .string()
+        .min(10, "must be at least 10 characters")
+        .max(128)
+        .refine((password) => !isCommonPassword(password), "is one of the most common passwords"),
+    ),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")),
     MAIL_FROM: optional(z.string().min(3)),
     TRUST_PROXY: optional(

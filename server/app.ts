@@ -65,8 +65,10 @@ export function createApp(config: Env) {
       c.res.headers.set("Content-Security-Policy", contentSecurityPolicy({ https: config.isHttps }));
     }
     // Shared caching is opted into (cached public pages, assets, sitemap); everything else, from
-    // the admin area to form answers, is kept by nobody.
-    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+    // the admin area to form answers and anything that sets a cookie, is kept by nobody.
+    if (!c.res.headers.has("Cache-Control") || c.res.headers.has("Set-Cookie")) {
+      c.res.headers.set("Cache-Control", "no-store");
+    }
   });
 
   app.use(sameOriginOnly(config));

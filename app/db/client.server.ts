@@ -36,7 +36,7 @@ export type DatabaseOptions =
   /** Embedded PGlite persisted in `dataDir` (locked while open), or in memory when omitted. */
   | { dataDir?: string };
 
-const PGLITE_SHARED_BUFFERS = process.env.PGSB ?? "16MB";
+const PGLITE_SHARED_BUFFERS = "16MB";
 const MIGRATION_LOCK_KEY = 720_514_311; // arbitrary, fixed: serialises migrations across instances
 
 /** drizzle/ next to package.json, found from this file in the source tree and in build/server/. */

@@ -44,6 +44,10 @@ describe("environment", () => {
     expect(() => parseEnv({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "kurz" })).toThrow(
       /ADMIN_PASSWORD/,
     );
+    // The same rule as the setup page and `npm run admin`: no password from the common list.
+    expect(() => parseEnv({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "password123" })).toThrow(
+      /ADMIN_PASSWORD.*common/,
+    );
     expect(
       parseEnv({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "long-enough-password" }),
     ).toMatchObject({
