@@ -6,7 +6,7 @@ import { imageSources } from "~/lib/image-sources";
 
 type ProjectCardProps = {
   project: Pick<Project, "id" | "title" | "description" | "image" | "category" | "url">;
-  /** The first cards of a page are above the fold: load their images eagerly. */
+  /** The first cards of a page are above the fold: load their images eagerly and first. */
   eager?: boolean;
   /** The level that follows the page's outline: 2 right below the page's h1, 3 inside a section. */
   headingLevel?: 2 | 3;
@@ -25,6 +25,7 @@ export function ProjectCard({ project, eager = false, headingLevel = 3 }: Projec
           width={1200}
           height={800}
           loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
           decoding="async"
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />
