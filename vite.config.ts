@@ -1,12 +1,77 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Rolldown } from "vite";
+
+type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
+
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@remix-run|cookie-es)[\\/]/;
+const ADMIN = /[\\/]app[\\/](routes[\\/]admin[\\/]|components[\\/]admin[\\/]|content[\\/]admin-messages)/;
+/** The entry, root and site layout: every page loads them. */
+const FRAME = /(virtual:react-router|[\\/]app[\\/](root|routes[\\/]site-layout)\.tsx\?)/;
+const memo = new Map<string, string[]>();
+
+/** The entries (route modules, the client entry) that import a module, directly or not. */
+function entriesOf(id: string, info: ModuleInfoOf): string[] {
+  const known = memo.get(id);
+  if (known) return known;
+  const entries = new Set<string>();
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    const module = info(next);
+    if (!module || module.isEntry || module.importers.length === 0) {
+      entries.add(next);
+      continue;
+    }
+    for (const importer of module.importers) {
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      queue.push(importer);
+    }
+  }
+  memo.set(id, [...entries]);
+  return [...entries];
+}
+
+/**
+ * Fewer, larger chunks for the public pages. Left to itself, the bundler makes a chunk for every
+ * set of routes sharing a module, so the home page loaded 30 scripts, most under 1 kB, each
+ * with its own request and response headers. Now: the framework in one chunk; what the frame
+ * (entry, root, site layout) imports in one, since every page loads it anyway; and one for what
+ * at least two public pages share. Admin modules never join a shared chunk, so the chunks named
+ * after them stay recognisable (`npm run audit` checks that public pages never load them), and
+ * what a single page needs (the contact form's schema library) stays with that page.
+ */
+function chunkGroup(id: string, context: { getModuleInfo: ModuleInfoOf }): string | null {
+  const info: ModuleInfoOf = (moduleId) => context.getModuleInfo(moduleId);
+  if (ADMIN.test(id) || info(id)?.isEntry) return null;
+  const entries = entriesOf(id, info);
+  if (entries.some((entry) => FRAME.test(entry))) return "frame";
+  const publicPages = entries.filter((entry) => entry.includes("?") && !ADMIN.test(entry));
+  return publicPages.length >= 2 ? "pages" : null;
+}
 
 export default defineConfig({
   // The production server (server/app.ts) is the SSR entry: it imports the React Router build
   // through `virtual:react-router/server-build`, so the app and its server share one module graph.
-  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: FRAMEWORK, priority: 2 },
+                { name: chunkGroup, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   plugins: [tailwindcss(), reactRouter()],
   server: { port: 5173 },

@@ -8,15 +8,18 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
-import { useEffect } from "react";
-import { toast, Toaster } from "sonner";
+import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { flashContext } from "./lib/flash";
 import { env } from "./env.server";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
+import { loadSonner, toast, useToastRequested } from "./lib/toast";
 import { useHydrated } from "./lib/use-hydrated";
+
+const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
 /** Reads the one-time flash message of the request and clears its cookie on the response. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -44,7 +47,11 @@ function canonicalPath(pathname: string, search: string): string {
 // A flash message can follow any redirect, so the root data is fresh on every navigation.
 export const shouldRevalidate = () => true;
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Every page's text needs the Latin subset: fetch it alongside the stylesheet, not after it.
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -62,10 +69,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-800 antialiased">
         {children}
-        <Toaster position="top-center" richColors closeButton duration={5000} />
+        <Toasts />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** The one toaster, mounted with the page's first toast (see lib/toast.ts). */
+function Toasts() {
+  if (!useToastRequested()) return null;
+  return (
+    <Suspense>
+      <Toaster position="top-center" richColors closeButton duration={5000} />
+    </Suspense>
   );
 }
 

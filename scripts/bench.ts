@@ -3,37 +3,15 @@
  * embedded database, next to a minimal Node http server serving the same bytes in the same run.
  * Budgets: issue #5 / docs/quality.md. Needs a build (`npm run build`).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { PGlite } from "@electric-sql/pglite";
+import { freePort, startServer } from "./lib/production-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = http.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("server exited during start");
-    const ok = await fetch(`${url}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -46,37 +24,15 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-// The server runs with the Node flags of `npm run serve` (see docs/decisions/0008-page-cache.md).
-const packageJson = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
-  scripts: Record<string, string>;
-};
-const serverFlags = packageJson.scripts.serve!.split(" ").filter((part) => part.startsWith("--"));
-
-async function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, [...serverFlags, "server.js"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      // The production default (info): one log line per request, as a real server writes.
-      FORM_MIN_FILL_MS: "0",
-      TRUST_PROXY: "X-Forwarded-For",
-    },
-    stdio: "ignore",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const ms = await waitHealthy(url, child);
-  return { child, url, ms };
+function startBenchServer(dataDir: string, port: number) {
+  return startServer(dataDir, port, { FORM_MIN_FILL_MS: "0", TRUST_PROXY: "X-Forwarded-For" });
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-bench-"));
 // Start-up on an existing build, once migrated (the first start also creates the database).
-const first = await startServer(dataDir, await freePort());
-first.child.kill("SIGTERM");
-await new Promise((resolve) => first.child.once("exit", resolve));
-const server = await startServer(dataDir, await freePort());
+const first = await startBenchServer(dataDir, await freePort());
+await first.stop();
+const server = await startBenchServer(dataDir, await freePort());
 
 // The reference: a minimal Node http server with the same bytes the site sends for "/".
 const page = await fetch(`${server.url}/`);
@@ -140,8 +96,7 @@ const contactLoad = (path: string, marker: string, duration: number) =>
 const contactRun = await contactLoad("/contact.data", "js", DURATION);
 const documentRun = await contactLoad("/contact", "nojs", Math.max(2, DURATION / 2));
 const memory = rssMb(server.child.pid!);
-server.child.kill("SIGTERM");
-await new Promise((resolve) => server.child.once("exit", resolve));
+await server.stop();
 
 const database = await PGlite.create(path.join(dataDir, "pgdata"));
 const [{ count: stored } = { count: 0 }] = (

@@ -1738,7 +1738,7 @@ const IMAGES = [
   {
     name: "about/team",
     size: [TW, TH],
-    widths: [640, 1024, 1600],
+    widths: [480, 720, 1024, 1600],
     budget: { 1600: 120_000 },
     draw: teamImage,
   },

@@ -1,10 +1,10 @@
-import { Menu, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { isActive, MAIN_MENU } from "~/content/menu";
-import { cn } from "~/lib/utils";
-import { MenuLink } from "./menu-link";
+
+// The overlay (Radix Dialog, ~11 kB compressed) loads when the hamburger is approached.
+const loadOverlay = () => import("./mobile-menu-overlay");
+const MobileMenuOverlay = lazy(loadOverlay);
 
 /**
  * Mobile navigation: the hamburger opens a full-screen overlay that slides in over 0.3 s,
@@ -14,70 +14,37 @@ export function MobileMenu() {
   const { pathname } = useLocation();
   // Remembering where the menu was opened closes it by itself on any route change.
   const [openOn, setOpenOn] = useState<string | null>(null);
+  // Once opened, the overlay stays mounted, so that closing can play its animation.
+  const [used, setUsed] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const open = openOn === pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
-          aria-label="Menü öffnen"
-        >
-          <Menu aria-hidden="true" className="size-6" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-0 z-[60] overflow-y-auto bg-white data-[state=closed]:animate-overlay-out data-[state=open]:animate-overlay-in xl:hidden"
-        >
-          <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Menü</Dialog.Title>
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
-                aria-label="Menü schließen"
-              >
-                <X aria-hidden="true" className="size-6" />
-              </button>
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Mobiles Menü" className="px-4 py-4">
-            <ul className="space-y-1">
-              {MAIN_MENU.map((item) => (
-                <li key={item.title}>
-                  <MenuLink
-                    item={item}
-                    className={cn(
-                      "block rounded-lg px-3 py-3 text-base font-semibold text-slate-900 hover:bg-brand-50",
-                      isActive(item, pathname) && "bg-brand-50 text-brand-700",
-                    )}
-                    onClick={() => setOpen(false)}
-                  />
-                  {item.submenu && (
-                    <ul className="mb-2 ml-3 border-l border-slate-200 pl-3">
-                      {item.submenu.map((child) => (
-                        <li key={child.path}>
-                          <MenuLink
-                            item={child}
-                            end
-                            className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50"
-                            activeClassName="font-semibold text-brand-700"
-                            onClick={() => setOpen(false)}
-                          />
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
+        aria-label="Menü öffnen"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? "mobile-menu" : undefined}
+        onPointerEnter={loadOverlay}
+        onTouchStart={loadOverlay}
+        onFocus={loadOverlay}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden="true" className="size-6" />
+      </button>
+      {used && (
+        <Suspense>
+          <MobileMenuOverlay open={open} onOpenChange={setOpen} pathname={pathname} trigger={trigger} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Mail } from "lucide-react";
 import { useActionData, useFetcher } from "react-router";
 import { NEWSLETTER_MESSAGES } from "~/content/messages";
-import { LIMITS } from "~/lib/forms";
+import { LIMITS } from "~/lib/form-limits";
 import { useFormResult } from "~/lib/use-form-result";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { FormResult } from "~/lib/form-guard.server";

@@ -4,7 +4,7 @@ import { prefersReducedMotion } from "~/lib/utils";
 /** Spec §9: fifty particles. */
 export const PARTICLE_COUNT = 50;
 
-type Particle = { x: number; y: number; vx: number; vy: number; r: number; a: number };
+type Particle = { x: number; y: number; vx: number; vy: number; r: number; fill: string };
 
 /**
  * A canvas of slowly drifting particles behind the hero text. Starts only after the page is
@@ -22,33 +22,44 @@ export function Particles() {
     let particles: Particle[] = [];
     let frame = 0;
     let started = false;
+    // The canvas' size on screen, kept up to date by a ResizeObserver: reading clientWidth in
+    // the frame loop would force a layout in every frame (Lighthouse: forced reflow).
+    let width = 0;
+    let height = 0;
 
-    const resize = () => {
+    const resize = (entries: ResizeObserverEntry[]) => {
+      const box = entries[0]?.contentRect;
+      if (!box) return;
+      width = box.width;
+      height = box.height;
       const ratio = Math.min(window.devicePixelRatio || 1, 2);
-      canvas.width = canvas.clientWidth * ratio;
-      canvas.height = canvas.clientHeight * ratio;
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      // The first size to arrive starts the animation.
+      if (particles.length === 0 && width > 0 && height > 0) {
+        seed();
+        play();
+      }
     };
     const seed = () => {
       particles = Array.from({ length: PARTICLE_COUNT }, () => ({
-        x: Math.random() * canvas.clientWidth,
-        y: Math.random() * canvas.clientHeight,
+        x: Math.random() * width,
+        y: Math.random() * height,
         vx: (Math.random() - 0.5) * 0.35,
         vy: (Math.random() - 0.5) * 0.35,
         r: 1 + Math.random() * 2,
-        a: 0.25 + Math.random() * 0.5,
+        fill: `rgba(255, 255, 255, ${0.25 + Math.random() * 0.5})`,
       }));
     };
     const draw = () => {
-      const width = canvas.clientWidth;
-      const height = canvas.clientHeight;
       context.clearRect(0, 0, width, height);
       for (const p of particles) {
         p.x = (p.x + p.vx + width) % width;
         p.y = (p.y + p.vy + height) % height;
         context.beginPath();
         context.arc(p.x, p.y, p.r, 0, Math.PI * 2);
-        context.fillStyle = `rgba(255, 255, 255, ${p.a})`;
+        context.fillStyle = p.fill;
         context.fill();
       }
       frame = requestAnimationFrame(draw);
@@ -57,24 +68,22 @@ export function Particles() {
       cancelAnimationFrame(frame);
       if (started && !document.hidden) frame = requestAnimationFrame(draw);
     };
+    const observer = new ResizeObserver(resize);
     const start = () => {
       started = true;
-      resize();
-      seed();
-      play();
+      observer.observe(canvas);
     };
 
     const idle = window.requestIdleCallback
       ? window.requestIdleCallback(start, { timeout: 2000 })
       : window.setTimeout(start, 200);
     document.addEventListener("visibilitychange", play);
-    window.addEventListener("resize", resize);
     return () => {
       if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
       else window.clearTimeout(idle);
       cancelAnimationFrame(frame);
+      observer.disconnect();
       document.removeEventListener("visibilitychange", play);
-      window.removeEventListener("resize", resize);
     };
   }, []);
 

@@ -6,12 +6,15 @@ import { imageSources } from "~/lib/image-sources";
 
 type ProjectCardProps = {
   project: Pick<Project, "id" | "title" | "description" | "image" | "category" | "url">;
-  /** The first cards of a page are above the fold: load their images eagerly. */
+  /** The first cards of a page are above the fold: load their images eagerly and first. */
   eager?: boolean;
+  /** The level that follows the page's outline: 2 right below the page's h1, 3 inside a section. */
+  headingLevel?: 2 | 3;
 };
 
 /** A showcase item in a grid (spec §2, portfolio page). */
-export function ProjectCard({ project, eager = false }: ProjectCardProps) {
+export function ProjectCard({ project, eager = false, headingLevel = 3 }: ProjectCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-lg">
       <div className="relative aspect-[3/2] overflow-hidden bg-slate-100">
@@ -22,6 +25,7 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
           width={1200}
           height={800}
           loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
           decoding="async"
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />
@@ -30,7 +34,7 @@ export function ProjectCard({ project, eager = false }: ProjectCardProps) {
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h3 className="text-lg font-semibold text-slate-900">{project.title}</h3>
+        <Heading className="text-lg font-semibold text-slate-900">{project.title}</Heading>
         <p className="flex-1 text-sm leading-relaxed text-slate-600">{project.description}</p>
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2 pt-2 text-sm font-semibold">
           <Link
@@ -82,14 +86,21 @@ function ProjectUrlLink({ url, title }: { url: string | null; title: string }) {
 export function ProjectGrid({
   projects,
   eagerCount = 1,
+  headingLevel,
 }: {
   projects: ProjectCardProps["project"][];
   eagerCount?: number;
+  headingLevel?: ProjectCardProps["headingLevel"];
 }) {
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
       {projects.map((project, index) => (
-        <ProjectCard key={project.id} project={project} eager={index < eagerCount} />
+        <ProjectCard
+          key={project.id}
+          project={project}
+          eager={index < eagerCount}
+          headingLevel={headingLevel}
+        />
       ))}
     </div>
   );

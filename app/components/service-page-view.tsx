@@ -21,6 +21,7 @@ export function ServicePageView({ page, projects }: { page: ServicePage; project
             alt={page.hero.image.alt}
             width={1200}
             height={800}
+            fetchPriority="high"
             className="w-full rounded-2xl bg-white/95 shadow-2xl"
           />
         </div>

@@ -32,7 +32,7 @@ export const HERO_STOCK_IMAGES: ResponsiveImage[] = [1, 2, 3, 4, 5].map((i) => h
 
 export const TEAM_IMAGE: ResponsiveImage = {
   base: "/images/about/team",
-  widths: [640, 1024, 1600],
+  widths: [480, 720, 1024, 1600],
   width: 1600,
   height: 1067,
   alt: "Illustration eines hellen Arbeitsraums: Vier Personen besprechen sich an einem runden Tisch, eine weitere arbeitet am Schreibtisch mit zwei Bildschirmen, dazu Regale und Pflanzen.",

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 type Result = { ok: boolean; title: string; description?: string } | undefined;
 

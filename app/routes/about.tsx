@@ -57,7 +57,8 @@ export default function About() {
         <img
           src={src(TEAM_IMAGE, 1024)}
           srcSet={srcSet(TEAM_IMAGE)}
-          sizes="(min-width: 1024px) 50vw, 100vw"
+          // Its column: half the grid from lg (1280 px at most, minus padding and gap), else the page.
+          sizes="(min-width: 1280px) 592px, (min-width: 1024px) calc(50vw - 48px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
           alt={TEAM_IMAGE.alt}
           width={TEAM_IMAGE.width}
           height={TEAM_IMAGE.height}

@@ -39,7 +39,7 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
             {PUBLIC_MESSAGES.projectsLoading}
           </p>
         ) : loaderData.projects.length > 0 ? (
-          <ProjectGrid projects={loaderData.projects} />
+          <ProjectGrid projects={loaderData.projects} headingLevel={2} />
         ) : (
           <p className="py-16 text-center text-slate-600">{emptyCategoryMessage(page.title)}</p>
         )}

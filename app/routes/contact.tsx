@@ -44,6 +44,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           alt=""
           width={CONTACT_HEADER_IMAGE.width}
           height={CONTACT_HEADER_IMAGE.height}
+          fetchPriority="high"
           className="absolute inset-0 size-full object-cover"
         />
       </div>

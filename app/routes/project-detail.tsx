@@ -71,6 +71,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
         alt={`Abbildung zu ${project.title}`}
         width={1200}
         height={800}
+        fetchPriority="high"
         className="mt-8 aspect-[3/2] w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover"
       />
 

@@ -77,7 +77,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
             {PUBLIC_MESSAGES.projectsLoading}
           </p>
         ) : projects.length > 0 ? (
-          <ProjectGrid projects={projects} />
+          <ProjectGrid projects={projects} headingLevel={2} />
         ) : (
           <p className="py-16 text-center text-slate-600">Keine Projekte gefunden.</p>
         )}

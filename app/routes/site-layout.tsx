@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { CookieBanner } from "~/components/cookie-banner";
 import { Footer } from "~/components/footer";
@@ -8,9 +8,13 @@ import { scrollToTop, ScrollToTopButton } from "~/components/scroll-to-top";
 /** The shared frame of every public page (spec §1): header, main with transition, footer. */
 export default function SiteLayout() {
   const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
 
-  // Every navigation scrolls smoothly to the top (spec §2).
+  // Every navigation scrolls smoothly to the top (spec §2). Not on the first render: the browser
+  // has placed a freshly loaded page already, and scrolling then forced a layout mid-hydration.
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     scrollToTop();
   }, [pathname]);
 

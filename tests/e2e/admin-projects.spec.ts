@@ -202,10 +202,11 @@ test("create with every field, see it on the public pages at once, edit it, dele
     const id = await idOf(page, title);
 
     // The public pages show it at once: list, category, home page and detail.
+    // Right below the page's h1 the cards' headings are h2, inside a home page section h3.
     await openAdminPage(page, `${server.url}/projects`);
-    await expect(page.getByRole("heading", { level: 3, name: title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
     await openAdminPage(page, `${server.url}/category/products`);
-    await expect(page.getByRole("heading", { level: 3, name: title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
     await openAdminPage(page, server.url);
     await expect(page.getByRole("heading", { level: 3, name: title })).toBeVisible();
     await openAdminPage(page, `${server.url}/project/${id}`);
@@ -264,7 +265,7 @@ test("create with every field, see it on the public pages at once, edit it, dele
     await openAdminPage(page, `${server.url}/project/${id}`);
     await expect(page).toHaveURL(`${server.url}/projects`);
     await expect(toastWith(page, "Project not found")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 3, name: renamed })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 2, name: renamed })).toHaveCount(0);
   } finally {
     // The page would go on fetching from the stopped server (and log that) otherwise.
     await page.close();
@@ -484,9 +485,14 @@ test("an XSS payload in every project text field stays text on the admin and pub
     await pressIn(deleteDialog(page), "Cancel");
 
     // Every public page that shows projects.
-    for (const url of ["/projects", "/category/services", "/", "/service/webdesign"]) {
+    for (const [url, level] of [
+      ["/projects", 2],
+      ["/category/services", 2],
+      ["/", 3],
+      ["/service/webdesign", 3],
+    ] as const) {
       await openAdminPage(page, `${server.url}${url}`);
-      const heading = page.getByRole("heading", { level: 3, name: payload.title });
+      const heading = page.getByRole("heading", { level, name: payload.title });
       await expect(heading, url).toHaveText(payload.title);
       await expect(page.getByText(payload.description, { exact: true }).first(), url).toBeVisible();
       await expectNoInjection(url);

@@ -8,7 +8,9 @@ import { acceptCookiesUpFront, expect, test, waitForHydration } from "./fixtures
 const NEW_TAB = " (öffnet in neuem Tab)";
 
 const heroImage = (page: Page) => page.locator("img[data-hero-image]");
-const opacityOf = (page: Page) => heroImage(page).evaluate((img) => getComputedStyle(img).opacity);
+/** The image fades in as the veil over it (the hero's gradient) fades out. */
+const heroVeil = (page: Page) => page.locator("[data-hero-veil]");
+const veilOpacity = (page: Page) => heroVeil(page).evaluate((veil) => getComputedStyle(veil).opacity);
 
 test("the hero shows headline, subline and the four buttons", async ({ page, baseURL }) => {
   await acceptCookiesUpFront(page);
@@ -43,8 +45,18 @@ test("the hero shows headline, subline and the four buttons", async ({ page, bas
 });
 
 test("a random hero image of the ten fades in once it has loaded", async ({ page }) => {
+  // The image's response waits until the test has seen the hero without it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith("/images/hero/"),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   await acceptCookiesUpFront(page);
-  await page.goto("/");
+  await page.goto("/", { waitUntil: "domcontentloaded" });
   await waitForHydration(page);
 
   const image = heroImage(page);
@@ -52,11 +64,13 @@ test("a random hero image of the ten fades in once it has loaded", async ({ page
   await expect(image).toHaveAttribute("data-hero-image", /^\/images\/hero\/(product|stock)-[1-5]$/);
   await expect(image).toHaveAttribute("width", /^\d+$/);
   await expect(image).toHaveAttribute("height", /^\d+$/);
-  await expect(image).toHaveCSS("transition-duration", "1s");
+  await expect(heroVeil(page)).toHaveCSS("transition-duration", "1s");
+  expect(await veilOpacity(page), "until the image is there, the gradient covers it").toBe("1");
+  release();
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
-  await expect.poll(() => opacityOf(page)).toBe("1");
+  await expect.poll(() => veilOpacity(page)).toBe("0");
 });
 
 test("when the chosen hero image fails to load, a stock image takes its place silently", async ({
@@ -84,7 +98,7 @@ test("when the chosen hero image fails to load, a stock image takes its place si
 
   const image = heroImage(page);
   await expect(image).toHaveAttribute("data-hero-image", /^\/images\/hero\/stock-[1-5]$/);
-  await expect.poll(() => opacityOf(page)).toBe("1");
+  await expect.poll(() => veilOpacity(page)).toBe("0");
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(failed.length, "the product image was requested and failed").toBeGreaterThan(0);
   expect(failed.every((url) => new URL(url).pathname.startsWith("/images/hero/product-1-"))).toBe(true);

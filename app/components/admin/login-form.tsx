@@ -1,7 +1,7 @@
 import { LogIn } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Field, FormStatus, Input } from "~/components/ui/field";
 

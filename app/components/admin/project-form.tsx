@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";

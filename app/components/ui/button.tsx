@@ -1,4 +1,5 @@
-import { Slot } from "radix-ui";
+// The subpath keeps the rest of Radix (dialogs and more) out of every page's shared chunk.
+import * as Slot from "radix-ui/slot";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 

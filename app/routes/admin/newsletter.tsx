@@ -1,6 +1,6 @@
 import { Download, Mail, Trash2 } from "lucide-react";
 import { Form } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { ListControls, pageParams } from "~/components/admin/list-controls";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";

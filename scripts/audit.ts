@@ -1,0 +1,358 @@
+/**
+ * `npm run audit`: Lighthouse (mobile and desktop, median of 3 runs by performance score) on the
+ * six main public pages of the production server on a fresh embedded database, the compressed
+ * JavaScript each page loads, and a check that no public page loads admin code. Prints a table,
+ * writes tmp/audit/latest.json plus the HTML/JSON reports of the median runs, and exits non-zero
+ * when a budget is missed. Budgets: issue #5. Needs a build (`npm run build`).
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig, generateReport, type Result } from "lighthouse";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../app/routes.ts";
+import { freePort, startServer } from "./lib/production-server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const OUT_DIR = path.join(root, "tmp", "audit");
+const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
+const MAX_FAILED_RUNS = 3;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+const CATEGORY_BUDGET: Record<Category, number> = {
+  performance: 98,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+};
+/** Mobile only, on every audited page. */
+const METRIC_BUDGET = { lcpMs: 1500, tbtMs: 50, cls: 0.01 };
+/** Compressed transfer bytes of the scripts the home page loads (1 kB = 1000 bytes). */
+const HOME_JS_BUDGET_BYTES = 130_000;
+
+type FormFactor = "mobile" | "desktop";
+/** `name` names the report files; `page` is the route as shown in the table. */
+type Page = { name: string; page: string; path: string };
+type PageResult = {
+  page: string;
+  url: string;
+  formFactor: FormFactor;
+  /** Performance scores of all runs, in run order; the median run is the one reported. */
+  runScores: number[];
+  scores: Record<Category, number>;
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+  lcpElement: string | null;
+  jsBytes: number;
+  scripts: { url: string; transferBytes: number }[];
+  /** Admin chunks loaded by any of the runs (must stay empty). */
+  adminScripts: string[];
+  findings: { category: Category; id: string; title: string; displayValue: string }[];
+  report: { html: string; json: string };
+};
+
+/** The client build's React Router manifest: route id → the chunks that route loads. */
+type ClientManifest = {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { module: string; imports?: string[] } & Record<string, unknown>>;
+};
+
+function readClientManifest(): ClientManifest {
+  const assets = path.join(root, "build", "client", "assets");
+  const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error("no React Router manifest in build/client/assets; run `npm run build`");
+  const source = readFileSync(path.join(assets, file), "utf8");
+  return JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "")) as ClientManifest;
+}
+
+/** Route id → route file (relative to app/), as React Router derives ids from app/routes.ts. */
+function routeFiles(entries: RouteConfigEntry[], into = new Map<string, string>()) {
+  for (const entry of entries) {
+    into.set(entry.id ?? entry.file.replace(/\.[jt]sx?$/, ""), entry.file);
+    if (entry.children) routeFiles(entry.children, into);
+  }
+  return into;
+}
+
+/**
+ * The URLs of admin code: the chunks of the route modules under app/routes/admin/, the chunks
+ * only admin routes import, and chunks named after a module of app/components/admin/.
+ */
+function adminChunks(manifest: ClientManifest): Set<string> {
+  const files = routeFiles(routes);
+  const chunksOf = (route: ClientManifest["routes"][string]) => [
+    route.module,
+    ...(route.imports ?? []),
+    ...Object.entries(route)
+      .filter(([key, value]) => key.endsWith("Module") && typeof value === "string")
+      .map(([, value]) => value as string),
+  ];
+  const admin = new Set<string>();
+  const publicChunks = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  for (const [id, route] of Object.entries(manifest.routes)) {
+    const isAdmin = files.get(id)?.startsWith("routes/admin/") ?? false;
+    for (const chunk of chunksOf(route)) (isAdmin ? admin : publicChunks).add(chunk);
+  }
+  for (const chunk of publicChunks) admin.delete(chunk);
+  for (const [id, route] of Object.entries(manifest.routes)) {
+    if (files.get(id)?.startsWith("routes/admin/")) admin.add(route.module);
+  }
+  const components = readdirSync(path.join(root, "app", "components", "admin")).map((name) =>
+    name.replace(/\.[jt]sx?$/, ""),
+  );
+  const allChunks = Object.values(manifest.routes).flatMap(chunksOf);
+  for (const chunk of allChunks) {
+    const name = path.basename(chunk).replace(/-[\w-]{8}\.js$/, "");
+    if (components.includes(name)) admin.add(chunk);
+  }
+  return admin;
+}
+
+const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+function scriptsOf(lhr: Result) {
+  const details = lhr.audits["network-requests"]?.details;
+  const items = details?.type === "table" ? details.items : [];
+  return items
+    .filter((item) => item.resourceType === "Script")
+    .map((item) => ({ url: String(item.url), transferBytes: Number(item.transferSize ?? 0) }));
+}
+
+/** The LCP element as Lighthouse's LCP breakdown insight names it. */
+function lcpElementOf(lhr: Result): string | null {
+  const details = lhr.audits["lcp-breakdown-insight"]?.details;
+  if (details?.type !== "list") return null;
+  const node = details.items.find((item) => item.type === "node");
+  return node?.type === "node" ? (node.snippet ?? null) : null;
+}
+
+/**
+ * What keeps a score below 100: failed audits that count (weight > 0) in accessibility, best
+ * practices and SEO; in performance, the insights and diagnostics Lighthouse flags.
+ */
+function findingsOf(lhr: Result): PageResult["findings"] {
+  return CATEGORIES.flatMap((category) =>
+    lhr.categories[category]!.auditRefs.filter((ref) =>
+      category === "performance" ? ref.group === "insights" || ref.group === "diagnostics" : ref.weight > 0,
+    )
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative")
+      .map((audit) => ({
+        category,
+        id: audit.id,
+        title: audit.title,
+        displayValue: audit.displayValue ?? "",
+      })),
+  );
+}
+
+async function audit(
+  port: number,
+  { name, page }: Page,
+  url: string,
+  formFactor: FormFactor,
+  admin: Set<string>,
+): Promise<PageResult> {
+  let failures = 0;
+  const runs: Result[] = [];
+  while (runs.length < RUNS) {
+    const result = await lighthouse(
+      url,
+      { port, logLevel: "error", onlyCategories: [...CATEGORIES] },
+      formFactor === "desktop" ? desktopConfig : undefined,
+    );
+    const lhr = result?.lhr;
+    // A run that could not record the page (e.g. NO_NAVSTART on a busy machine) measured
+    // nothing: it is repeated, a few times at most.
+    if (!lhr || lhr.runtimeError) {
+      const message = `${url} (${formFactor}): ${lhr?.runtimeError?.message ?? "no result"}`;
+      if (++failures > MAX_FAILED_RUNS) throw new Error(`Lighthouse failed on ${message}`);
+      process.stdout.write(`(run failed: ${lhr?.runtimeError?.code ?? "no result"}, repeating)`);
+      continue;
+    }
+    runs.push(lhr);
+    process.stdout.write(".");
+  }
+  const performance = (lhr: Result) => lhr.categories.performance?.score ?? 0;
+  const median = [...runs].sort((a, b) => performance(a) - performance(b))[Math.floor(runs.length / 2)]!;
+  environment ??= median.environment;
+
+  const report = {
+    html: path.join(OUT_DIR, `${name}-${formFactor}.report.html`),
+    json: path.join(OUT_DIR, `${name}-${formFactor}.report.json`),
+  };
+  writeFileSync(report.html, generateReport(median, "html"));
+  writeFileSync(report.json, JSON.stringify(median, null, 2));
+
+  const scripts = scriptsOf(median);
+  const loaded = new Set(runs.flatMap((lhr) => scriptsOf(lhr).map((script) => new URL(script.url).pathname)));
+  return {
+    page,
+    url,
+    formFactor,
+    runScores: runs.map((lhr) => Math.round(performance(lhr) * 100)),
+    scores: Object.fromEntries(
+      CATEGORIES.map((category) => [category, Math.round((median.categories[category]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>,
+    metrics: {
+      fcpMs: numeric(median, "first-contentful-paint"),
+      lcpMs: numeric(median, "largest-contentful-paint"),
+      tbtMs: numeric(median, "total-blocking-time"),
+      cls: numeric(median, "cumulative-layout-shift"),
+      speedIndexMs: numeric(median, "speed-index"),
+    },
+    lcpElement: lcpElementOf(median),
+    jsBytes: scripts.reduce((sum, script) => sum + script.transferBytes, 0),
+    scripts,
+    adminScripts: [...loaded].filter((pathname) => admin.has(pathname)),
+    findings: findingsOf(median),
+    report: { html: path.relative(root, report.html), json: path.relative(root, report.json) },
+  };
+}
+
+function budgetMisses(results: PageResult[]): string[] {
+  const misses: string[] = [];
+  for (const result of results) {
+    const where = `${result.page} (${result.formFactor})`;
+    for (const category of CATEGORIES) {
+      if (result.scores[category] < CATEGORY_BUDGET[category]) {
+        misses.push(`${where}: ${category} ${result.scores[category]} < ${CATEGORY_BUDGET[category]}`);
+      }
+    }
+    if (result.formFactor === "mobile") {
+      const { lcpMs, tbtMs, cls } = result.metrics;
+      if (!(lcpMs <= METRIC_BUDGET.lcpMs)) misses.push(`${where}: LCP ${Math.round(lcpMs)} ms > 1500 ms`);
+      if (!(tbtMs <= METRIC_BUDGET.tbtMs)) misses.push(`${where}: TBT ${Math.round(tbtMs)} ms > 50 ms`);
+      if (!(cls <= METRIC_BUDGET.cls)) misses.push(`${where}: CLS ${cls.toFixed(3)} > 0.01`);
+    }
+    if (result.page === "/" && !(result.jsBytes <= HOME_JS_BUDGET_BYTES)) {
+      misses.push(`${where}: JavaScript ${kb(result.jsBytes)} > ${kb(HOME_JS_BUDGET_BYTES)}`);
+    }
+    for (const script of result.adminScripts) misses.push(`${where}: loads admin code ${script}`);
+  }
+  return misses;
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function printTable(results: PageResult[]) {
+  const header = ["page", "form", "perf (runs)", "a11y", "bp", "seo", "FCP", "LCP", "TBT", "CLS", "JS"];
+  const rows = results.map((r) => [
+    r.page,
+    r.formFactor,
+    `${r.scores.performance} (${r.runScores.join("/")})`,
+    String(r.scores.accessibility),
+    String(r.scores["best-practices"]),
+    String(r.scores.seo),
+    `${(r.metrics.fcpMs / 1000).toFixed(2)} s`,
+    `${(r.metrics.lcpMs / 1000).toFixed(2)} s`,
+    `${Math.round(r.metrics.tbtMs)} ms`,
+    r.metrics.cls.toFixed(3),
+    kb(r.jsBytes),
+  ]);
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
+  for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
+}
+
+/** Each finding once, with the pages (m = mobile, d = desktop) whose median run has it. */
+function printFindings(results: PageResult[]) {
+  const byAudit = new Map<string, { category: Category; title: string; where: Map<string, string[]> }>();
+  for (const result of results) {
+    for (const finding of result.findings) {
+      const entry = byAudit.get(finding.id) ?? { ...finding, where: new Map<string, string[]>() };
+      const forms = entry.where.get(result.page) ?? [];
+      entry.where.set(result.page, [...forms, result.formFactor[0]!]);
+      byAudit.set(finding.id, entry);
+    }
+  }
+  if (byAudit.size === 0) return;
+  console.log("\nFindings in the median runs (details in the reports):");
+  for (const [id, { category, title, where }] of byAudit) {
+    const pages = [...where].map(([page, forms]) => `${page} (${forms.join(",")})`).join(", ");
+    console.log(`  ${category.padEnd(14)} ${id}: ${title}\n  ${"".padEnd(14)} ${pages}`);
+  }
+}
+
+let environment: Result["environment"] | undefined;
+const admin = adminChunks(readClientManifest());
+rmSync(OUT_DIR, { recursive: true, force: true });
+mkdirSync(OUT_DIR, { recursive: true });
+const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-audit-"));
+const port = await freePort();
+const server = await startServer(dataDir, port, { PUBLIC_URL: `http://127.0.0.1:${port}` });
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+const results: PageResult[] = [];
+try {
+  const projects = await (await fetch(`${server.url}/projects`)).text();
+  const detail = projects.match(/href="(\/project\/[^"/?#]+)"/)?.[1];
+  if (!detail) throw new Error("no project detail link on /projects");
+  const pages: Page[] = [
+    { name: "home", page: "/", path: "/" },
+    { name: "projects", page: "/projects", path: "/projects" },
+    { name: "project-detail", page: "/project/:id", path: detail },
+    { name: "service-webdesign", page: "/service/webdesign", path: "/service/webdesign" },
+    { name: "about", page: "/about", path: "/about" },
+    { name: "contact", page: "/contact", path: "/contact" },
+  ];
+
+  console.log(`Lighthouse on ${pages.length} pages, ${RUNS} runs each, mobile and desktop`);
+  for (const page of pages) {
+    for (const formFactor of ["mobile", "desktop"] as const) {
+      process.stdout.write(`${page.path} ${formFactor} `);
+      const result = await audit(chrome.port, page, server.url + page.path, formFactor, admin);
+      results.push(result);
+      console.log(` ${result.runScores.join(" ")}`);
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const misses = budgetMisses(results);
+writeFileSync(
+  path.join(OUT_DIR, "latest.json"),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      runs: RUNS,
+      lighthouse: environment && {
+        userAgent: environment.hostUserAgent,
+        benchmarkIndex: environment.benchmarkIndex,
+      },
+      budgets: {
+        categories: CATEGORY_BUDGET,
+        mobileMetrics: METRIC_BUDGET,
+        homeJsBytes: HOME_JS_BUDGET_BYTES,
+      },
+      misses,
+      adminChunks: [...admin].sort(),
+      results,
+    },
+    null,
+    2,
+  ) + "\n",
+);
+
+console.log(`\nLighthouse, median of ${RUNS} runs by performance score (JS: compressed transfer bytes)\n`);
+printTable(results);
+printFindings(results);
+console.log(`\nReports: ${path.relative(root, OUT_DIR)}/ (median runs), results: tmp/audit/latest.json`);
+if (misses.length > 0) {
+  console.log(`\nBudgets missed:\n${misses.map((miss) => `  ${miss}`).join("\n")}`);
+  process.exitCode = 1;
+} else {
+  console.log("\nAll budgets met.");
+}
