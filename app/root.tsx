@@ -62,7 +62,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-800 antialiased">
         {children}
-        <Toaster position="top-center" richColors closeButton duration={5000} />
+        {/* Below the fixed header (4 rem), so a toast never covers the menu. */}
+        <Toaster
+          position="top-center"
+          offset={{ top: 80 }}
+          mobileOffset={{ top: 76 }}
+          richColors
+          closeButton
+          toastOptions={{ closeButtonAriaLabel: "Meldung schließen" }}
+          duration={5000}
+        />
         <Scripts nonce={nonce} />
       </body>
     </html>
