@@ -81,7 +81,16 @@ function Toasts() {
   if (!useToastRequested()) return null;
   return (
     <Suspense>
-      <Toaster position="top-center" richColors closeButton duration={5000} />
+      {/* Below the fixed header (4 rem), so a toast never covers the menu. */}
+      <Toaster
+        position="top-center"
+        offset={{ top: 80 }}
+        mobileOffset={{ top: 76 }}
+        richColors
+        closeButton
+        toastOptions={{ closeButtonAriaLabel: "Meldung schließen" }}
+        duration={5000}
+      />
     </Suspense>
   );
 }

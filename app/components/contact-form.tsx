@@ -1,5 +1,6 @@
 import { Send } from "lucide-react";
 import { useState } from "react";
+import { flushSync } from "react-dom";
 import { useActionData, useFetcher } from "react-router";
 import { CONTACT_MESSAGES } from "~/content/messages";
 import { ContactSchema, fieldErrors, LIMITS, type FieldErrors } from "~/lib/forms";
@@ -32,10 +33,17 @@ export function ContactForm({ formToken }: { formToken: string }) {
       noValidate={hydrated}
       className="relative space-y-5"
       onSubmit={(event) => {
-        const parsed = ContactSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-        const found = parsed.success ? {} : fieldErrors(parsed.error);
-        setClientErrors(found);
-        if (!parsed.success) event.preventDefault();
+        const form = event.currentTarget;
+        const parsed = ContactSchema.safeParse(Object.fromEntries(new FormData(form)));
+        if (parsed.success) return setClientErrors({});
+        event.preventDefault();
+        const found = fieldErrors(parsed.error);
+        // Rendered at once, so that the field focused next already names its error.
+        flushSync(() => setClientErrors(found));
+        // Keyboard and screen reader users land on the first field to correct.
+        Array.from(form.elements)
+          .find((element): element is HTMLInputElement => (element as HTMLInputElement).name in found)
+          ?.focus();
       }}
     >
       <input type="hidden" name="intent" value="contact" />

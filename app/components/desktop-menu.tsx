@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
 import { isActive, MAIN_MENU, type MenuItem } from "~/content/menu";
 import { cn } from "~/lib/utils";
@@ -12,7 +13,11 @@ const itemClass =
   "inline-flex items-center rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-brand-50 hover:text-brand-700";
 const activeClass = "text-brand-700 bg-brand-50";
 
-/** Desktop navigation: submenus open on hover and on keyboard focus (disclosure pattern). */
+/**
+ * Desktop navigation: submenus open on hover, and from the keyboard with their toggle button
+ * (disclosure pattern): Enter or Space toggles, ArrowDown opens and moves into the submenu.
+ * Focus alone opens nothing, so Tab passes the main items without walking every submenu.
+ */
 export function DesktopMenu() {
   const { pathname } = useLocation();
   // The open submenu, remembered with the page it was opened on: a route change closes it.
@@ -77,26 +82,40 @@ type SubmenuItemProps = {
 function SubmenuItem({ item, active, open, onOpen, onCloseLater, onClose, onToggle }: SubmenuItemProps) {
   const listId = `submenu-${item.title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  /** Focuses entry `index` of the submenu (negative: from the end), opening it first. */
+  const focusEntry = (index: number) => {
+    if (!open) flushSync(onOpen);
+    const entries = Array.from(listRef.current?.querySelectorAll("a") ?? []);
+    entries.at(index % entries.length)?.focus();
+  };
 
   return (
     <li
       className="relative"
       onPointerEnter={(event) => event.pointerType === "mouse" && onOpen()}
       onPointerLeave={(event) => event.pointerType === "mouse" && onCloseLater()}
-      onFocus={(event) => {
-        // Keyboard focus entering the item opens it; a tap or click focuses without opening,
-        // so that the toggle's own click decides (otherwise a tap would open and close at once).
-        const entering = !event.currentTarget.contains(event.relatedTarget as Node | null);
-        if (entering && event.target.matches(":focus-visible")) onOpen();
-      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onClose();
       }}
       onKeyDown={(event) => {
+        const entries = Array.from(listRef.current?.querySelectorAll("a") ?? []);
+        const current = entries.indexOf(event.target as HTMLAnchorElement);
+        const inSubmenu = current !== -1;
         if (event.key === "Escape" && open) {
           event.stopPropagation();
           onClose();
           toggleRef.current?.focus();
+        } else if (event.key === "ArrowDown") {
+          event.preventDefault();
+          focusEntry(inSubmenu ? current + 1 : 0);
+        } else if (event.key === "ArrowUp") {
+          event.preventDefault();
+          focusEntry(inSubmenu ? current - 1 : -1);
+        } else if (inSubmenu && (event.key === "Home" || event.key === "End")) {
+          event.preventDefault();
+          focusEntry(event.key === "Home" ? 0 : -1);
         }
       }}
     >
@@ -122,6 +141,7 @@ function SubmenuItem({ item, active, open, onOpen, onCloseLater, onClose, onTogg
         </button>
       </span>
       <ul
+        ref={listRef}
         id={listId}
         hidden={!open}
         className="absolute left-0 top-full z-50 mt-1 min-w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"

@@ -28,9 +28,9 @@ export default function MobileMenuOverlay({ open, onOpenChange, pathname, trigge
             event.preventDefault();
             trigger.current?.focus();
           }}
-          className="fixed inset-0 z-[60] overflow-y-auto bg-white data-[state=closed]:animate-overlay-out data-[state=open]:animate-overlay-in xl:hidden"
+          className="fixed inset-0 z-[60] scroll-pt-16 overflow-y-auto bg-white data-[state=closed]:animate-overlay-out data-[state=open]:animate-overlay-in xl:hidden"
         >
-          <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
+          <div className="sticky top-0 z-10 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">Menü</Dialog.Title>
             <Dialog.Close asChild>
               <button
@@ -42,7 +42,13 @@ export default function MobileMenuOverlay({ open, onOpenChange, pathname, trigge
               </button>
             </Dialog.Close>
           </div>
-          <nav aria-label="Mobiles Menü" className="px-4 py-4">
+          <nav
+            aria-label="Mobiles Menü"
+            className="px-4 py-4"
+            // The focus trap moves the focus without scrolling (Shift+Tab from the close button
+            // round to the last entry): bring the focused entry into view. The header is sticky.
+            onFocus={(event) => event.target.scrollIntoView({ block: "nearest" })}
+          >
             <ul className="space-y-1">
               {MAIN_MENU.map((item) => (
                 <li key={item.title}>

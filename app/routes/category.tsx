@@ -34,6 +34,8 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-slate-600">{page.description}</p>
       </header>
       <div className="mt-10" aria-busy={loading}>
+        {/* The cards' titles are h3: this heading keeps the outline in order for screen readers. */}
+        <h2 className="sr-only">Alle {page.title}</h2>
         {loading ? (
           <p role="status" className="py-16 text-center text-slate-600">
             {PUBLIC_MESSAGES.projectsLoading}

@@ -72,6 +72,10 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mt-10" aria-busy={loading}>
+        {/* The cards' titles are h3: this heading keeps the outline in order for screen readers. */}
+        <h2 className="sr-only">
+          {category ? pills.find((pill) => pill.value === category)?.label : "Alle Einträge"}
+        </h2>
         {loading ? (
           <p role="status" className="py-16 text-center text-slate-600">
             {PUBLIC_MESSAGES.projectsLoading}

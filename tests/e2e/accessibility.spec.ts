@@ -1,0 +1,539 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+import { CATEGORY_PAGES } from "../../app/content/categories";
+import { fallbackProjects } from "../../app/content/fallback-projects";
+import { cookies } from "../../app/content/legal/cookies";
+import { datenschutz } from "../../app/content/legal/datenschutz";
+import { impressum } from "../../app/content/legal/impressum";
+import { FOOTER_LEGAL, FOOTER_NAVIGATION, MAIN_MENU, type MenuItem } from "../../app/content/menu";
+import { SERVICE_PAGES } from "../../app/content/services";
+import { CATEGORIES } from "../../app/lib/project";
+import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+import {
+  acceptCookiesUpFront,
+  actAsOwnClient,
+  expect,
+  formTokenOf,
+  isMobileProject,
+  openAdminPage,
+  pauseClock,
+  postForm,
+  signInAsAdmin,
+  test,
+  toastWith,
+  uniqueEmail,
+  waitForHydration,
+  waitForMail,
+  type AdminCredentials,
+} from "./fixtures";
+
+/**
+ * Accessibility (issue #5): axe-core checks every public page and every admin tab, in the states
+ * people meet them in (cookie banner, open dialogs, the mobile menu, form errors), on desktop and
+ * on a phone, against WCAG 2.0/2.1/2.2 A and AA and axe's best practices. Zero violations.
+ *
+ * The page list is derived from the site's own content (menus, categories, service pages, legal
+ * pages, built-in projects), and a guard test checks that it reaches every page route of
+ * app/routes.ts, so a new page cannot be forgotten here.
+ */
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
+
+/** Waits until every finite animation and transition (page transition, overlay, fades) has ended. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** Runs axe on the page as it is now and fails with a readable list of what it found. */
+async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const summary = violations.map(
+    (violation) =>
+      `${violation.id} [${violation.impact ?? "?"}] ${violation.help}\n` +
+      violation.nodes.map((node) => `    at ${node.target.join(" ")}`).join("\n"),
+  );
+  expect(summary, `axe violations on ${state}`).toEqual([]);
+}
+
+// ── The page list ────────────────────────────────────────────────────────────────────────────
+
+const internalPaths = (items: MenuItem[]): string[] =>
+  items.flatMap((item) => [...(item.external ? [] : [item.path]), ...internalPaths(item.submenu ?? [])]);
+
+/** One built-in project per category: their detail pages differ in call to action and data. */
+const sampleProjects = CATEGORIES.map((category) =>
+  fallbackProjects.find((project) => project.category === category)!,
+);
+
+const PUBLIC_PATHS = [
+  ...new Set([
+    ...internalPaths(MAIN_MENU),
+    ...internalPaths(FOOTER_NAVIGATION),
+    ...internalPaths(FOOTER_LEGAL),
+    ...CATEGORIES.map((category) => `/projects?category=${category}`),
+    ...CATEGORY_PAGES.map((page) => `/category/${page.slug}`),
+    ...sampleProjects.map((project) => `/project/${project.id}`),
+    `/projects/${sampleProjects[0]!.id}`,
+    ...SERVICE_PAGES.map((page) => page.path),
+    ...[impressum, datenschutz, cookies].map((page) => `/${page.slug}`),
+  ]),
+];
+
+/** Pages answered with an error status on purpose: the browser reports it in the console. */
+const NOT_FOUND_PATHS = ["/not-found", "/diese/seite/gibt-es-nicht"];
+
+/** Routes without a page of their own (files, redirects, downloads, form endpoints). */
+const NOT_PAGES = new Set([
+  "sitemap.xml",
+  "robots.txt",
+  "media/:id/:file",
+  "admin/logout",
+  "admin/newsletter/export",
+]);
+
+/** Paths that the newsletter and admin tests below visit (in their states), for the route guard. */
+const VISITED_ELSEWHERE = [
+  "/admin",
+  "/admin/login",
+  "/admin/setup",
+  "/admin/kontaktanfragen",
+  "/admin/newsletter",
+  "/admin/profil",
+  "/newsletter/bestaetigen",
+  "/newsletter/abmelden",
+];
+
+function routePatterns(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const here = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    const own = entry.path !== undefined || entry.index ? [here] : [];
+    return [...own, ...routePatterns(entry.children ?? [], here)];
+  });
+}
+
+/**
+ * The route pattern that serves `path`, ranked as React Router ranks them: static segments
+ * before dynamic ones, the splat last.
+ */
+function routeOf(patterns: string[], path: string): string | undefined {
+  const segments = path.split("?")[0]!.split("/").filter(Boolean);
+  const score = (pattern: string) => {
+    const parts = pattern.split("/").filter(Boolean);
+    if (pattern === "*") return 0;
+    if (parts.length !== segments.length) return -1;
+    let total = 1;
+    for (const [index, part] of parts.entries()) {
+      if (part.startsWith(":")) total += 3;
+      else if (part === segments[index]) total += 10;
+      else return -1;
+    }
+    return total;
+  };
+  return patterns
+    .map((pattern) => ({ pattern, score: score(pattern) }))
+    .filter(({ score }) => score >= 0)
+    .sort((a, b) => b.score - a.score)[0]?.pattern;
+}
+
+test("the page list reaches every page route of app/routes.ts", () => {
+  const patterns = [...new Set(routePatterns(routes))];
+  const visited = new Set(
+    [...PUBLIC_PATHS, ...NOT_FOUND_PATHS, ...VISITED_ELSEWHERE].map((path) => routeOf(patterns, path)),
+  );
+  const unvisited = patterns.filter((pattern) => !NOT_PAGES.has(pattern) && !visited.has(pattern));
+  expect(unvisited, "page routes without an accessibility check").toEqual([]);
+  // And the derived list really holds what the specification names.
+  expect(PUBLIC_PATHS).toEqual(
+    expect.arrayContaining(["/", "/projects", "/service", "/about", "/contact", "/impressum"]),
+  );
+  expect(PUBLIC_PATHS.filter((path) => path.startsWith("/service/"))).toHaveLength(9);
+  expect(PUBLIC_PATHS.filter((path) => path.startsWith("/category/"))).toHaveLength(5);
+});
+
+// ── Public pages ─────────────────────────────────────────────────────────────────────────────
+
+for (const path of PUBLIC_PATHS) {
+  test(`axe: ${path}`, async ({ page }) => {
+    await acceptCookiesUpFront(page);
+    const response = await page.goto(path);
+    expect(response?.status(), `GET ${path}`).toBe(200);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, path);
+  });
+}
+
+for (const path of NOT_FOUND_PATHS) {
+  test(`axe: the not-found page at ${path}`, async ({ page, baseURL, consoleGuard }) => {
+    consoleGuard.allow(/status of 404/, new URL(path, baseURL).href);
+    await acceptCookiesUpFront(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+    await expectNoAxeViolations(page, path);
+  });
+}
+
+test("axe: the cookie banner, shown and after accepting", async ({ page }) => {
+  test.slow(); // several pages or states, each checked in full
+  await pauseClock(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.clock.runFor(1_500);
+  const banner = page.getByRole("region", { name: "Wir verwenden Cookies" });
+  await expect(banner).toBeVisible();
+  await page.clock.resume(); // axe itself needs running timers
+  await expectNoAxeViolations(page, "/ with the cookie banner");
+
+  await banner.getByRole("button", { name: "Akzeptieren" }).click();
+  await expect(banner).toHaveCount(0);
+  await expectNoAxeViolations(page, "/ after accepting cookies");
+});
+
+test("axe: the open menu (desktop submenu, mobile overlay)", async ({ page }, testInfo) => {
+  await acceptCookiesUpFront(page);
+  await page.goto("/service/webdesign");
+  await waitForHydration(page);
+  if (isMobileProject(testInfo.project.name)) {
+    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    await expect(page.getByRole("dialog", { name: "Menü" })).toBeVisible();
+    await expectNoAxeViolations(page, "the mobile menu overlay");
+  } else {
+    const toggle = page.getByRole("button", { name: "Untermenü Services" });
+    await toggle.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expectNoAxeViolations(page, "the open Services submenu");
+  }
+});
+
+test("axe: the contact page with form errors and the success toast", async ({ page }, testInfo) => {
+  test.slow(); // several pages or states, each checked in full
+  await actAsOwnClient(page, testInfo);
+  await acceptCookiesUpFront(page);
+  await page.goto("/contact");
+  await waitForHydration(page);
+  const form = page.getByRole("region", { name: "Schreib mir eine Nachricht" });
+  await form.getByRole("button", { name: "Nachricht senden" }).click();
+  await expect(form.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page, "/contact with field errors");
+
+  await form.getByLabel("Name").fill("Erika Musterfrau");
+  await form.getByLabel("E-Mail").fill(uniqueEmail(testInfo, "a11y-kontakt"));
+  await form.getByLabel("Betreff").fill("Barrierefreiheit");
+  await form.getByLabel("Nachricht").fill("Hallo, ist alles gut bedienbar?");
+  await form.getByRole("button", { name: "Nachricht senden" }).click();
+  await expect(toastWith(page, "Nachricht gesendet!")).toBeVisible();
+  await expectNoAxeViolations(page, "/contact with the success toast");
+});
+
+// ── Newsletter confirmation and unsubscribe pages ────────────────────────────────────────────
+
+/** Signs `email` up with the double opt-in and returns the paths of its mail's two links. */
+async function signUp(request: APIRequestContext, baseURL: string, clientAddress: string, email: string) {
+  const formToken = await formTokenOf(request, "/contact", clientAddress);
+  const response = await postForm(
+    request,
+    "/contact",
+    { intent: "newsletter", formToken, email, name: "", consent: "on" },
+    { baseURL, clientAddress },
+  );
+  expect(response.status()).toBe(200);
+  const mail = await waitForMail(email);
+  const link = (path: string) => {
+    const match = mail.text.match(new RegExp(`https?://[^\\s/]+(${path}\\?\\S+)`));
+    expect(match, `the mail links to ${path}`).toBeTruthy();
+    return match![1]!;
+  };
+  return { confirm: link("/newsletter/bestaetigen"), unsubscribe: link("/newsletter/abmelden") };
+}
+
+async function expectPageWithHeading(page: Page, path: string, heading: string, status = 200) {
+  const response = await page.goto(path);
+  expect(response?.status(), `GET ${path}`).toBe(status);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await expectNoAxeViolations(page, `${path} (${heading})`);
+}
+
+test("axe: newsletter confirmation, pending, confirmed and invalid", async ({
+  page,
+  request,
+  baseURL,
+  consoleGuard,
+}, testInfo) => {
+  test.slow(); // several pages or states, each checked in full
+  const client = await actAsOwnClient(page, testInfo);
+  consoleGuard.allow(/status of 400/, new URL("/newsletter/bestaetigen", baseURL).href);
+  await acceptCookiesUpFront(page);
+  const links = await signUp(request, baseURL!, client, uniqueEmail(testInfo, "a11y-bestaetigen"));
+
+  await expectPageWithHeading(page, links.confirm, "Newsletter-Anmeldung bestätigen");
+  await page.getByRole("button", { name: "Anmeldung bestätigen" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deine Anmeldung ist bestätigt");
+  await expectNoAxeViolations(page, "the confirmed subscription");
+
+  await expectPageWithHeading(page, "/newsletter/bestaetigen", "Dieser Bestätigungslink ist ungültig", 400);
+});
+
+test("axe: newsletter unsubscribe, done, gone and invalid", async ({
+  page,
+  request,
+  baseURL,
+  consoleGuard,
+}, testInfo) => {
+  test.slow(); // several pages or states, each checked in full
+  const client = await actAsOwnClient(page, testInfo);
+  consoleGuard.allow(/status of 400/, new URL("/newsletter/abmelden", baseURL).href);
+  await acceptCookiesUpFront(page);
+  const links = await signUp(request, baseURL!, client, uniqueEmail(testInfo, "a11y-abmelden"));
+
+  await expectPageWithHeading(page, links.unsubscribe, "Du bist abgemeldet");
+  await expect(page.getByText("Deine E-Mail-Adresse wurde aus dem Verteiler gelöscht.")).toBeVisible();
+  await expectPageWithHeading(page, links.unsubscribe, "Du bist abgemeldet");
+  await expect(page.getByText("Diese Anmeldung gibt es nicht mehr")).toBeVisible();
+  await expectPageWithHeading(page, "/newsletter/abmelden", "Dieser Abmeldelink ist ungültig", 400);
+});
+
+// ── Admin area ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A production server on a fresh embedded database of this test alone, as `startOwnServer`
+ * starts one, but patient: on a busy machine the first start (migrations, demo content) can
+ * take longer than that helper's 20 s, and a server that does not come up is stopped instead
+ * of being left running.
+ */
+async function startFreshServer(admin: AdminCredentials | null): Promise<ServerProcess> {
+  const server = await startServer({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "portfolio-e2e-own-")),
+    LOG_LEVEL: "warn",
+    FORM_MIN_FILL_MS: "0",
+    TRUST_PROXY: "X-Forwarded-For",
+    ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
+  });
+  try {
+    await waitUntilHealthy(server, 90_000);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+const main = (page: Page) => page.getByRole("main");
+
+test("axe: admin sign-in, empty and after a failed attempt", async ({ page, consoleGuard }, testInfo) => {
+  test.slow(); // several pages or states, each checked in full
+  await actAsOwnClient(page.context(), testInfo);
+  consoleGuard.allow(/status of 401/);
+  await openAdminPage(page, "/admin");
+  await expect(main(page).getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  await expectNoAxeViolations(page, "/admin signed out");
+
+  await openAdminPage(page, "/admin/login");
+  await main(page).getByLabel("E-Mail").fill("niemand@example.org");
+  await main(page).getByLabel("Passwort").fill("falsches-passwort-123");
+  await main(page).getByRole("button", { name: "Login" }).click();
+  await expect(main(page).getByRole("alert")).toBeVisible();
+  await expectNoAxeViolations(page, "/admin/login after a failed attempt");
+});
+
+test("axe: the one-time setup page of a fresh installation", async ({ page, consoleGuard }, testInfo) => {
+  test.setTimeout(180_000);
+  consoleGuard.allow(/status of 400/);
+  await actAsOwnClient(page.context(), testInfo);
+  const server = await startFreshServer(null);
+  try {
+    const line = server
+      .output()
+      .split("\n")
+      .find((entry) => entry.includes("setupLink"));
+    expect(line, "the log names the setup link").toBeDefined();
+    const link = new URL((JSON.parse(line!) as { setupLink: string }).setupLink);
+    await openAdminPage(page, `${server.url}${link.pathname}${link.search}`);
+    await expect(main(page).getByRole("heading", { level: 1, name: "Admin-Konto anlegen" })).toBeVisible();
+    await expectNoAxeViolations(page, "/admin/setup");
+
+    // A password from the list of the most common ones comes back as a field error.
+    await main(page).getByLabel("Name", { exact: true }).fill("Max Mustermann");
+    await main(page).getByLabel("E-Mail", { exact: true }).fill("inhaber@example.org");
+    await main(page).getByLabel("Passwort (mindestens 10 Zeichen)").fill("password123");
+    await main(page).getByLabel("Passwort wiederholen").fill("password123");
+    await main(page).getByRole("button", { name: "Konto anlegen" }).click();
+    await expect(main(page).getByLabel("Passwort (mindestens 10 Zeichen)")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expectNoAxeViolations(page, "/admin/setup with errors");
+  } finally {
+    await server.stop();
+  }
+});
+
+/** Signs in as the e2e admin and opens `path`. */
+async function openAsAdmin(page: Page, path: string, options: { baseURL: string; clientAddress: string }) {
+  await signInAsAdmin(page, options);
+  await openAdminPage(page, path);
+  await expect(main(page).getByRole("heading", { level: 1, name: "Admin-Bereich" })).toBeVisible();
+}
+
+/** Opens the confirmation behind `trigger`, checks it, and cancels it. */
+async function expectAccessibleConfirmation(page: Page, trigger: Locator, name: string) {
+  await trigger.click();
+  const dialog = page.getByRole("alertdialog", { name });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, `the dialog "${name}"`);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+}
+
+test("axe: admin projects, list, delete dialog, new and edit form with errors", async ({
+  page,
+  baseURL,
+  consoleGuard,
+}, testInfo) => {
+  test.slow(); // several pages or states, each checked in full
+  const client = await actAsOwnClient(page.context(), testInfo);
+  consoleGuard.allow(/status of 400/);
+  await openAsAdmin(page, "/admin", { baseURL: baseURL!, clientAddress: client });
+  await expect(main(page).getByRole("heading", { level: 2, name: "Projekte verwalten" })).toBeVisible();
+  await expectNoAxeViolations(page, "/admin (Projekte)");
+
+  await expectAccessibleConfirmation(
+    page,
+    main(page)
+      .getByRole("button", { name: /^Delete/ })
+      .first(),
+    "Are you absolutely sure?",
+  );
+
+  await main(page).getByRole("link", { name: "Neues Projekt" }).click();
+  await expect(main(page).getByRole("heading", { name: "Create New Project" })).toBeVisible();
+  await expectNoAxeViolations(page, "/admin?neu");
+  await main(page).getByRole("button", { name: "Save" }).click();
+  await expect(toastWith(page, "Title, description and image are required")).toBeVisible();
+  await expectNoAxeViolations(page, "/admin?neu with errors");
+
+  const edit = main(page).getByRole("link", { name: /^Edit/ }).first();
+  const href = await edit.getAttribute("href");
+  expect(href).toMatch(/^\/admin\?bearbeiten=/);
+  await openAdminPage(page, href!);
+  await expect(main(page).getByRole("heading", { name: /^Edit Project \(ID: / })).toBeVisible();
+  await expectNoAxeViolations(page, href!);
+});
+
+test("axe: admin contact requests, list, detail and delete dialogs", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.slow(); // several pages or states, each checked in full
+  const client = await actAsOwnClient(page.context(), testInfo);
+  const options = { baseURL: baseURL!, clientAddress: client };
+  const subject = `Barrierefreiheit ${testInfo.project.name} ${Date.now()}`;
+  const formToken = await formTokenOf(request, "/contact", client);
+  const sent = await postForm(
+    request,
+    "/contact",
+    {
+      intent: "contact",
+      formToken,
+      name: "Erika Musterfrau",
+      email: uniqueEmail(testInfo, "a11y-anfrage"),
+      subject,
+      message: "Guten Tag,\nbitte prüfen Sie die Seite.",
+    },
+    options,
+  );
+  expect(sent.status()).toBe(200);
+
+  await openAsAdmin(page, "/admin/kontaktanfragen", options);
+  await expect(
+    main(page).getByRole("heading", { level: 2, name: "Kontaktanfragen verwalten" }),
+  ).toBeVisible();
+  const item = main(page).getByRole("listitem").filter({ hasText: subject });
+  await expect(item).toHaveCount(1);
+  await expectNoAxeViolations(page, "/admin/kontaktanfragen");
+
+  await item.getByRole("button", { name: /^Details/ }).click();
+  const details = page.getByRole("dialog", { name: subject });
+  await expect(details).toBeVisible();
+  await expectNoAxeViolations(page, "the contact request's detail dialog");
+  await page.keyboard.press("Escape");
+  await expect(details).toHaveCount(0);
+
+  await expectAccessibleConfirmation(
+    page,
+    item.getByRole("button", { name: /^Löschen/ }),
+    "Kontaktanfrage löschen",
+  );
+});
+
+test("axe: admin newsletter subscribers, list and delete dialog", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.slow(); // several pages or states, each checked in full
+  const client = await actAsOwnClient(page.context(), testInfo);
+  const options = { baseURL: baseURL!, clientAddress: client };
+  const email = uniqueEmail(testInfo, "a11y-abonnent");
+  const formToken = await formTokenOf(request, "/contact", client);
+  const sent = await postForm(
+    request,
+    "/contact",
+    { intent: "newsletter", formToken, email, name: "Erika", consent: "on" },
+    options,
+  );
+  expect(sent.status()).toBe(200);
+
+  await openAsAdmin(page, "/admin/newsletter", options);
+  await expect(
+    main(page).getByRole("heading", { level: 2, name: "Newsletter-Abonnenten verwalten" }),
+  ).toBeVisible();
+  const row = main(page).getByRole("row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expectNoAxeViolations(page, "/admin/newsletter");
+
+  await expectAccessibleConfirmation(
+    page,
+    row.getByRole("button", { name: /^Entfernen/ }),
+    "Abonnent entfernen",
+  );
+});
+
+test("axe: admin profile, closed and with the password section open", async ({ page, baseURL }, testInfo) => {
+  test.slow(); // several pages or states, each checked in full
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await openAsAdmin(page, "/admin/profil", { baseURL: baseURL!, clientAddress: client });
+  await expect(main(page).getByRole("heading", { level: 2, name: "Profil verwalten" })).toBeVisible();
+  await expectNoAxeViolations(page, "/admin/profil");
+
+  await main(page).getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(main(page).getByLabel("Aktuelles Passwort")).toBeVisible();
+  await expectNoAxeViolations(page, "/admin/profil with the password section");
+});
+
+test("axe: the admin area with the open menu", async ({ page, baseURL }, testInfo) => {
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await openAsAdmin(page, "/admin/newsletter", { baseURL: baseURL!, clientAddress: client });
+  if (isMobileProject(testInfo.project.name)) {
+    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    await expect(page.getByRole("dialog", { name: "Menü" })).toBeVisible();
+  } else {
+    await page.getByRole("button", { name: "Untermenü Portfolio" }).press("Enter");
+    await expect(page.getByRole("link", { name: "Alle Projekte" })).toBeVisible();
+  }
+  await expectNoAxeViolations(page, "/admin/newsletter with the open menu");
+});
