@@ -1,17 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { asc } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import routes from "~/routes";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { fallbackProjects } from "~/content/fallback-projects";
 import { openDatabase, type DatabaseOptions, type Db } from "~/db/client.server";
 import { createAdmin } from "~/db/admin-users.server";
 import { loadDemoContent } from "~/db/demo-content.server";
 import { adminUsers, contactSubmissions, newsletterSubscriptions, projects } from "~/db/schema";
-import { createPostgresDatabase } from "../setup/databases";
+import { serverDatabases } from "../setup/databases";
+import { actionUrl, dataUrl, isAdminUrl, routeEndpoints } from "../setup/routes";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
@@ -21,51 +18,13 @@ import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/serv
  * writes change nothing in the database, and cross-site writes are refused with 403.
  */
 
-type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
-type Endpoint = { path: string; index: boolean; file: string };
-
-/** Every route of the config as a URL path, layouts resolved, with `index` for index routes. */
-function flatten(entries: readonly RouteEntry[], parent = ""): Endpoint[] {
-  return entries.flatMap((entry) => {
-    const own = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
-    const here: Endpoint[] =
-      entry.path !== undefined || entry.index
-        ? [{ path: own || "/", index: Boolean(entry.index), file: entry.file }]
-        : [];
-    return [...here, ...flatten(entry.children ?? [], own)];
-  });
-}
-
 const PROJECT_ID = randomUUID();
-const PARAMS: Record<string, string> = {
-  id: PROJECT_ID,
-  file: "800.webp",
-  page: "impressum",
-  slug: "projects",
-};
-
-/** Fills `:param` (and `:param?`) segments with plausible values; a splat becomes a word. */
-function fill(routePath: string): string {
-  return routePath
-    .replace(/:(\w+)\??/g, (_, name: string) => PARAMS[name] ?? randomUUID())
-    .replace(/\*$/, "irgendwas");
-}
-
-const endpoints = flatten(routes as unknown as RouteEntry[]).map((endpoint) => ({
-  ...endpoint,
-  url: fill(endpoint.path),
-}));
-const adminEndpoints = endpoints.filter(({ url }) => url === "/admin" || url.startsWith("/admin/"));
+const endpoints = routeEndpoints({ id: PROJECT_ID, file: "800.webp", page: "impressum", slug: "projects" });
+const adminEndpoints = endpoints.filter(({ url }) => isAdminUrl(url));
 // Several entries (the layout and its index) share /admin; each URL is walked once per kind.
 const adminUrls = [
   ...new Map(adminEndpoints.map((endpoint) => [`${endpoint.url}|${endpoint.index}`, endpoint])).values(),
 ];
-
-/** The URL a form posts to: index routes take `?index`, as React Router's forms do. */
-const actionUrl = ({ url, index }: { url: string; index: boolean }) => (index ? `${url}?index` : url);
-/** The single-fetch data URL of a page (what the browser's client-side navigation requests). */
-const dataUrl = ({ url, index }: { url: string; index: boolean }) =>
-  `${url === "/" ? "/_root" : url}.data${index ? "?index" : ""}`;
 
 const unique = randomBytes(4).toString("hex");
 const ADMIN = { email: `owner-${unique}@example.org`, password: "Autorisierung-Test-2026!" };
@@ -243,37 +202,6 @@ function isDataRedirectToLogin(response: Response, body: string): boolean {
   );
 }
 
-const servers: {
-  name: string;
-  database: () => Promise<{ options: DatabaseOptions; env: Record<string, string>; drop(): Promise<void> }>;
-}[] = [
-  {
-    name: "pglite",
-    database: async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-authz-"));
-      return { options: { dataDir }, env: { DATA_DIR: dataDir }, drop: async () => undefined };
-    },
-  },
-  ...(process.env.TEST_DATABASE_URL
-    ? [
-        {
-          name: "postgres",
-          database: async () => {
-            const created = await createPostgresDatabase();
-            return {
-              options: { url: created.url },
-              env: {
-                DATA_DIR: mkdtempSync(path.join(tmpdir(), "portfolio-authz-")),
-                DATABASE_URL: created.url,
-              },
-              drop: created.drop,
-            };
-          },
-        },
-      ]
-    : []),
-];
-
 test("the admin routes are taken from app/routes.ts, with every tab and action among them", () => {
   const urls = adminUrls.map((endpoint) => endpoint.url);
   for (const known of [
@@ -298,9 +226,9 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
   }
 });
 
-describe.each(servers)("admin area without a session on $name", ({ database }) => {
+describe.each(serverDatabases)("admin area without a session on $name", ({ create }) => {
   test("no admin route shows admin data or changes anything; cross-site writes get 403", async () => {
-    const db = await database();
+    const db = await create();
     try {
       const { ids } = await seed(db.options);
       const before = await readSnapshot(db.options);
