@@ -32,9 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, session } = await requireAdmin(request);
-  const form = await request.formData();
   const fail = (message: string, errors?: ProfileResult["errors"], status = 400) =>
     data<ProfileResult>({ ok: false, message: ADMIN_MESSAGES.profileError(message), errors }, { status });
+  const form = await request.formData().catch(() => undefined);
+  if (!form) return fail(ADMIN_MESSAGES.unreadableRequest);
 
   const name = NameSchema.safeParse(String(form.get("name") ?? ""));
   if (!name.success) return fail(name.error.issues[0]!.message, { name: name.error.issues[0]!.message });

@@ -42,9 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireSetupToken(request);
-  const form = await request.formData();
+  const form = await request.formData().catch(() => undefined);
   const values = Object.fromEntries(
-    ["name", "email", "password", "confirmPassword"].map((key) => [key, String(form.get(key) ?? "")]),
+    ["name", "email", "password", "confirmPassword"].map((key) => [key, String(form?.get(key) ?? "")]),
   );
   const parsed = SetupSchema.safeParse(values);
   if (!parsed.success) {
