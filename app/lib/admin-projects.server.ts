@@ -38,6 +38,11 @@ const link = (max: number) =>
     .refine((value) => value === "" || isSafeLink(value), LINK_MESSAGE)
     .transform((value) => value || null);
 
+const isCalendarDay = (value: string) => {
+  const date = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
 export const ProjectFormSchema = z.object({
   title: z.string().trim().max(200, "Höchstens 200 Zeichen.").regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
   description: z
@@ -69,7 +74,8 @@ export const ProjectFormSchema = z.object({
     .string()
     .trim()
     .refine(
-      (value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value),
+      // A real day: 2026-13-45 fits the pattern but is no date (it failed the insert with a 500).
+      (value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDay(value)),
       "Bitte ein Datum im Format JJJJ-MM-TT.",
     )
     .transform((value) => (value ? new Date(`${value}T12:00:00Z`) : null)),
