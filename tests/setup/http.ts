@@ -80,7 +80,8 @@ export async function withServer<T>(
       ...created.env,
       ...options.env,
     });
-    const result = await waitUntilHealthy(server)
+    // A loaded CI machine can take a while to start the server: a generous limit.
+    const result = await waitUntilHealthy(server, 90_000)
       .then(() => options.run({ server, url: server.url, options: created.options }))
       .finally(() => server.stop());
     const code = await server.exited;
