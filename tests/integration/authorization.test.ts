@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { asc } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
@@ -6,14 +8,17 @@ import { fallbackProjects } from "~/content/fallback-projects";
 import { openDatabase, type DatabaseOptions, type Db } from "~/db/client.server";
 import { createAdmin } from "~/db/admin-users.server";
 import { loadDemoContent } from "~/db/demo-content.server";
-import { adminUsers, contactSubmissions, newsletterSubscriptions, projects } from "~/db/schema";
+import { adminUsers, contactSubmissions, newsletterSubscriptions, projects, sessions } from "~/db/schema";
+import { sha256Hex } from "~/lib/security.server";
+import { SESSION_MAX_MS } from "~/lib/session.server";
 import { serverDatabases } from "../setup/databases";
 import { actionUrl, dataUrl, isAdminUrl, routeEndpoints } from "../setup/routes";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
  * The server enforces every admin permission (issue #4): each URL under /admin, taken from
- * app/routes.ts so that a new admin route cannot be forgotten, is walked without a session.
+ * app/routes.ts so that a new admin route cannot be forgotten, is walked without a session,
+ * with a forged session cookie and with the cookies of ended sessions (idle, past 30 days).
  * Reads show no admin data (a redirect to the login, 401/403/404, or the login form itself),
  * writes change nothing in the database, and cross-site writes are refused with 403.
  */
@@ -43,6 +48,15 @@ const ADMIN_HEADINGS = [
   "Profil verwalten",
 ];
 const FORGED_COOKIE = `session=${randomBytes(32).toString("base64url")}`;
+/** Real sessions of the admin that have ended: idle too long, and past the 30-day maximum. */
+const EXPIRED_TOKEN = randomBytes(32).toString("base64url");
+const OVERAGED_TOKEN = randomBytes(32).toString("base64url");
+const COOKIES: [string, string | undefined][] = [
+  ["no cookie", undefined],
+  ["forged cookie", FORGED_COOKIE],
+  ["expired session", `session=${EXPIRED_TOKEN}`],
+  ["session past its maximum age", `session=${OVERAGED_TOKEN}`],
+];
 
 /** Bodies an attacker might send: every field name any admin action reads. */
 const ATTACK_BODIES: Record<string, string>[] = [
@@ -101,7 +115,22 @@ async function seed(options: DatabaseOptions) {
   try {
     const { db } = handle;
     await loadDemoContent(db, fallbackProjects);
-    await createAdmin(db, { email: ADMIN.email, password: ADMIN.password, name: "Inhaberin" });
+    const admin = await createAdmin(db, { email: ADMIN.email, password: ADMIN.password, name: "Inhaberin" });
+    const day = 24 * 60 * 60 * 1000;
+    await db.insert(sessions).values([
+      {
+        id: sha256Hex(EXPIRED_TOKEN),
+        user_id: admin.id,
+        created_at: new Date(Date.now() - 8 * day),
+        expires_at: new Date(Date.now() - 60_000),
+      },
+      {
+        id: sha256Hex(OVERAGED_TOKEN),
+        user_id: admin.id,
+        created_at: new Date(Date.now() - SESSION_MAX_MS - day),
+        expires_at: new Date(Date.now() + 3 * day),
+      },
+    ]);
     await db.insert(projects).values({
       id: PROJECT_ID,
       title: `Zielprojekt ${unique}`,
@@ -202,6 +231,23 @@ function isDataRedirectToLogin(response: Response, body: string): boolean {
   );
 }
 
+test("the attack bodies cover every intent an admin action knows", () => {
+  const dir = path.join(import.meta.dirname, "..", "..", "app");
+  const sources = [
+    ...readdirSync(path.join(dir, "routes", "admin")).map((file) => path.join(dir, "routes", "admin", file)),
+    ...readdirSync(path.join(dir, "lib"))
+      .filter((file) => file.startsWith("admin-"))
+      .map((file) => path.join(dir, "lib", file)),
+  ];
+  const intents = new Set(
+    sources.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/intent === "(\w+)"/g)].map((m) => m[1]!),
+    ),
+  );
+  expect([...intents].sort()).toEqual(["create", "delete", "update"]);
+  for (const intent of intents) expect(ATTACK_BODIES.map((body) => body.intent)).toContain(intent);
+});
+
 test("the admin routes are taken from app/routes.ts, with every tab and action among them", () => {
   const urls = adminUrls.map((endpoint) => endpoint.url);
   for (const known of [
@@ -242,11 +288,11 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
         const problems: string[] = [];
         const check = (ok: boolean, message: string) => void (ok || problems.push(message));
 
-        // ── Reads: documents and single-fetch data, without a cookie and with a forged one ──
+        // ── Reads: documents and single-fetch data, without a cookie, forged or ended sessions ──
         for (const endpoint of adminUrls) {
-          for (const cookie of [undefined, FORGED_COOKIE]) {
+          for (const [kind, cookie] of COOKIES) {
             const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
-            const what = `GET ${endpoint.url}${cookie ? " (forged cookie)" : ""}`;
+            const what = `GET ${endpoint.url} (${kind})`;
             const page = await fetch(`${server.url}${endpoint.url}`, { redirect: "manual", headers });
             const html = await page.text();
             expectNoSecrets(html, what);
@@ -291,8 +337,8 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
         for (const endpoint of adminUrls) {
           for (const target of [actionUrl(endpoint), dataUrl(endpoint)]) {
             for (const body of bodies) {
-              for (const cookie of [undefined, FORGED_COOKIE]) {
-                const what = `POST ${target} ${JSON.stringify(body).slice(0, 60)}${cookie ? " (forged cookie)" : ""}`;
+              for (const [kind, cookie] of COOKIES) {
+                const what = `POST ${target} ${JSON.stringify(body).slice(0, 60)} (${kind})`;
                 const response = await post(server, target, body, {
                   Origin: server.url,
                   ...(cookie ? { Cookie: cookie } : {}),
@@ -410,6 +456,10 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
       );
       expect(after.contacts).toContain(ids.contact);
       expect(after.subscribers).toContain(ids.subscriber);
+      // The ended sessions were deleted when shown, never renewed; the control signed out.
+      const handle = await openDatabase(db.options);
+      expect(await handle.db.select().from(sessions)).toEqual([]);
+      await handle.close();
     } finally {
       await db.drop();
     }
