@@ -284,6 +284,12 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
           .find((cookie) => cookie.startsWith("flash="))!
           .split(";")[0]!;
         await check("GET /admin with the flash", await get(url, "/admin", `${session}; ${flash}`), [P.img]);
+        // However long the quoted id, the flash cookie stays within what browsers keep (4 KB).
+        const long = await get(url, `/admin?bearbeiten=${"ä".repeat(2000)}`, session);
+        const longFlash = long.headers.getSetCookie().find((cookie) => cookie.startsWith("flash="))!;
+        expect(longFlash.length).toBeLessThan(4096);
+        const shown = await (await get(url, "/admin", `${session}; ${longFlash.split(";")[0]}`)).text();
+        expect(shown).toContain("No project found with id ääää");
         expect(problems).toEqual([]);
 
         // The single-fetch data of a page is never served as HTML.
