@@ -27,6 +27,14 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // React Router cannot render a path holding control characters (for /%09/%00 it builds the
+  // URL "//\0" and fails with a 500): such a URL is no page of this site.
+  if (/%(?:[01][0-9a-f]|7f)/i.test(new URL(request.url).pathname)) {
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
   const nonce = loadContext.get(nonceContext) || undefined;
 
   return new Promise<Response>((resolve, reject) => {

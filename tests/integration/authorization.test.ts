@@ -12,6 +12,7 @@ import { adminUsers, contactSubmissions, newsletterSubscriptions, projects, sess
 import { sha256Hex } from "~/lib/security.server";
 import { SESSION_MAX_MS } from "~/lib/session.server";
 import { serverDatabases } from "../setup/databases";
+import { sessionCookieOf } from "../setup/http";
 import { actionUrl, dataUrl, isAdminUrl, routeEndpoints } from "../setup/routes";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
@@ -199,12 +200,6 @@ function post(
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(body).toString(),
   });
-}
-
-/** The session cookie a response sets, if it sets a non-empty one. */
-function sessionCookieOf(response: Response): string | undefined {
-  const cookie = response.headers.getSetCookie().find((value) => /^(__Host-)?session=[^;]+/.test(value));
-  return cookie?.split(";")[0];
 }
 
 function expectNoSecrets(body: string, what: string) {
