@@ -18,6 +18,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? "line" : "list",
+  // Scans the servers' logs (tmp/test-logs/e2e-<port>) for what must never be logged.
+  globalTeardown: "./tests/setup/e2e-teardown.ts",
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

@@ -3,4 +3,11 @@
 process.env.NODE_ENV ??= "production";
 const { main } = await import("./build/server/index.js");
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // main() has logged why the server cannot start and exits with 1. Say it once more in plain
+  // words, without the stack trace Node would print for an uncaught error.
+  process.exitCode = 1;
+  console.error(`The server could not start: ${error instanceof Error ? error.message : String(error)}`);
+}

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import {
+  isRouteErrorResponse,
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
@@ -25,6 +26,14 @@ export default function handleRequest(
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  // React Router cannot render a path holding control characters (for /%09/%00 it builds the
+  // URL "//\0" and fails with a 500): such a URL is no page of this site.
+  if (/%(?:[01][0-9a-f]|7f)/i.test(new URL(request.url).pathname)) {
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const nonce = loadContext.get(nonceContext) || undefined;
 
@@ -61,5 +70,9 @@ export default function handleRequest(
 /** Errors thrown in loaders and actions: logged without query parameters or personal data. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request error");
+  const where = { method: request.method, path: new URL(request.url).pathname };
+  // A URL that no route matches, or a method a route does not take: the client's mistake (4xx),
+  // not an error of the server (it was logged as "non-error thrown" at level error).
+  if (isRouteErrorResponse(error)) return logger.warn({ ...where, status: error.status }, "request refused");
+  logger.error({ err: error, ...where }, "request error");
 };

@@ -8,8 +8,11 @@ import { IMAGE_MESSAGES } from "~/lib/image-limits";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Public form bodies are small; the admin area (uploads) sets its own limits. */
 export const PUBLIC_BODY_LIMIT_BYTES = 10 * 1024;
-/** RFC 8058: mail providers POST here for one-click unsubscribe; the link itself is signed. */
-const CROSS_SITE_ALLOWED = new Set(["/newsletter/abmelden"]);
+/**
+ * RFC 8058: mail providers POST here for one-click unsubscribe; the link itself is signed.
+ * Only that POST is exempt: any other method on the path is checked like everywhere else.
+ */
+const CROSS_SITE_ALLOWED = new Set(["POST /newsletter/abmelden"]);
 
 function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
@@ -27,7 +30,8 @@ function originOf(url: string | undefined): string | undefined {
  */
 export function sameOriginOnly(config: Env): MiddlewareHandler {
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.has(c.req.path)) return next();
+    if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.has(`${c.req.method} ${c.req.path}`))
+      return next();
     const own = `${new URL(c.req.url).protocol}//${c.req.header("host") ?? ""}`;
     const origin = c.req.header("origin");
     const source = origin && origin !== "null" ? originOf(origin) : originOf(c.req.header("referer"));

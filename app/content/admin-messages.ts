@@ -19,6 +19,8 @@ export const ADMIN_MESSAGES = {
   deleteError: (message: string) => `Error deleting project: ${message}`,
   invalidIdForUpdate: "Invalid project ID for update",
   invalidIdForDelete: "Invalid project ID for delete",
+  /** A request whose body is no form (only a hand-made request sends one). */
+  unreadableRequest: "Die Anfrage konnte nicht verarbeitet werden.",
   noProjects: "No projects found",
   deleteTitle: "Are you absolutely sure?",
   deleteDescription: (id: string) =>

@@ -6,6 +6,8 @@ import { adminUsers } from "./schema";
 export type AdminUser = typeof adminUsers.$inferSelect;
 
 export async function findAdminByEmail(db: Db, email: string): Promise<AdminUser | undefined> {
+  // No stored address holds NUL, and PostgreSQL refuses it even as a query parameter.
+  if (email.includes("\u0000")) return undefined;
   const [row] = await db
     .select()
     .from(adminUsers)

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { redirectWithFlash } from "./flash.server";
 import { logger } from "./logger.server";
 import { requireAdmin } from "./session.server";
@@ -27,8 +28,14 @@ export async function deleteFromAdminList(
   await requireAdmin(request);
   const url = new URL(request.url);
   const back = url.pathname.replace(/\.data$/, "") + url.search;
+  const form = await request.formData().catch(() => undefined);
+  if (!form) {
+    return redirectWithFlash(back, {
+      type: "error",
+      title: messages.failure(ADMIN_MESSAGES.unreadableRequest),
+    });
+  }
   try {
-    const form = await request.formData();
     if (!(await remove(String(form.get("id") ?? "")))) {
       return redirectWithFlash(back, { type: "error", title: messages.failure(messages.notFound) });
     }

@@ -10,6 +10,7 @@ import {
   updateProject,
   type ProjectInput,
 } from "~/db/projects.server";
+import { CONTROL_CHARACTERS_MESSAGE, PLAIN_TEXT } from "~/lib/forms";
 import { CATEGORIES } from "~/lib/project";
 import { ImageError, storeUploadedImage } from "./images.server";
 import { isUuid } from "./uuid";
@@ -33,15 +34,26 @@ const link = (max: number) =>
     .string()
     .trim()
     .max(max, `Höchstens ${max} Zeichen.`)
+    .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE)
     .refine((value) => value === "" || isSafeLink(value), LINK_MESSAGE)
     .transform((value) => value || null);
 
+const isCalendarDay = (value: string) => {
+  const date = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
 export const ProjectFormSchema = z.object({
-  title: z.string().trim().max(200, "Höchstens 200 Zeichen."),
-  description: z.string().trim().max(1000, "Höchstens 1000 Zeichen."),
+  title: z.string().trim().max(200, "Höchstens 200 Zeichen.").regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
+  description: z
+    .string()
+    .trim()
+    .max(1000, "Höchstens 1000 Zeichen.")
+    .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
   details: z
     .string()
     .max(20_000, "Höchstens 20.000 Zeichen.")
+    .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE)
     .transform((value) => value.replace(/\r\n/g, "\n").trim() || null),
   image: link(2000).transform((value) => value ?? ""),
   category: z.enum(CATEGORIES, { error: "Bitte wähle eine Kategorie." }),
@@ -49,13 +61,21 @@ export const ProjectFormSchema = z.object({
   admin_url: link(2000),
   show_on_homepage: z.boolean(),
   tags: z
-    .array(z.string().trim().min(1).max(50, "Schlagwörter: höchstens 50 Zeichen."))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(50, "Schlagwörter: höchstens 50 Zeichen.")
+        .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
+    )
     .max(20, "Höchstens 20 Schlagwörter."),
   date: z
     .string()
     .trim()
     .refine(
-      (value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value),
+      // A real day: 2026-13-45 fits the pattern but is no date (it failed the insert with a 500).
+      (value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDay(value)),
       "Bitte ein Datum im Format JJJJ-MM-TT.",
     )
     .transform((value) => (value ? new Date(`${value}T12:00:00Z`) : null)),

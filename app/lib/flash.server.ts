@@ -5,17 +5,30 @@ import { z } from "zod";
  * One-time messages that survive a redirect (e.g. "Project not found" on /projects): kept in a
  * short-lived cookie, read and cleared by the root route's middleware, shown as a toast.
  */
+const LIMITS = { title: 300, description: 500 } as const;
+
 const FlashSchema = z.object({
   type: z.enum(["success", "error", "info"]),
-  title: z.string().max(300),
-  description: z.string().max(500).optional(),
+  title: z.string().max(LIMITS.title),
+  description: z.string().max(LIMITS.description).optional(),
 });
 export type Flash = z.infer<typeof FlashSchema>;
 
 const NAME = "flash";
 
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * Messages can quote request data ("No project found with id <id from the URL>"): they are cut
+ * to what readFlash accepts, so the cookie stays small (a 10 KB id made a header no client took).
+ */
 export function flashCookie(flash: Flash): string {
-  const value = Buffer.from(JSON.stringify(flash)).toString("base64url");
+  const fitted: Flash = {
+    ...flash,
+    title: clip(flash.title, LIMITS.title),
+    ...(flash.description === undefined ? {} : { description: clip(flash.description, LIMITS.description) }),
+  };
+  const value = Buffer.from(JSON.stringify(fitted)).toString("base64url");
   return `${NAME}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
 }
 

@@ -12,12 +12,21 @@ export { LIMITS };
 // `new Function` in the browser, which Chrome reports as a CSP violation.
 z.config({ jitless: true });
 
+/**
+ * Text people type holds no control characters but tab and line breaks; PostgreSQL cannot
+ * store NUL at all, so without this rule such a request failed as "service unavailable".
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const PLAIN_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+export const CONTROL_CHARACTERS_MESSAGE = "Bitte verwende keine Steuerzeichen.";
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `Bitte gib ${label} ein.` })
     .trim()
     .min(1, `Bitte gib ${label} ein.`)
-    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} darf höchstens ${max} Zeichen lang sein.`);
+    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} darf höchstens ${max} Zeichen lang sein.`)
+    .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE);
 
 const email = z
   .string({ error: "Bitte gib deine E-Mail-Adresse ein." })
@@ -38,6 +47,7 @@ const optionalName = z
   .string()
   .trim()
   .max(LIMITS.name, `Der Name darf höchstens ${LIMITS.name} Zeichen lang sein.`)
+  .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE)
   .optional()
   .transform((value) => value || null);
 

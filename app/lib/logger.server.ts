@@ -15,32 +15,50 @@ export const logger = pino({
   },
 });
 
-type ScrubbedError = { type: string; message: string; code?: string; stack?: string };
+type ScrubbedError = { type: string; message: string; code?: string; where?: string };
 
 // Postgres messages can quote the offending value, e.g. invalid input syntax for type uuid: "x".
 const quotedValue = /"[^"]*"|'[^']*'/g;
+const emailAddress = /[^\s"'<>()@]+@[^\s"'<>()@]+\.[^\s"'<>()@]+/g;
+
+function isScrubbed(value: unknown): value is ScrubbedError {
+  const record = value as Partial<ScrubbedError> | null;
+  return (
+    typeof record === "object" &&
+    record !== null &&
+    !(record instanceof Error) &&
+    typeof record.type === "string" &&
+    typeof record.message === "string" &&
+    !("stack" in record)
+  );
+}
 
 /**
- * Database errors carry the query and its parameters (emails, password hashes) in their
- * message and stack. Keep what helps an operator (class, SQLSTATE, the SQL without values)
- * and drop the rest.
+ * What an operator needs of an error, and nothing a log must not hold (issue #5): no stack
+ * trace (only the frame where it was thrown), no SQL and no query parameters. Database errors
+ * carry the query and its values (emails, password hashes) in message and stack; they keep
+ * their class, SQLSTATE and the database's message without quoted values.
  */
 export function scrubError(error: unknown): ScrubbedError {
+  if (isScrubbed(error)) return error; // already scrubbed (logged as `err` once more)
   if (!(error instanceof Error)) return { type: typeof error, message: "non-error thrown" };
   const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
   const code = typeof cause?.code === "string" ? cause.code : (error as { code?: unknown }).code;
   const isQueryError = "query" in error || "params" in error || typeof code === "string";
-  if (!isQueryError) return { type: error.name, message: error.message, stack: error.stack };
+  if (!isQueryError) {
+    const where = error.stack?.split("\n").find((line) => /^\s+at /.test(line));
+    return {
+      type: error.name,
+      message: error.message.replace(emailAddress, "[email]"),
+      ...(where ? { where: where.trim().replace(/^at /, "") } : {}),
+    };
+  }
 
-  const query =
-    typeof (error as { query?: unknown }).query === "string" ? (error as { query: string }).query : "";
   const causeMessage = typeof cause?.message === "string" ? cause.message : "";
+  const ownMessage = /^Failed query:/.test(error.message) ? "" : error.message.split("\nparams:")[0]!;
   return {
     type: error.name,
-    message:
-      [query && `Failed query: ${query}`, causeMessage.replace(quotedValue, "…")]
-        .filter(Boolean)
-        .join(" — ") || error.message.split("\nparams:")[0]!.replace(quotedValue, "…"),
+    message: (causeMessage || ownMessage || "query failed").replace(quotedValue, "…"),
     code: typeof code === "string" ? code : undefined,
   };
 }

@@ -1,71 +1,36 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import routes from "~/routes";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { fallbackProjects } from "~/content/fallback-projects";
 import { openDatabase, type DatabaseOptions, type Db } from "~/db/client.server";
 import { createAdmin } from "~/db/admin-users.server";
 import { loadDemoContent } from "~/db/demo-content.server";
-import { adminUsers, contactSubmissions, newsletterSubscriptions, projects } from "~/db/schema";
-import { createPostgresDatabase } from "../setup/databases";
+import { adminUsers, contactSubmissions, newsletterSubscriptions, projects, sessions } from "~/db/schema";
+import { sha256Hex } from "~/lib/security.server";
+import { SESSION_MAX_MS } from "~/lib/session.server";
+import { serverDatabases } from "../setup/databases";
+import { sessionCookieOf } from "../setup/http";
+import { actionUrl, dataUrl, isAdminUrl, routeEndpoints } from "../setup/routes";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
  * The server enforces every admin permission (issue #4): each URL under /admin, taken from
- * app/routes.ts so that a new admin route cannot be forgotten, is walked without a session.
+ * app/routes.ts so that a new admin route cannot be forgotten, is walked without a session,
+ * with a forged session cookie and with the cookies of ended sessions (idle, past 30 days).
  * Reads show no admin data (a redirect to the login, 401/403/404, or the login form itself),
  * writes change nothing in the database, and cross-site writes are refused with 403.
  */
 
-type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
-type Endpoint = { path: string; index: boolean; file: string };
-
-/** Every route of the config as a URL path, layouts resolved, with `index` for index routes. */
-function flatten(entries: readonly RouteEntry[], parent = ""): Endpoint[] {
-  return entries.flatMap((entry) => {
-    const own = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
-    const here: Endpoint[] =
-      entry.path !== undefined || entry.index
-        ? [{ path: own || "/", index: Boolean(entry.index), file: entry.file }]
-        : [];
-    return [...here, ...flatten(entry.children ?? [], own)];
-  });
-}
-
 const PROJECT_ID = randomUUID();
-const PARAMS: Record<string, string> = {
-  id: PROJECT_ID,
-  file: "800.webp",
-  page: "impressum",
-  slug: "projects",
-};
-
-/** Fills `:param` (and `:param?`) segments with plausible values; a splat becomes a word. */
-function fill(routePath: string): string {
-  return routePath
-    .replace(/:(\w+)\??/g, (_, name: string) => PARAMS[name] ?? randomUUID())
-    .replace(/\*$/, "irgendwas");
-}
-
-const endpoints = flatten(routes as unknown as RouteEntry[]).map((endpoint) => ({
-  ...endpoint,
-  url: fill(endpoint.path),
-}));
-const adminEndpoints = endpoints.filter(({ url }) => url === "/admin" || url.startsWith("/admin/"));
+const endpoints = routeEndpoints({ id: PROJECT_ID, file: "800.webp", page: "impressum", slug: "projects" });
+const adminEndpoints = endpoints.filter(({ url }) => isAdminUrl(url));
 // Several entries (the layout and its index) share /admin; each URL is walked once per kind.
 const adminUrls = [
   ...new Map(adminEndpoints.map((endpoint) => [`${endpoint.url}|${endpoint.index}`, endpoint])).values(),
 ];
-
-/** The URL a form posts to: index routes take `?index`, as React Router's forms do. */
-const actionUrl = ({ url, index }: { url: string; index: boolean }) => (index ? `${url}?index` : url);
-/** The single-fetch data URL of a page (what the browser's client-side navigation requests). */
-const dataUrl = ({ url, index }: { url: string; index: boolean }) =>
-  `${url === "/" ? "/_root" : url}.data${index ? "?index" : ""}`;
 
 const unique = randomBytes(4).toString("hex");
 const ADMIN = { email: `owner-${unique}@example.org`, password: "Autorisierung-Test-2026!" };
@@ -84,6 +49,15 @@ const ADMIN_HEADINGS = [
   "Profil verwalten",
 ];
 const FORGED_COOKIE = `session=${randomBytes(32).toString("base64url")}`;
+/** Real sessions of the admin that have ended: idle too long, and past the 30-day maximum. */
+const EXPIRED_TOKEN = randomBytes(32).toString("base64url");
+const OVERAGED_TOKEN = randomBytes(32).toString("base64url");
+const COOKIES: [string, string | undefined][] = [
+  ["no cookie", undefined],
+  ["forged cookie", FORGED_COOKIE],
+  ["expired session", `session=${EXPIRED_TOKEN}`],
+  ["session past its maximum age", `session=${OVERAGED_TOKEN}`],
+];
 
 /** Bodies an attacker might send: every field name any admin action reads. */
 const ATTACK_BODIES: Record<string, string>[] = [
@@ -142,7 +116,22 @@ async function seed(options: DatabaseOptions) {
   try {
     const { db } = handle;
     await loadDemoContent(db, fallbackProjects);
-    await createAdmin(db, { email: ADMIN.email, password: ADMIN.password, name: "Inhaberin" });
+    const admin = await createAdmin(db, { email: ADMIN.email, password: ADMIN.password, name: "Inhaberin" });
+    const day = 24 * 60 * 60 * 1000;
+    await db.insert(sessions).values([
+      {
+        id: sha256Hex(EXPIRED_TOKEN),
+        user_id: admin.id,
+        created_at: new Date(Date.now() - 8 * day),
+        expires_at: new Date(Date.now() - 60_000),
+      },
+      {
+        id: sha256Hex(OVERAGED_TOKEN),
+        user_id: admin.id,
+        created_at: new Date(Date.now() - SESSION_MAX_MS - day),
+        expires_at: new Date(Date.now() + 3 * day),
+      },
+    ]);
     await db.insert(projects).values({
       id: PROJECT_ID,
       title: `Zielprojekt ${unique}`,
@@ -213,12 +202,6 @@ function post(
   });
 }
 
-/** The session cookie a response sets, if it sets a non-empty one. */
-function sessionCookieOf(response: Response): string | undefined {
-  const cookie = response.headers.getSetCookie().find((value) => /^(__Host-)?session=[^;]+/.test(value));
-  return cookie?.split(";")[0];
-}
-
 function expectNoSecrets(body: string, what: string) {
   for (const [name, secret] of Object.entries(SECRETS)) {
     expect(body.includes(secret), `${what} reveals ${name}`).toBe(false);
@@ -243,36 +226,22 @@ function isDataRedirectToLogin(response: Response, body: string): boolean {
   );
 }
 
-const servers: {
-  name: string;
-  database: () => Promise<{ options: DatabaseOptions; env: Record<string, string>; drop(): Promise<void> }>;
-}[] = [
-  {
-    name: "pglite",
-    database: async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-authz-"));
-      return { options: { dataDir }, env: { DATA_DIR: dataDir }, drop: async () => undefined };
-    },
-  },
-  ...(process.env.TEST_DATABASE_URL
-    ? [
-        {
-          name: "postgres",
-          database: async () => {
-            const created = await createPostgresDatabase();
-            return {
-              options: { url: created.url },
-              env: {
-                DATA_DIR: mkdtempSync(path.join(tmpdir(), "portfolio-authz-")),
-                DATABASE_URL: created.url,
-              },
-              drop: created.drop,
-            };
-          },
-        },
-      ]
-    : []),
-];
+test("the attack bodies cover every intent an admin action knows", () => {
+  const dir = path.join(import.meta.dirname, "..", "..", "app");
+  const sources = [
+    ...readdirSync(path.join(dir, "routes", "admin")).map((file) => path.join(dir, "routes", "admin", file)),
+    ...readdirSync(path.join(dir, "lib"))
+      .filter((file) => file.startsWith("admin-"))
+      .map((file) => path.join(dir, "lib", file)),
+  ];
+  const intents = new Set(
+    sources.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/intent === "(\w+)"/g)].map((m) => m[1]!),
+    ),
+  );
+  expect([...intents].sort()).toEqual(["create", "delete", "update"]);
+  for (const intent of intents) expect(ATTACK_BODIES.map((body) => body.intent)).toContain(intent);
+});
 
 test("the admin routes are taken from app/routes.ts, with every tab and action among them", () => {
   const urls = adminUrls.map((endpoint) => endpoint.url);
@@ -298,9 +267,9 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
   }
 });
 
-describe.each(servers)("admin area without a session on $name", ({ database }) => {
+describe.each(serverDatabases)("admin area without a session on $name", ({ create }) => {
   test("no admin route shows admin data or changes anything; cross-site writes get 403", async () => {
-    const db = await database();
+    const db = await create();
     try {
       const { ids } = await seed(db.options);
       const before = await readSnapshot(db.options);
@@ -314,11 +283,11 @@ describe.each(servers)("admin area without a session on $name", ({ database }) =
         const problems: string[] = [];
         const check = (ok: boolean, message: string) => void (ok || problems.push(message));
 
-        // ── Reads: documents and single-fetch data, without a cookie and with a forged one ──
+        // ── Reads: documents and single-fetch data, without a cookie, forged or ended sessions ──
         for (const endpoint of adminUrls) {
-          for (const cookie of [undefined, FORGED_COOKIE]) {
+          for (const [kind, cookie] of COOKIES) {
             const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
-            const what = `GET ${endpoint.url}${cookie ? " (forged cookie)" : ""}`;
+            const what = `GET ${endpoint.url} (${kind})`;
             const page = await fetch(`${server.url}${endpoint.url}`, { redirect: "manual", headers });
             const html = await page.text();
             expectNoSecrets(html, what);
@@ -363,8 +332,8 @@ describe.each(servers)("admin area without a session on $name", ({ database }) =
         for (const endpoint of adminUrls) {
           for (const target of [actionUrl(endpoint), dataUrl(endpoint)]) {
             for (const body of bodies) {
-              for (const cookie of [undefined, FORGED_COOKIE]) {
-                const what = `POST ${target} ${JSON.stringify(body).slice(0, 60)}${cookie ? " (forged cookie)" : ""}`;
+              for (const [kind, cookie] of COOKIES) {
+                const what = `POST ${target} ${JSON.stringify(body).slice(0, 60)} (${kind})`;
                 const response = await post(server, target, body, {
                   Origin: server.url,
                   ...(cookie ? { Cookie: cookie } : {}),
@@ -482,6 +451,10 @@ describe.each(servers)("admin area without a session on $name", ({ database }) =
       );
       expect(after.contacts).toContain(ids.contact);
       expect(after.subscribers).toContain(ids.subscriber);
+      // The ended sessions were deleted when shown, never renewed; the control signed out.
+      const handle = await openDatabase(db.options);
+      expect(await handle.db.select().from(sessions)).toEqual([]);
+      await handle.close();
     } finally {
       await db.drop();
     }

@@ -4,7 +4,7 @@ import { openDatabase } from "~/db/client.server";
 import { newsletterSubscriptions, projects } from "~/db/schema";
 import { scrubError } from "~/lib/logger.server";
 
-test("database errors are logged without query parameters or quoted values", async () => {
+test("database errors are logged without SQL, query parameters or quoted values", async () => {
   const { db, close } = await openDatabase({});
   try {
     const email = "geheim.person@example.org";
@@ -21,20 +21,26 @@ test("database errors are logged without query parameters or quoted values", asy
 
     const scrubbedDuplicate = JSON.stringify(scrubError(duplicate));
     expect(scrubbedDuplicate).toContain("23505");
-    expect(scrubbedDuplicate).toContain("insert into");
+    expect(scrubbedDuplicate).toContain("duplicate key value violates unique constraint");
+    expect(scrubbedDuplicate).not.toMatch(/insert into|params|\$1/i);
     const scrubbedUuid = JSON.stringify(scrubError(badUuid));
     expect(scrubbedUuid).toContain("22P02");
     for (const text of [scrubbedDuplicate, scrubbedUuid]) {
       expect(text).not.toContain(email);
       expect(text).not.toContain("Geheimer Name");
+      expect(text).not.toMatch(/select |insert into|\bat /i);
     }
   } finally {
     await close();
   }
 });
 
-test("other errors keep their message and stack", () => {
-  const scrubbed = scrubError(new TypeError("kaputt"));
-  expect(scrubbed).toMatchObject({ type: "TypeError", message: "kaputt" });
-  expect(scrubbed.stack).toContain("kaputt");
+test("other errors keep their class, message and the frame that threw, but no stack trace", () => {
+  const scrubbed = scrubError(new TypeError("kaputt für anna@example.org"));
+  expect(scrubbed).toMatchObject({ type: "TypeError", message: "kaputt für [email]" });
+  expect(scrubbed.where).toContain("logging.test.ts");
+  expect(JSON.stringify(scrubbed)).not.toMatch(/\\n\s+at /);
+  expect(scrubbed).not.toHaveProperty("stack");
+  // Logged once more under `err`, an already scrubbed error stays as it is.
+  expect(scrubError(scrubbed)).toEqual(scrubbed);
 });

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "~/db/client.server";
 
 /**
  * The databases every data-layer test runs against: PGlite in memory always, and a fresh
@@ -46,6 +49,43 @@ export const testDatabases: TestDatabase[] = [
                 await handle.close();
                 await created.drop();
               },
+            };
+          },
+        },
+      ]
+    : []),
+];
+
+/**
+ * The databases a production server under test runs on: a fresh embedded database in a
+ * temporary DATA_DIR always, and a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ * `options` opens the same database from the test, `env` points the server at it.
+ */
+export type ServerDatabase = {
+  name: "pglite" | "postgres";
+  create(): Promise<{ options: DatabaseOptions; env: Record<string, string>; drop(): Promise<void> }>;
+};
+
+const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "portfolio-server-"));
+
+export const serverDatabases: ServerDatabase[] = [
+  {
+    name: "pglite",
+    create: async () => {
+      const dataDir = tempDataDir();
+      return { options: { dataDir }, env: { DATA_DIR: dataDir }, drop: async () => undefined };
+    },
+  },
+  ...(serverUrl
+    ? [
+        {
+          name: "postgres" as const,
+          create: async () => {
+            const created = await createPostgresDatabase();
+            return {
+              options: { url: created.url },
+              env: { DATA_DIR: tempDataDir(), DATABASE_URL: created.url },
+              drop: created.drop,
             };
           },
         },

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { currentSuite, logWriter } from "./test-logs";
 
 /** Runs the production server (`node server.js`, needs `npm run build`) as a child process. */
 export type ServerProcess = {
@@ -37,8 +38,14 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  // Every line also goes to tmp/test-logs/, scanned for leaks when the suite ends.
+  const log = logWriter(currentSuite(), `server-${port}-${Date.now()}`);
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    log(chunk);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return {
     url: `http://127.0.0.1:${port}`,

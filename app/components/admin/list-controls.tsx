@@ -70,7 +70,8 @@ export function pageParams(request: Request) {
   const params = new URL(request.url).searchParams;
   const page = Number.parseInt(params.get("seite") ?? "1", 10);
   return {
-    query: (params.get("q") ?? "").slice(0, 200),
+    // PostgreSQL refuses NUL even in a search pattern.
+    query: (params.get("q") ?? "").replaceAll("\u0000", "").slice(0, 200),
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
   };
 }

@@ -10,13 +10,18 @@ import { findAdminByEmail } from "~/db/admin-users.server";
 import { getDb } from "~/db/db.server";
 import { adminUsers } from "~/db/schema";
 import { setPassword } from "~/lib/auth.server";
+import { CONTROL_CHARACTERS_MESSAGE, PLAIN_TEXT } from "~/lib/forms";
 import { verifyPassword } from "~/lib/password.server";
 import { PasswordSchema } from "~/lib/passwords.server";
 import { deleteOtherSessions, requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/profile";
 
 /** Spec §2/§5: name editable, e-mail read-only, password change behind "Passwort ändern". */
-const NameSchema = z.string().trim().max(100, "Der Name darf höchstens 100 Zeichen lang sein.");
+const NameSchema = z
+  .string()
+  .trim()
+  .max(100, "Der Name darf höchstens 100 Zeichen lang sein.")
+  .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE);
 
 type ProfileResult = { ok: boolean; message: string; errors?: Partial<Record<string, string>> };
 
@@ -27,9 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, session } = await requireAdmin(request);
-  const form = await request.formData();
   const fail = (message: string, errors?: ProfileResult["errors"], status = 400) =>
     data<ProfileResult>({ ok: false, message: ADMIN_MESSAGES.profileError(message), errors }, { status });
+  const form = await request.formData().catch(() => undefined);
+  if (!form) return fail(ADMIN_MESSAGES.unreadableRequest);
 
   const name = NameSchema.safeParse(String(form.get("name") ?? ""));
   if (!name.success) return fail(name.error.issues[0]!.message, { name: name.error.issues[0]!.message });

@@ -67,7 +67,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await request.formData().catch(() => undefined);
+  if (!form) {
+    return data(
+      { ok: false as const, status: 400, message: ADMIN_MESSAGES.unreadableRequest },
+      { status: 400 },
+    );
+  }
   const intent = form.get("intent");
   const db = await getDb();
   const result =
@@ -99,7 +105,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
         : intent === "delete"
           ? ADMIN_MESSAGES.deleteError
           : ADMIN_MESSAGES.createError;
-    return { ok: false as const, status: 500, message: wrap("Die Anfrage konnte nicht verarbeitet werden.") };
+    return { ok: false as const, status: 500, message: wrap(ADMIN_MESSAGES.unreadableRequest) };
   }
 }
 

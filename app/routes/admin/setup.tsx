@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormStatus, Input } from "~/components/ui/field";
 import { createAdmin } from "~/db/admin-users.server";
 import { getDb } from "~/db/db.server";
-import { fieldErrors } from "~/lib/forms";
+import { CONTROL_CHARACTERS_MESSAGE, fieldErrors, PLAIN_TEXT } from "~/lib/forms";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { PasswordSchema } from "~/lib/passwords.server";
 import { createSession } from "~/lib/session.server";
@@ -15,7 +15,11 @@ import type { Route } from "./+types/setup";
 /** First-run account creation through the one-time link from the server log; 404 otherwise. */
 const SetupSchema = z
   .object({
-    name: z.string().trim().max(100, "Der Name darf höchstens 100 Zeichen lang sein."),
+    name: z
+      .string()
+      .trim()
+      .max(100, "Der Name darf höchstens 100 Zeichen lang sein.")
+      .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
     email: z.email("Bitte gib eine gültige E-Mail-Adresse ein.").max(254),
     password: PasswordSchema,
     confirmPassword: z.string(),
@@ -38,9 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireSetupToken(request);
-  const form = await request.formData();
+  const form = await request.formData().catch(() => undefined);
   const values = Object.fromEntries(
-    ["name", "email", "password", "confirmPassword"].map((key) => [key, String(form.get(key) ?? "")]),
+    ["name", "email", "password", "confirmPassword"].map((key) => [key, String(form?.get(key) ?? "")]),
   );
   const parsed = SetupSchema.safeParse(values);
   if (!parsed.success) {

@@ -1,0 +1,103 @@
+import { openDatabase, type DatabaseOptions, type Db } from "~/db/client.server";
+import type { ServerDatabase } from "./databases";
+import { startServer, waitUntilHealthy, type ServerProcess } from "./server-process";
+
+/** Talking to a production server under test the way a browser on the site would. */
+
+/** The session cookie a response sets (`name=value`), if it sets a non-empty one. */
+export function sessionCookieOf(response: Response): string | undefined {
+  const cookie = response.headers.getSetCookie().find((value) => /^(__Host-)?session=[^;]+/.test(value));
+  return cookie?.split(";")[0];
+}
+
+/** The hidden form token of a rendered public form. */
+export function formTokenIn(html: string): string {
+  const token = html.match(/name="formToken" value="([^"]+)"/)?.[1];
+  if (!token) throw new Error("no form token in the page");
+  return token;
+}
+
+/** A same-origin form POST (urlencoded), without following redirects. */
+export function postForm(
+  base: string,
+  url: string,
+  body: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item);
+  }
+  return fetch(`${base}${url}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...headers },
+    body: params.toString(),
+  });
+}
+
+/** Signs in through the login form; returns the session cookie (`session=…`). */
+export async function signInOverHttp(base: string, email: string, password: string): Promise<string> {
+  const response = await postForm(base, "/admin/login", { email, password });
+  const cookie = sessionCookieOf(response);
+  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed: ${response.status}`);
+  return cookie;
+}
+
+/** A GET as the signed-in admin (or anonymous without `cookie`), without following redirects. */
+export function get(base: string, url: string, cookie?: string): Promise<Response> {
+  return fetch(`${base}${url}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export type RunningServer = {
+  server: ServerProcess;
+  url: string;
+  /** Opens the server's database from the test (PostgreSQL: also while the server runs). */
+  options: DatabaseOptions;
+};
+
+/**
+ * Creates a fresh database, lets `seed` write to it before the server opens it (PGlite allows
+ * one process at a time), runs the production server on it, hands it to `run`, stops it (it
+ * must exit cleanly) and finally drops the database. `after` reads the database once the server
+ * has stopped.
+ */
+export async function withServer<T>(
+  database: ServerDatabase,
+  options: {
+    env?: Record<string, string>;
+    seed?: (db: Db) => Promise<void>;
+    run: (running: RunningServer) => Promise<T>;
+    after?: (db: Db, result: T) => Promise<void>;
+  },
+): Promise<T> {
+  const created = await database.create();
+  try {
+    if (options.seed) await withDb(created.options, options.seed);
+    const server = await startServer({
+      FORM_MIN_FILL_MS: "0",
+      LOG_LEVEL: "warn",
+      ...created.env,
+      ...options.env,
+    });
+    // A loaded CI machine can take a while to start the server: a generous limit.
+    const result = await waitUntilHealthy(server, 90_000)
+      .then(() => options.run({ server, url: server.url, options: created.options }))
+      .finally(() => server.stop());
+    const code = await server.exited;
+    if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output().slice(-2000)}`);
+    if (options.after) await withDb(created.options, (db) => options.after!(db, result));
+    return result;
+  } finally {
+    await created.drop();
+  }
+}
+
+export async function withDb<T>(options: DatabaseOptions, work: (db: Db) => Promise<T>): Promise<T> {
+  const handle = await openDatabase(options);
+  try {
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+}

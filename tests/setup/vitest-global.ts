@@ -1,0 +1,17 @@
+import { collectTestSecrets, describeFindings, resetLogDir, scanLogDir } from "./test-logs";
+
+/**
+ * Before the suite: an empty log directory. After it: no server under test may have logged a
+ * test e-mail or password, a stack trace, SQL or a session token (issue #5).
+ */
+export default function setup() {
+  resetLogDir("vitest");
+  return () => {
+    const findings = scanLogDir("vitest", collectTestSecrets());
+    if (findings.length > 0) {
+      throw new Error(
+        `The servers' logs contain ${findings.length} line(s) that must never be logged:\n${describeFindings(findings)}`,
+      );
+    }
+  };
+}
