@@ -51,7 +51,16 @@ export async function startBackups(config: Env): Promise<() => Promise<void>> {
 
   const control =
     handle.kind === "pglite"
-      ? await listenForControl(config.DATA_DIR, (target) => serially(() => writeBackup(handle, target)))
+      ? await listenForControl(config.DATA_DIR, (target) =>
+          serially(() => writeBackup(handle, target)),
+        ).catch((error: unknown) => {
+          // E.g. a DATA_DIR path too long for a socket: the site serves on, backups need it stopped.
+          logger.warn(
+            { err: scrubError(error) },
+            "no control channel: npm run backup works only while the server is stopped",
+          );
+          return undefined;
+        })
       : undefined;
   const schedule = config.BACKUP_CRON ? scheduleBackups(config, handle, serially) : undefined;
 
@@ -140,10 +149,8 @@ async function backupThroughServer(dataDir: string, target: string): Promise<Wri
   const socket = net.connect(path.join(dataDir, CONTROL_SOCKET));
   try {
     await once(socket, "connect");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ECONNREFUSED") return undefined;
-    throw error;
+  } catch {
+    return undefined; // no socket (ENOENT), nobody listening (ECONNREFUSED), a path too long…
   }
   socket.setEncoding("utf8");
   // Not end(): the server closes the connection once it has answered.
@@ -203,7 +210,11 @@ export async function backupCli(argv: string[]): Promise<number> {
     printCounts(manifest);
     return 0;
   } catch (error) {
-    if (error instanceof BackupError || error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`The server holding DATA_DIR does not answer on ${CONTROL_SOCKET}: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof BackupError) {
       console.error(error.message);
       return 1;
     }

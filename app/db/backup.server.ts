@@ -131,9 +131,10 @@ async function dumpRows(db: Db, file: string) {
     const snapshot = await db.transaction(
       async (tx) => {
         await tx.execute(sql`set local bytea_output = 'hex'`);
-        const [{ now }] = rowsOf<{ now: string }>(await tx.execute(sql`select now()::text as now`)) as [
-          { now: string },
-        ];
+        // now() is the transaction's start: the moment of the snapshot.
+        const [{ ms }] = rowsOf<{ ms: number }>(
+          await tx.execute(sql`select (extract(epoch from now()) * 1000)::float8 as ms`),
+        ) as [{ ms: number }];
         const migrations = await appliedMigrations(tx);
         const tables = await tablesInRestoreOrder(tx);
         const counts: Record<string, number> = {};
@@ -156,7 +157,7 @@ async function dumpRows(db: Db, file: string) {
           }
           await tx.execute(sql.raw("close backup_rows"));
         }
-        return { createdAt: new Date(now).toISOString(), migrations, counts };
+        return { createdAt: new Date(ms).toISOString(), migrations, counts };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );

@@ -80,6 +80,24 @@ async function wipe(place: Place): Promise<void> {
   await client.end();
 }
 
+/** Runs `body` with two new databases and a directory for archives; removes all three after. */
+async function withPlaces(
+  from: Engine,
+  to: Engine,
+  body: (places: { source: Place; target: Place; dir: string }) => Promise<void>,
+): Promise<void> {
+  const source = await newPlace(from);
+  const target = await newPlace(to);
+  const dir = tempDir("backups");
+  try {
+    await body({ source, target, dir });
+  } finally {
+    await source.drop();
+    await target.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
@@ -163,10 +181,7 @@ const pairs = [
 
 describe.each(pairs)("backup of $from restored into $to", ({ from, to }) => {
   test("every row and every image byte comes back as it was", async () => {
-    const source = await newPlace(from);
-    const target = await newPlace(to);
-    const backups = tempDir("backups");
-    try {
+    await withPlaces(from, to, async ({ source, target, dir: backups }) => {
       let before: Record<string, string[]>;
       let imageBytes: { original: Buffer; variants: Buffer[] };
       {
@@ -208,12 +223,8 @@ describe.each(pairs)("backup of $from restored into $to", ({ from, to }) => {
       } finally {
         await handle.close();
       }
-    } finally {
-      await source.drop();
-      await target.drop();
-      rmSync(backups, { recursive: true, force: true });
-    }
-  }, 180_000);
+    });
+  }, 300_000);
 });
 
 async function databaseWithContact(place: Place, name: string): Promise<void> {
@@ -239,10 +250,7 @@ async function contactNames(place: Place): Promise<string[]> {
 
 describe.each(engines)("npm run backup / restore on %s", (engine) => {
   test("restore refuses a database with rows; --force replaces them and prints the row counts", async () => {
-    const source = await newPlace(engine);
-    const target = await newPlace(engine);
-    const backups = tempDir("backups");
-    try {
+    await withPlaces(engine, engine, async ({ source, target, dir: backups }) => {
       await databaseWithContact(source, "Aus dem Archiv");
       const backup = await npmRun("backup", [backups], source.env);
       expect(backup.stderr).toBe("");
@@ -266,18 +274,11 @@ describe.each(engines)("npm run backup / restore on %s", (engine) => {
       expect(forced.stdout).toMatch(/contact_submissions\s+1\n/);
       expect(forced.stdout).toMatch(/outbox\s+1\n/);
       expect(await contactNames(target)).toEqual(["Aus dem Archiv"]);
-    } finally {
-      await source.drop();
-      await target.drop();
-      rmSync(backups, { recursive: true, force: true });
-    }
-  }, 180_000);
+    });
+  }, 300_000);
 
   test("an archive whose dump was altered is refused by its checksum, and nothing is restored", async () => {
-    const source = await newPlace(engine);
-    const target = await newPlace(engine);
-    const work = tempDir("backups");
-    try {
+    await withPlaces(engine, engine, async ({ source, target, dir: work }) => {
       await databaseWithContact(source, "Original");
       const handle = await openDatabase(source.options);
       const { file } = await writeBackup(handle, path.join(work, "echt.tar.gz")).finally(() =>
@@ -311,12 +312,8 @@ describe.each(engines)("npm run backup / restore on %s", (engine) => {
       const foreign = path.join(work, "fremd.tar.gz");
       await tar.create({ gzip: true, file: foreign, cwd: work }, ["dump.sql"]);
       await expect(restoreBackup(target.options, foreign)).rejects.toThrow(/is not a backup of this site/);
-    } finally {
-      await source.drop();
-      await target.drop();
-      rmSync(work, { recursive: true, force: true });
-    }
-  }, 180_000);
+    });
+  }, 300_000);
 });
 
 test("an archive of a newer schema or another format version is refused by name", async () => {
@@ -351,7 +348,7 @@ test("an archive of a newer schema or another format version is refused by name"
     await source.drop();
     rmSync(work, { recursive: true, force: true });
   }
-}, 120_000);
+}, 180_000);
 
 /** Posts contact forms from ever new client addresses until stopped; counts the accepted ones. */
 function contactLoad(server: ServerProcess, formToken: string, connections = 8) {
@@ -377,7 +374,12 @@ function contactLoad(server: ServerProcess, formToken: string, connections = 8) 
           subject: `Lasttest ${n}`,
           message: `Nachricht ${n} aus dem Lasttest.`,
         }).toString(),
+      }).catch((error: unknown) => {
+        failures.push(String(error)); // the server is gone: this loop ends
+        running = false;
+        return undefined;
       });
+      if (!response) return;
       await response.arrayBuffer();
       if (response.ok) accepted++;
       else failures.push(`${response.status}`);
@@ -396,74 +398,70 @@ function contactLoad(server: ServerProcess, formToken: string, connections = 8) 
 
 describe.each(engines)("backup while the site serves, on %s", (engine) => {
   test("a backup made while contact forms are written restores to a consistent state", async () => {
-    const source = await newPlace(engine);
-    const target = await newPlace(engine);
-    const backups = tempDir("backups");
-    const server = await startServer({
-      ...source.env,
-      FORM_MIN_FILL_MS: "0",
-      TRUST_PROXY: "X-Forwarded-For",
-      LOG_LEVEL: "warn",
-    });
-    try {
-      await waitUntilHealthy(server, 90_000);
-      const page = await (await fetch(`${server.url}/contact`)).text();
-      const formToken = page.match(/name="formToken" value="([^"]+)"/)![1]!;
-
-      const load = contactLoad(server, formToken);
-      await expect.poll(load.accepted, { timeout: 30_000, interval: 50 }).toBeGreaterThan(20);
-      const acceptedBefore = load.accepted();
-      const backup = await npmRun("backup", [backups], source.env);
-      const acceptedDuring = load.accepted() - acceptedBefore;
-      await expect
-        .poll(load.accepted, { timeout: 30_000, interval: 50 })
-        .toBeGreaterThan(load.accepted() + 20);
-      await load.stop();
-      expect(load.failures).toEqual([]);
-      expect(backup.stderr).toBe("");
-      expect(backup.code).toBe(0);
-      if (engine === "pglite") expect(backup.stdout).toContain("written by the running server");
-      // The site went on answering while the backup command ran.
-      expect(acceptedDuring).toBeGreaterThan(0);
-      expect(await server.stop()).toBe(0);
-
-      const manifest = await restoreBackup(target.options, archiveIn(backups));
-      const handle = await openDatabase(target.options);
+    await withPlaces(engine, engine, async ({ source, target, dir: backups }) => {
+      const server = await startServer({
+        ...source.env,
+        FORM_MIN_FILL_MS: "0",
+        TRUST_PROXY: "X-Forwarded-For",
+        LOG_LEVEL: "warn",
+      });
       try {
-        const restored = await contents(handle.db);
-        expect(
-          Object.fromEntries(Object.entries(restored).map(([name, rows]) => [name, rows.length])),
-        ).toEqual(manifest.tables);
-        const contacts = await handle.db.select().from(contactSubmissions);
-        // A snapshot in the middle of the load: some submissions, not all of them.
-        expect(contacts.length).toBeGreaterThanOrEqual(acceptedBefore);
-        expect(contacts.length).toBeLessThan(load.accepted());
-        // No partial rows: every field of every submission belongs to the same post.
-        for (const contact of contacts) {
-          const n = contact.name.replace("Last ", "");
-          expect(contact).toMatchObject({
-            email: `last${n}@example.com`,
-            subject: `Lasttest ${n}`,
-            message: `Nachricht ${n} aus dem Lasttest.`,
-          });
+        await waitUntilHealthy(server, 90_000);
+        const page = await (await fetch(`${server.url}/contact`)).text();
+        const formToken = page.match(/name="formToken" value="([^"]+)"/)![1]!;
+
+        const load = contactLoad(server, formToken);
+        await expect.poll(load.accepted, { timeout: 30_000, interval: 50 }).toBeGreaterThan(20);
+        const acceptedBefore = load.accepted();
+        const backup = await npmRun("backup", [backups], source.env);
+        const acceptedDuring = load.accepted() - acceptedBefore;
+        await expect
+          .poll(load.accepted, { timeout: 30_000, interval: 50 })
+          .toBeGreaterThan(load.accepted() + 20);
+        await load.stop();
+        expect(load.failures).toEqual([]);
+        expect(backup.stderr).toBe("");
+        expect(backup.code).toBe(0);
+        if (engine === "pglite") expect(backup.stdout).toContain("written by the running server");
+        // The site went on answering while the backup command ran.
+        expect(acceptedDuring).toBeGreaterThan(0);
+        expect(await server.stop()).toBe(0);
+
+        const manifest = await restoreBackup(target.options, archiveIn(backups));
+        const handle = await openDatabase(target.options);
+        try {
+          const restored = await contents(handle.db);
+          expect(
+            Object.fromEntries(Object.entries(restored).map(([name, rows]) => [name, rows.length])),
+          ).toEqual(manifest.tables);
+          const contacts = await handle.db.select().from(contactSubmissions);
+          // A snapshot in the middle of the load: some submissions, not all of them.
+          expect(contacts.length).toBeGreaterThanOrEqual(acceptedBefore);
+          expect(contacts.length).toBeLessThan(load.accepted());
+          // No partial rows: every field of every submission belongs to the same post.
+          for (const contact of contacts) {
+            const n = contact.name.replace("Last ", "");
+            expect(contact).toMatchObject({
+              email: `last${n}@example.com`,
+              subject: `Lasttest ${n}`,
+              message: `Nachricht ${n} aus dem Lasttest.`,
+            });
+          }
+          // Each submission was committed with its notification mail: both are there, or neither.
+          const mails = (await handle.db.select().from(outbox)).filter((mail) =>
+            mail.subject.startsWith("Neue Kontaktanfrage: "),
+          );
+          expect(mails.map((mail) => `${mail.headers["Reply-To"]} ${mail.subject}`).sort()).toEqual(
+            contacts.map((contact) => `${contact.email} Neue Kontaktanfrage: ${contact.subject}`).sort(),
+          );
+        } finally {
+          await handle.close();
         }
-        // Each submission was committed with its notification mail: both are there, or neither.
-        const mails = (await handle.db.select().from(outbox)).filter((mail) =>
-          mail.subject.startsWith("Neue Kontaktanfrage: "),
-        );
-        expect(mails.map((mail) => `${mail.headers["Reply-To"]} ${mail.subject}`).sort()).toEqual(
-          contacts.map((contact) => `${contact.email} Neue Kontaktanfrage: ${contact.subject}`).sort(),
-        );
       } finally {
-        await handle.close();
+        await server.stop();
       }
-    } finally {
-      await server.stop();
-      await source.drop();
-      await target.drop();
-      rmSync(backups, { recursive: true, force: true });
-    }
-  }, 240_000);
+    });
+  }, 300_000);
 });
 
 const scheduledLines = (server: ServerProcess) =>
@@ -520,7 +518,7 @@ describe("scheduled backups", () => {
       await place.drop();
       await restored.drop();
     }
-  }, 180_000);
+  }, 300_000);
 
   if (postgresUrl) {
     test("instances sharing a PostgreSQL database write one backup per run between them", async () => {
@@ -550,16 +548,13 @@ describe("scheduled backups", () => {
         await Promise.all(servers.map((server) => server.stop()));
         await place.drop();
       }
-    }, 180_000);
+    }, 300_000);
   }
 });
 
 test("an archive of an older schema is restored, then migrated to this version", async () => {
-  const source = await newPlace("pglite");
-  const target = await newPlace("pglite");
-  const work = tempDir("backups");
-  const known = knownMigrations();
-  try {
+  await withPlaces("pglite", "pglite", async ({ source, target, dir: work }) => {
+    const known = knownMigrations();
     const old = await openDatabase(source.options, known.length - 1);
     await submitContact(old.db, {
       input: { name: "Von früher", email: "alt@example.com", subject: "Alt", message: "Text" },
@@ -583,9 +578,5 @@ test("an archive of an older schema is restored, then migrated to this version",
     } finally {
       await handle.close();
     }
-  } finally {
-    await source.drop();
-    await target.drop();
-    rmSync(work, { recursive: true, force: true });
-  }
-}, 120_000);
+  });
+}, 180_000);
