@@ -1,4 +1,5 @@
 import path from "node:path";
+import { Cron } from "croner";
 import { z } from "zod";
 import { isCommonPassword } from "./lib/passwords.server";
 
@@ -11,6 +12,16 @@ const emptyToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+/** A cron pattern (5 fields, or 6 with seconds first, or @daily & co.) that ever runs. */
+function isCronPattern(value: string): boolean {
+  try {
+    const job = new Cron(value);
+    return job.getPattern() !== undefined && job.nextRun() !== null;
+  } catch {
+    return false;
+  }
+}
 
 const EnvSchema = z
   .object({
@@ -48,6 +59,17 @@ const EnvSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(100_000).default(200),
     ),
+    /** When the server writes a backup to DATA_DIR/backups, e.g. "0 3 * * *" (daily at 03:00). */
+    BACKUP_CRON: optional(
+      z
+        .string()
+        .refine(
+          isCronPattern,
+          'must be a cron expression such as "0 3 * * *" (minute hour day month weekday)',
+        ),
+    ),
+    /** How many scheduled backups DATA_DIR/backups keeps; older ones are deleted. */
+    BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(7)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

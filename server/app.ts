@@ -16,6 +16,7 @@ import { publicPagesChanged } from "~/lib/public-pages.server";
 import { unsubscribeByLink } from "~/lib/unsubscribe.server";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { clientAddressContext } from "~/lib/request-context";
+import { startBackups } from "./backup";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy";
 import { pageCache, type PageCacheVariables } from "./page-cache";
 import { bodyLimits, clientAddress, sameOriginOnly } from "./request-guards";
@@ -170,6 +171,7 @@ export async function main(): Promise<Server> {
     logger.error({ err: scrubError(error) }, "database could not be opened");
     fail(message ?? "The database could not be opened; see the error above.");
   }
+  const stopBackups = await startBackups(config);
 
   const app = createApp(config);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -190,6 +192,7 @@ export async function main(): Promise<Server> {
     server.close(async () => {
       clearTimeout(force);
       try {
+        await stopBackups();
         await closeDatabase();
         logger.info("database closed; bye");
         process.exitCode = 0;
@@ -214,3 +217,4 @@ export async function migrateOnly(): Promise<void> {
 }
 
 export { adminCli } from "./admin-cli";
+export { backupCli, restoreCli } from "./backup";

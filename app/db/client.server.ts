@@ -1,7 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -36,6 +39,12 @@ export type DatabaseOptions =
   /** Embedded PGlite persisted in `dataDir` (locked while open), or in memory when omitted. */
   | { dataDir?: string };
 
+/**
+ * Which migrations openDatabase applies: all (the server, the default), none (a backup must not
+ * change the schema it copies), or the first n (restoring an archive of an older schema).
+ */
+export type MigrationTarget = "all" | "none" | number;
+
 const PGLITE_SHARED_BUFFERS = "16MB";
 const MIGRATION_LOCK_KEY = 720_514_311; // arbitrary, fixed: serialises migrations across instances
 
@@ -51,19 +60,57 @@ function migrationsFolder(): string {
   }
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+type Journal = { entries: { tag: string }[] };
+
+const readJournal = (folder: string) =>
+  JSON.parse(readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as Journal;
+
+/** The migrations this build brings, in order: tag from the journal, hash as Drizzle records it. */
+export function knownMigrations(): { tag: string; hash: string }[] {
+  const folder = migrationsFolder();
+  const { entries } = readJournal(folder);
+  return readMigrationFiles({ migrationsFolder: folder }).map((migration, index) => ({
+    tag: entries[index]!.tag,
+    hash: migration.hash,
+  }));
+}
+
+/** Runs `migrate` with the folder of the target's migrations; nothing for "none". */
+async function applyMigrations(target: MigrationTarget, migrate: (folder: string) => Promise<void>) {
+  if (target === "none") return;
+  if (target === "all") return migrate(migrationsFolder());
+  // Drizzle applies a whole folder: hand it a copy whose journal lists only the first n.
+  const source = migrationsFolder();
+  const journal = readJournal(source);
+  journal.entries = journal.entries.slice(0, target);
+  const folder = await mkdtemp(path.join(tmpdir(), "portfolio-migrations-"));
+  try {
+    await mkdir(path.join(folder, "meta"));
+    await writeFile(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
+    for (const { tag } of journal.entries) {
+      await copyFile(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+    }
+    await migrate(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function openPostgres(url: string, migrations: MigrationTarget): Promise<DatabaseHandle> {
   // Migrate on one dedicated connection holding an advisory lock, so instances starting
   // together apply each migration once.
-  const migrator = new pg.Client({ connectionString: url });
-  await migrator.connect();
-  try {
-    await migrator.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(drizzleNodePg({ client: migrator, schema }), {
-      migrationsFolder: migrationsFolder(),
-    });
-  } finally {
-    await migrator.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    await migrator.end();
+  if (migrations !== "none") {
+    const migrator = new pg.Client({ connectionString: url });
+    await migrator.connect();
+    try {
+      await migrator.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await applyMigrations(migrations, (migrationsFolder) =>
+        migrateNodePg(drizzleNodePg({ client: migrator, schema }), { migrationsFolder }),
+      );
+    } finally {
+      await migrator.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await migrator.end();
+    }
   }
 
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
@@ -83,7 +130,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, migrations: MigrationTarget): Promise<DatabaseHandle> {
   const release = dataDir ? await lockDataDir(dataDir) : async () => undefined;
   try {
     const client = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
@@ -91,7 +138,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
     const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    await applyMigrations(migrations, (migrationsFolder) => migratePglite(db, { migrationsFolder }));
     return {
       db: db as unknown as Db,
       kind: "pglite",
@@ -164,8 +211,11 @@ async function listenPostgres(url: string, channel: string, onEvent: () => void)
 }
 
 /** Opens and migrates a database. */
-export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return "url" in options ? openPostgres(options.url) : openPglite(options.dataDir);
+export function openDatabase(
+  options: DatabaseOptions,
+  migrations: MigrationTarget = "all",
+): Promise<DatabaseHandle> {
+  return "url" in options ? openPostgres(options.url, migrations) : openPglite(options.dataDir, migrations);
 }
 
 /** Runs `select 1`, failing after `timeoutMs`. */

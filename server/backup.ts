@@ -1,0 +1,252 @@
+import { once } from "node:events";
+import { existsSync } from "node:fs";
+import { chmod, rm } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { Cron } from "croner";
+import {
+  BackupError,
+  claimScheduledBackup,
+  pruneBackups,
+  restoreBackup,
+  writeBackup,
+  type BackupManifest,
+} from "~/db/backup.server";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { DataDirLockedError } from "~/db/data-dir-lock.server";
+import { configuredDatabase, database } from "~/db/db.server";
+import { env, type Env } from "~/env.server";
+import { logger, scrubError } from "~/lib/logger.server";
+
+/**
+ * `npm run backup` / `npm run restore`, and the server's side of them: the schedule
+ * (BACKUP_CRON) and, with the embedded database, the control channel through which the CLI has
+ * the running server write an archive (PGlite allows one process per data directory).
+ * See docs/decisions/0009-backup-and-restore.md.
+ */
+
+/** A Unix socket only DATA_DIR's owner can use (mode 0600). */
+const CONTROL_SOCKET = "control.sock";
+
+type Written = { file: string; manifest: BackupManifest };
+type ControlReply = ({ ok: true } & Written) | { ok: false; error: string };
+
+export const defaultBackupDir = (config: Env) => path.join(config.DATA_DIR, "backups");
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Starts what the server does for backups; returns the function that stops it (waiting for a
+ * backup under way). Called by server/app.ts once the database is open.
+ */
+export async function startBackups(config: Env): Promise<() => Promise<void>> {
+  const handle = await database();
+  // One backup at a time: PGlite has one connection, and a second snapshot would only wait.
+  let running: Promise<unknown> = Promise.resolve();
+  const serially = <T>(job: () => Promise<T>): Promise<T> => {
+    const next = running.then(job);
+    running = next.catch(() => undefined);
+    return next;
+  };
+
+  const control =
+    handle.kind === "pglite"
+      ? await listenForControl(config.DATA_DIR, (target) =>
+          serially(() => writeBackup(handle, target)),
+        ).catch((error: unknown) => {
+          // E.g. a DATA_DIR path too long for a socket: the site serves on, backups need it stopped.
+          logger.warn(
+            { err: scrubError(error) },
+            "no control channel: npm run backup works only while the server is stopped",
+          );
+          return undefined;
+        })
+      : undefined;
+  const schedule = config.BACKUP_CRON ? scheduleBackups(config, handle, serially) : undefined;
+
+  return async () => {
+    schedule?.stop();
+    if (control) await new Promise((resolve) => control.close(resolve));
+    await running;
+  };
+}
+
+async function listenForControl(
+  dataDir: string,
+  backup: (target: string) => Promise<Written>,
+): Promise<net.Server> {
+  const socketPath = path.join(dataDir, CONTROL_SOCKET);
+  // A socket left by a crashed server: this process holds DATA_DIR's lock, so it is not in use.
+  await rm(socketPath, { force: true });
+  const server = net.createServer((socket) => {
+    socket.setEncoding("utf8");
+    socket.on("error", () => socket.destroy());
+    let input = "";
+    socket.on("data", (chunk: string) => {
+      input += chunk;
+      if (input.length > 16_384) return socket.destroy();
+      const end = input.indexOf("\n");
+      if (end < 0) return;
+      socket.removeAllListeners("data");
+      void answer(input.slice(0, end)).then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
+    });
+  });
+  const answer = async (line: string): Promise<ControlReply> => {
+    try {
+      const request = JSON.parse(line) as { command?: unknown; target?: unknown };
+      if (
+        request.command !== "backup" ||
+        typeof request.target !== "string" ||
+        !path.isAbsolute(request.target)
+      ) {
+        return { ok: false, error: "unknown request" };
+      }
+      const written = await backup(request.target);
+      logger.info({ file: written.file }, "backup written on request of npm run backup");
+      return { ok: true, ...written };
+    } catch (error) {
+      logger.error({ err: scrubError(error) }, "backup on request failed");
+      return { ok: false, error: messageOf(error) };
+    }
+  };
+  // The socket is created by listen(), synchronously: the umask makes it 0600 from the start.
+  const umask = process.umask(0o177);
+  try {
+    server.listen(socketPath);
+  } finally {
+    process.umask(umask);
+  }
+  await once(server, "listening");
+  await chmod(socketPath, 0o600);
+  return server;
+}
+
+function scheduleBackups(
+  config: Env,
+  handle: DatabaseHandle,
+  serially: (job: () => Promise<void>) => Promise<void>,
+): Cron {
+  const dir = defaultBackupDir(config);
+  const job: Cron = new Cron(config.BACKUP_CRON!, { protect: true }, () =>
+    serially(async () => {
+      // The run's scheduled time, the same on every instance (the timer fires a little after it).
+      const [scheduledAt = new Date()] = job.previousRuns(1, new Date(Date.now() + 500));
+      try {
+        if (!(await claimScheduledBackup(handle.db, scheduledAt))) return;
+        const { file, manifest } = await writeBackup(handle, dir, scheduledAt);
+        const removed = await pruneBackups(dir, config.BACKUP_KEEP);
+        logger.info({ file, tables: manifest.tables, removed: removed.length }, "scheduled backup written");
+      } catch (error) {
+        logger.error({ err: scrubError(error) }, "scheduled backup failed");
+      }
+    }),
+  );
+  return job;
+}
+
+/** Has the server holding DATA_DIR write the archive; undefined when no server listens. */
+async function backupThroughServer(dataDir: string, target: string): Promise<Written | undefined> {
+  const socket = net.connect(path.join(dataDir, CONTROL_SOCKET));
+  try {
+    await once(socket, "connect");
+  } catch {
+    return undefined; // no socket (ENOENT), nobody listening (ECONNREFUSED), a path too long…
+  }
+  socket.setEncoding("utf8");
+  // Not end(): the server closes the connection once it has answered.
+  socket.write(`${JSON.stringify({ command: "backup", target })}\n`);
+  let reply = "";
+  for await (const chunk of socket) reply += chunk as string;
+  let parsed: ControlReply;
+  try {
+    parsed = JSON.parse(reply) as ControlReply;
+  } catch {
+    throw new BackupError("The running server gave no answer on its control channel; see its log.");
+  }
+  if (!parsed.ok) throw new BackupError(`The running server could not write the backup: ${parsed.error}`);
+  return { file: parsed.file, manifest: parsed.manifest };
+}
+
+async function backupDirectly(config: Env, target: string): Promise<Written> {
+  if (!config.DATABASE_URL && !existsSync(path.join(config.DATA_DIR, "pgdata"))) {
+    throw new BackupError(`There is no embedded database in ${config.DATA_DIR}: nothing to back up.`);
+  }
+  // No migrations: a backup copies the schema as it is.
+  const handle = await openDatabase(configuredDatabase(config), "none");
+  try {
+    return await writeBackup(handle, target);
+  } finally {
+    await handle.close();
+  }
+}
+
+function printCounts(manifest: BackupManifest): void {
+  const width = Math.max(...Object.keys(manifest.tables).map((name) => name.length));
+  for (const [name, count] of Object.entries(manifest.tables)) {
+    console.log(`  ${name.padEnd(width)}  ${String(count).padStart(8)}`);
+  }
+}
+
+const describeDatabase = (config: Env) =>
+  config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `the embedded database in ${config.DATA_DIR}`;
+
+/** `npm run backup -- [directory | file.tar.gz]` */
+export async function backupCli(argv: string[]): Promise<number> {
+  if (argv.length > 1 || argv[0]?.startsWith("-")) {
+    console.error("Usage: npm run backup -- [directory | file.tar.gz]   (default: DATA_DIR/backups)");
+    return 2;
+  }
+  const config = env();
+  const target = path.resolve(argv[0] ?? defaultBackupDir(config));
+  try {
+    const viaServer = config.DATABASE_URL ? undefined : await backupThroughServer(config.DATA_DIR, target);
+    const { file, manifest } = viaServer ?? (await backupDirectly(config, target));
+    console.log(
+      `Backup of ${describeDatabase(config)}${viaServer ? ", written by the running server," : ""} in ${file}`,
+    );
+    console.log(
+      `Snapshot of ${manifest.createdAt}, schema ${manifest.migrations.at(-1)?.tag ?? "none"}, rows:`,
+    );
+    printCounts(manifest);
+    return 0;
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`The server holding DATA_DIR does not answer on ${CONTROL_SOCKET}: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof BackupError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+/** `npm run restore -- <archive> [--force]` */
+export async function restoreCli(argv: string[]): Promise<number> {
+  const force = argv.includes("--force");
+  const rest = argv.filter((arg) => arg !== "--force");
+  if (rest.length !== 1 || rest[0]!.startsWith("-")) {
+    console.error("Usage: npm run restore -- <archive.tar.gz> [--force]");
+    return 2;
+  }
+  const config = env();
+  try {
+    const manifest = await restoreBackup(configuredDatabase(config), rest[0]!, { force });
+    console.log(
+      `Restored ${path.resolve(rest[0]!)} (snapshot of ${manifest.createdAt}) into ${describeDatabase(config)}:`,
+    );
+    printCounts(manifest);
+    return 0;
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`Stop the server before restoring: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof BackupError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}

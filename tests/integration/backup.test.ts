@@ -1,0 +1,582 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import * as tar from "tar";
+import { describe, expect, test } from "vitest";
+import { fallbackProjects } from "~/content/fallback-projects";
+import { createAdmin } from "~/db/admin-users.server";
+import { BackupError, restoreBackup, writeBackup, type BackupManifest } from "~/db/backup.server";
+import { knownMigrations, openDatabase, type DatabaseOptions, type Db } from "~/db/client.server";
+import { submitContact } from "~/db/contact.server";
+import { loadDemoContent } from "~/db/demo-content.server";
+import { signUp } from "~/db/newsletter.server";
+import { createProject } from "~/db/projects.server";
+import { hitRateLimit } from "~/db/rate-limits.server";
+import { contactSubmissions, images, imageVariants, outbox } from "~/db/schema";
+import { EnvError, parseEnv } from "~/env.server";
+import { storeUploadedImage } from "~/lib/images.server";
+import { installationSecret } from "~/lib/security.server";
+import { createSession } from "~/lib/session.server";
+import { createPostgresDatabase } from "../setup/databases";
+import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+
+/**
+ * Backup and restore (issue 6): `npm run backup` writes one archive of every row, `npm run
+ * restore` puts it back, on the embedded database and on PostgreSQL, also while the site serves.
+ */
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const engines = ["pglite", ...(postgresUrl ? ["postgres"] : [])] as const;
+type Engine = (typeof engines)[number];
+
+const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), `portfolio-${prefix}-`));
+
+/** A database to back up or restore into: its options, and the environment naming it for the CLI. */
+type Place = { options: DatabaseOptions; env: Record<string, string>; drop(): Promise<void> };
+
+async function newPlace(engine: Engine): Promise<Place> {
+  if (engine === "postgres") {
+    const created = await createPostgresDatabase();
+    return {
+      options: { url: created.url },
+      env: { DATABASE_URL: created.url, DATA_DIR: tempDir("backup-data") },
+      drop: created.drop,
+    };
+  }
+  const dataDir = tempDir("backup-data");
+  return {
+    options: { dataDir },
+    env: { DATA_DIR: dataDir },
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** Runs `npm run <script> -- …` with only the given environment (and PATH). */
+function npmRun(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** As empty as a new database: the embedded one's directory deleted, PostgreSQL's schemas dropped. */
+async function wipe(place: Place): Promise<void> {
+  if (!("url" in place.options)) return rmSync(place.options.dataDir!, { recursive: true, force: true });
+  const client = new pg.Client({ connectionString: place.options.url });
+  await client.connect();
+  await client.query("drop schema public cascade; drop schema drizzle cascade; create schema public");
+  await client.end();
+}
+
+/** Runs `body` with two new databases and a directory for archives; removes all three after. */
+async function withPlaces(
+  from: Engine,
+  to: Engine,
+  body: (places: { source: Place; target: Place; dir: string }) => Promise<void>,
+): Promise<void> {
+  const source = await newPlace(from);
+  const target = await newPlace(to);
+  const dir = tempDir("backups");
+  try {
+    await body({ source, target, dir });
+  } finally {
+    await source.drop();
+    await target.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Every row of every table in PostgreSQL's own text form of the row (record_out: bytea in hex,
+ * timestamps to the microsecond), sorted: independent of how the backup writes rows.
+ */
+async function contents(db: Db): Promise<Record<string, string[]>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    await tx.execute(sql`set local bytea_output = 'hex'`);
+    const tables = rowsOf<{ name: string }>(
+      await tx.execute(
+        sql`select tablename::text as name from pg_tables where schemaname = 'public' order by 1`,
+      ),
+    );
+    const result: Record<string, string[]> = {};
+    for (const { name } of tables) {
+      const rows = rowsOf<{ row: string }>(
+        await tx.execute(sql.raw(`select t::text as row from public."${name}" t`)),
+      );
+      result[name] = rows.map(({ row }) => row).sort();
+    }
+    return result;
+  });
+}
+
+const TRICKY_TEXT = 'Zeile 1\nZeile 2\t\\n \'Apostroph\' "Zitat" {"json": [1]} – Grüße 😀 \u2028 Ende';
+
+/** A site with a row in every table: demo and own projects, an upload, forms, admin, mail. */
+async function populate(db: Db): Promise<void> {
+  await loadDemoContent(db, fallbackProjects);
+  const admin = await createAdmin(db, {
+    email: "owner@example.com",
+    password: "Backup-Test-Passwort-1",
+    name: "Inhaberin",
+  });
+  await createSession(db, admin.id);
+  const upload = new File([readFileSync(path.join(root, "tests", "fixtures", "graphic.png"))], "bild.png", {
+    type: "image/png",
+  });
+  const image = await storeUploadedImage(db, upload);
+  await createProject(db, {
+    title: "Projekt mit Upload",
+    description: TRICKY_TEXT,
+    details: "Backslash \\ und ein Prozent % _",
+    image,
+    category: "consulting",
+    tags: ["ein Tag", "it's", '"quoted"', "{braces}", ""],
+    date: new Date("2026-03-04T05:06:07.891Z"),
+  });
+  await submitContact(db, {
+    input: { name: "Anna Ärger", email: "anna@example.com", subject: "Anfrage", message: TRICKY_TEXT },
+    rateLimitKey: "contact:anna",
+  });
+  await signUp(
+    db,
+    { email: "leser@example.com", name: "Leser", consentTextVersion: "2026-01" },
+    { publicUrl: "https://www.example.com", secret: await installationSecret(db) },
+  );
+  await hitRateLimit(db, "login:203.0.113.9", 5, 600_000);
+  await db.update(outbox).set({ attempts: 2, last_error: "421 später", sent_at: sql`now()` });
+  // Microseconds, which a JavaScript Date would lose.
+  await db.update(contactSubmissions).set({ created_at: sql`'2026-01-02 03:04:05.678912+00'` });
+}
+
+const archiveIn = (dir: string) =>
+  path.join(
+    dir,
+    readdirSync(dir).find((name) => name.endsWith(".tar.gz"))!,
+  );
+
+const pairs = [
+  { from: "pglite", to: "pglite" },
+  ...(postgresUrl
+    ? [
+        { from: "postgres", to: "postgres" },
+        { from: "pglite", to: "postgres" },
+      ]
+    : []),
+] as const;
+
+describe.each(pairs)("backup of $from restored into $to", ({ from, to }) => {
+  test("every row and every image byte comes back as it was", async () => {
+    await withPlaces(from, to, async ({ source, target, dir: backups }) => {
+      let before: Record<string, string[]>;
+      let imageBytes: { original: Buffer; variants: Buffer[] };
+      {
+        const handle = await openDatabase(source.options);
+        try {
+          await populate(handle.db);
+          before = await contents(handle.db);
+          const [image] = await handle.db.select().from(images);
+          const variants = await handle.db.select().from(imageVariants).orderBy(imageVariants.width);
+          imageBytes = { original: image!.original, variants: variants.map((v) => v.data) };
+          const { manifest } = await writeBackup(handle, backups);
+          expect(manifest.tables).toEqual(
+            Object.fromEntries(Object.entries(before).map(([name, rows]) => [name, rows.length])),
+          );
+        } finally {
+          await handle.close();
+        }
+      }
+      // Every table holds something, so every table is checked below.
+      expect(Object.keys(before).length).toBeGreaterThanOrEqual(10);
+      for (const [name, rows] of Object.entries(before)) expect(rows.length, name).toBeGreaterThan(0);
+      expect(imageBytes.variants.length).toBeGreaterThan(0);
+
+      // Wipe the source; the same engine is restored into the empty place it left.
+      await wipe(source);
+      const into = from === to ? source : target;
+      const manifest = await restoreBackup(into.options, archiveIn(backups));
+      expect(manifest.database).toBe(from);
+
+      const handle = await openDatabase(into.options);
+      try {
+        expect(await contents(handle.db)).toEqual(before);
+        const [image] = await handle.db.select().from(images);
+        const variants = await handle.db.select().from(imageVariants).orderBy(imageVariants.width);
+        expect(image!.original.equals(imageBytes.original)).toBe(true);
+        expect(variants.map((v) => v.data.toString("base64"))).toEqual(
+          imageBytes.variants.map((data) => data.toString("base64")),
+        );
+      } finally {
+        await handle.close();
+      }
+    });
+  }, 300_000);
+});
+
+async function databaseWithContact(place: Place, name: string): Promise<void> {
+  const handle = await openDatabase(place.options);
+  try {
+    await submitContact(handle.db, {
+      input: { name, email: "x@example.com", subject: "Betreff", message: "Text" },
+      rateLimitKey: `contact:${name}`,
+    });
+  } finally {
+    await handle.close();
+  }
+}
+
+async function contactNames(place: Place): Promise<string[]> {
+  const handle = await openDatabase(place.options);
+  try {
+    return (await handle.db.select().from(contactSubmissions)).map((row) => row.name);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe.each(engines)("npm run backup / restore on %s", (engine) => {
+  test("restore refuses a database with rows; --force replaces them and prints the row counts", async () => {
+    await withPlaces(engine, engine, async ({ source, target, dir: backups }) => {
+      await databaseWithContact(source, "Aus dem Archiv");
+      const backup = await npmRun("backup", [backups], source.env);
+      expect(backup.stderr).toBe("");
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toMatch(/contact_submissions\s+1\n/);
+      const archive = archiveIn(backups);
+      expect(backup.stdout).toContain(archive);
+
+      await databaseWithContact(target, "Schon da");
+      const refused = await npmRun("restore", [archive], target.env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        "The database is not empty (rows in contact_submissions, outbox, rate_limits)",
+      );
+      expect(refused.stderr).toContain("--force");
+      expect(await contactNames(target)).toEqual(["Schon da"]);
+
+      const forced = await npmRun("restore", [archive, "--force"], target.env);
+      expect(forced.stderr).toBe("");
+      expect(forced.code).toBe(0);
+      expect(forced.stdout).toMatch(/contact_submissions\s+1\n/);
+      expect(forced.stdout).toMatch(/outbox\s+1\n/);
+      expect(await contactNames(target)).toEqual(["Aus dem Archiv"]);
+    });
+  }, 300_000);
+
+  test("an archive whose dump was altered is refused by its checksum, and nothing is restored", async () => {
+    await withPlaces(engine, engine, async ({ source, target, dir: work }) => {
+      await databaseWithContact(source, "Original");
+      const handle = await openDatabase(source.options);
+      const { file } = await writeBackup(handle, path.join(work, "echt.tar.gz")).finally(() =>
+        handle.close(),
+      );
+
+      // Same manifest, one name changed in the dump.
+      await tar.extract({ file, cwd: work });
+      const dump = readFileSync(path.join(work, "dump.sql"), "utf8");
+      expect(dump).toContain("Original");
+      writeFileSync(path.join(work, "dump.sql"), dump.replace("Original", "Gefälscht"));
+      const altered = path.join(work, "verändert.tar.gz");
+      await tar.create({ gzip: true, file: altered, cwd: work }, ["manifest.json", "dump.sql"]);
+
+      const refused = await npmRun("restore", [altered], target.env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `${altered} is damaged: the checksum of dump.sql does not match its manifest`,
+      );
+      expect(refused.stderr).toContain("Nothing was restored.");
+      if (engine === "pglite") expect(existsSync(path.join(target.env.DATA_DIR!, "pgdata"))).toBe(false);
+      else expect(await contactNames(target)).toEqual([]);
+
+      // A truncated file and a foreign one are refused too, before any database is touched.
+      const bytes = readFileSync(file);
+      const truncated = path.join(work, "abgeschnitten.tar.gz");
+      writeFileSync(truncated, bytes.subarray(0, bytes.length - 200));
+      await expect(restoreBackup(target.options, truncated)).rejects.toThrow(
+        /abgeschnitten\.tar\.gz is damaged or not a backup archive/,
+      );
+      const foreign = path.join(work, "fremd.tar.gz");
+      await tar.create({ gzip: true, file: foreign, cwd: work }, ["dump.sql"]);
+      await expect(restoreBackup(target.options, foreign)).rejects.toThrow(/is not a backup of this site/);
+    });
+  }, 300_000);
+});
+
+test("an archive of a newer schema or another format version is refused by name", async () => {
+  const source = await newPlace("pglite");
+  const work = tempDir("backups");
+  try {
+    const handle = await openDatabase(source.options);
+    const { file } = await writeBackup(handle, work).finally(() => handle.close());
+    await tar.extract({ file, cwd: work });
+    const manifest = JSON.parse(readFileSync(path.join(work, "manifest.json"), "utf8")) as BackupManifest;
+
+    const variant = async (name: string, changed: BackupManifest) => {
+      writeFileSync(path.join(work, "manifest.json"), JSON.stringify(changed));
+      const archive = path.join(work, name);
+      await tar.create({ gzip: true, file: archive, cwd: work }, ["manifest.json", "dump.sql"]);
+      return archive;
+    };
+    const newer = await variant("neuer.tar.gz", {
+      ...manifest,
+      migrations: [...manifest.migrations, { tag: "9999_future", hash: "f".repeat(64) }],
+    });
+    await expect(restoreBackup(source.options, newer)).rejects.toThrow(
+      new BackupError(
+        `The archive's schema (9999_future) is newer than this version of the site (${manifest.migrations.at(-1)!.tag}). Update the site, then restore.`,
+      ),
+    );
+    const future = await variant("format2.tar.gz", { ...manifest, formatVersion: 2 });
+    await expect(restoreBackup(source.options, future)).rejects.toThrow(
+      "has backup format version 2; this version of the site reads version 1",
+    );
+  } finally {
+    await source.drop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}, 180_000);
+
+/** Posts contact forms from ever new client addresses until stopped; counts the accepted ones. */
+function contactLoad(server: ServerProcess, formToken: string, connections = 8) {
+  let running = true;
+  let accepted = 0;
+  let sent = 0;
+  const failures: string[] = [];
+  const loop = async () => {
+    while (running) {
+      const n = ++sent;
+      const response = await fetch(`${server.url}/contact.data`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: server.url,
+          "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        },
+        body: new URLSearchParams({
+          intent: "contact",
+          formToken,
+          name: `Last ${n}`,
+          email: `last${n}@example.com`,
+          subject: `Lasttest ${n}`,
+          message: `Nachricht ${n} aus dem Lasttest.`,
+        }).toString(),
+      }).catch((error: unknown) => {
+        failures.push(String(error)); // the server is gone: this loop ends
+        running = false;
+        return undefined;
+      });
+      if (!response) return;
+      await response.arrayBuffer();
+      if (response.ok) accepted++;
+      else failures.push(`${response.status}`);
+    }
+  };
+  const loops = Array.from({ length: connections }, loop);
+  return {
+    accepted: () => accepted,
+    failures,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+describe.each(engines)("backup while the site serves, on %s", (engine) => {
+  test("a backup made while contact forms are written restores to a consistent state", async () => {
+    await withPlaces(engine, engine, async ({ source, target, dir: backups }) => {
+      const server = await startServer({
+        ...source.env,
+        FORM_MIN_FILL_MS: "0",
+        TRUST_PROXY: "X-Forwarded-For",
+        LOG_LEVEL: "warn",
+      });
+      try {
+        await waitUntilHealthy(server, 90_000);
+        const page = await (await fetch(`${server.url}/contact`)).text();
+        const formToken = page.match(/name="formToken" value="([^"]+)"/)![1]!;
+
+        const load = contactLoad(server, formToken);
+        await expect.poll(load.accepted, { timeout: 30_000, interval: 50 }).toBeGreaterThan(20);
+        const acceptedBefore = load.accepted();
+        const backup = await npmRun("backup", [backups], source.env);
+        const acceptedDuring = load.accepted() - acceptedBefore;
+        await expect
+          .poll(load.accepted, { timeout: 30_000, interval: 50 })
+          .toBeGreaterThan(load.accepted() + 20);
+        await load.stop();
+        expect(load.failures).toEqual([]);
+        expect(backup.stderr).toBe("");
+        expect(backup.code).toBe(0);
+        if (engine === "pglite") expect(backup.stdout).toContain("written by the running server");
+        // The site went on answering while the backup command ran.
+        expect(acceptedDuring).toBeGreaterThan(0);
+        expect(await server.stop()).toBe(0);
+
+        const manifest = await restoreBackup(target.options, archiveIn(backups));
+        const handle = await openDatabase(target.options);
+        try {
+          const restored = await contents(handle.db);
+          expect(
+            Object.fromEntries(Object.entries(restored).map(([name, rows]) => [name, rows.length])),
+          ).toEqual(manifest.tables);
+          const contacts = await handle.db.select().from(contactSubmissions);
+          // A snapshot in the middle of the load: some submissions, not all of them.
+          expect(contacts.length).toBeGreaterThanOrEqual(acceptedBefore);
+          expect(contacts.length).toBeLessThan(load.accepted());
+          // No partial rows: every field of every submission belongs to the same post.
+          for (const contact of contacts) {
+            const n = contact.name.replace("Last ", "");
+            expect(contact).toMatchObject({
+              email: `last${n}@example.com`,
+              subject: `Lasttest ${n}`,
+              message: `Nachricht ${n} aus dem Lasttest.`,
+            });
+          }
+          // Each submission was committed with its notification mail: both are there, or neither.
+          const mails = (await handle.db.select().from(outbox)).filter((mail) =>
+            mail.subject.startsWith("Neue Kontaktanfrage: "),
+          );
+          expect(mails.map((mail) => `${mail.headers["Reply-To"]} ${mail.subject}`).sort()).toEqual(
+            contacts.map((contact) => `${contact.email} Neue Kontaktanfrage: ${contact.subject}`).sort(),
+          );
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await server.stop();
+      }
+    });
+  }, 300_000);
+});
+
+const scheduledLines = (server: ServerProcess) =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes("scheduled backup written"));
+
+describe("scheduled backups", () => {
+  test("BACKUP_CRON and BACKUP_KEEP are checked, naming the variable", () => {
+    expect(parseEnv({ BACKUP_CRON: "0 3 * * *" })).toMatchObject({
+      BACKUP_CRON: "0 3 * * *",
+      BACKUP_KEEP: 7,
+    });
+    expect(parseEnv({ BACKUP_CRON: "@daily", BACKUP_KEEP: "30" }).BACKUP_KEEP).toBe(30);
+    for (const [name, value] of [
+      ["BACKUP_CRON", "jeden Tag um drei"],
+      ["BACKUP_CRON", "0 3 * *"],
+      ["BACKUP_CRON", "0 0 30 2 *"],
+      ["BACKUP_CRON", "2026-01-01T03:00:00"],
+      ["BACKUP_KEEP", "0"],
+      ["BACKUP_KEEP", "drei"],
+    ]) {
+      expect(() => parseEnv({ [name!]: value }), `${name}=${value}`).toThrow(EnvError);
+      expect(() => parseEnv({ [name!]: value })).toThrow(`  ${name}: `);
+    }
+    expect(() => parseEnv({ BACKUP_CRON: "jeden Tag" })).toThrow(
+      'BACKUP_CRON: must be a cron expression such as "0 3 * * *" (minute hour day month weekday)',
+    );
+  });
+
+  test("the server writes a backup per run and keeps the newest BACKUP_KEEP", async () => {
+    const place = await newPlace("pglite");
+    const restored = await newPlace("pglite");
+    const server = await startServer({ ...place.env, BACKUP_CRON: "* * * * * *", BACKUP_KEEP: "2" });
+    try {
+      await waitUntilHealthy(server, 90_000);
+      await expect
+        .poll(() => scheduledLines(server).length, { timeout: 30_000, interval: 100 })
+        .toBeGreaterThan(3);
+      expect(await server.stop()).toBe(0);
+      const written = scheduledLines(server).map((line) => path.basename(JSON.parse(line).file as string));
+      const kept = readdirSync(path.join(place.env.DATA_DIR!, "backups")).sort();
+      expect(kept).toEqual(written.slice(-2));
+      // Named after the scheduled second.
+      expect(kept[0]).toMatch(/^portfolio-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.000Z\.tar\.gz$/);
+      const manifest = await restoreBackup(
+        restored.options,
+        path.join(place.env.DATA_DIR!, "backups", kept[1]!),
+      );
+      expect(manifest.tables.projects).toBe(fallbackProjects.length);
+    } finally {
+      await server.stop();
+      await place.drop();
+      await restored.drop();
+    }
+  }, 300_000);
+
+  if (postgresUrl) {
+    test("instances sharing a PostgreSQL database write one backup per run between them", async () => {
+      const place = await newPlace("postgres");
+      const servers: ServerProcess[] = [];
+      try {
+        for (let i = 0; i < 2; i++) {
+          servers.push(
+            await startServer({
+              DATABASE_URL: place.env.DATABASE_URL!,
+              DATA_DIR: tempDir("instance"),
+              BACKUP_CRON: "* * * * * *",
+              BACKUP_KEEP: "100",
+            }),
+          );
+        }
+        await Promise.all(servers.map((server) => waitUntilHealthy(server, 90_000)));
+        const total = () => servers.reduce((sum, server) => sum + scheduledLines(server).length, 0);
+        await expect.poll(total, { timeout: 30_000, interval: 100 }).toBeGreaterThan(5);
+        for (const server of servers) expect(await server.stop()).toBe(0);
+
+        const names = servers.flatMap((server) =>
+          scheduledLines(server).map((line) => path.basename(JSON.parse(line).file as string)),
+        );
+        expect(new Set(names).size).toBe(names.length);
+      } finally {
+        await Promise.all(servers.map((server) => server.stop()));
+        await place.drop();
+      }
+    }, 300_000);
+  }
+});
+
+test("an archive of an older schema is restored, then migrated to this version", async () => {
+  await withPlaces("pglite", "pglite", async ({ source, target, dir: work }) => {
+    const known = knownMigrations();
+    const old = await openDatabase(source.options, known.length - 1);
+    await submitContact(old.db, {
+      input: { name: "Von früher", email: "alt@example.com", subject: "Alt", message: "Text" },
+      rateLimitKey: "contact:alt",
+    });
+    const { manifest } = await writeBackup(old, work).finally(() => old.close());
+    expect(manifest.migrations.map((migration) => migration.tag)).toEqual(
+      known.slice(0, -1).map((migration) => migration.tag),
+    );
+
+    await restoreBackup(target.options, archiveIn(work));
+    const handle = await openDatabase(target.options, "none");
+    try {
+      const applied = rowsOf<{ hash: string }>(
+        await handle.db.execute(sql`select hash from drizzle.__drizzle_migrations order by created_at`),
+      );
+      expect(applied.map((row) => row.hash)).toEqual(known.map((migration) => migration.hash));
+      expect((await handle.db.select().from(contactSubmissions)).map((row) => row.name)).toEqual([
+        "Von früher",
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+}, 180_000);
