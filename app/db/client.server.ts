@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
+import { EmbeddedClient } from "./embedded-client.server";
 import * as schema from "./schema";
 
 /** The Drizzle database, whichever engine is behind it: the same queries run on both. */
@@ -75,8 +76,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const release = dataDir ? await lockDataDir(dataDir) : async () => undefined;
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined);
-    const db = drizzlePglite({ client, schema });
+    const create = () => PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined);
+    // Retires an instance that PostgreSQL ended (PANIC) and opens the directory again; an
+    // in-memory database has nothing to reopen.
+    const client = new EmbeddedClient(
+      await create(),
+      dataDir ? create : () => Promise.reject(new Error("an in-memory database cannot be reopened")),
+    );
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,
@@ -86,11 +93,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       },
       close: async () => {
         try {
-          if (!client.closed) {
-            // PGlite runs with fsync off: flush everything to disk before closing.
-            await client.exec("CHECKPOINT");
-            await client.close();
-          }
+          // PGlite runs with fsync off: close() flushes everything to disk first.
+          await client.close();
         } finally {
           await release();
         }
