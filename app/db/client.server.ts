@@ -13,6 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { publicPagesChanged } from "~/lib/public-pages.server";
 import { lockDataDir } from "./data-dir-lock.server";
+import { EmbeddedClient } from "./embedded-client.server";
 import * as schema from "./schema";
 
 /** The Drizzle database, whichever engine is behind it: the same queries run on both. */
@@ -133,11 +134,18 @@ async function openPostgres(url: string, migrations: MigrationTarget): Promise<D
 async function openPglite(dataDir: string | undefined, migrations: MigrationTarget): Promise<DatabaseHandle> {
   const release = dataDir ? await lockDataDir(dataDir) : async () => undefined;
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
-      // PostgreSQL's default 128 MB of buffers is more than this site's whole database.
-      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    });
-    const db = drizzlePglite({ client, schema });
+    const create = () =>
+      PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
+        // PostgreSQL's default 128 MB of buffers is more than this site's whole database.
+        startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      });
+    // Retires an instance that PostgreSQL ended (PANIC) and opens the directory again; an
+    // in-memory database has nothing to reopen.
+    const client = new EmbeddedClient(
+      await create(),
+      dataDir ? create : () => Promise.reject(new Error("an in-memory database cannot be reopened")),
+    );
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     await applyMigrations(migrations, (migrationsFolder) => migratePglite(db, { migrationsFolder }));
     return {
       db: db as unknown as Db,
@@ -145,19 +153,11 @@ async function openPglite(dataDir: string | undefined, migrations: MigrationTarg
       ping: async () => {
         await client.query("select 1");
       },
-      listen: async (channel, onEvent) => {
-        const stop = await client.listen(channel, onEvent);
-        return async () => {
-          if (!client.closed) await stop();
-        };
-      },
+      listen: (channel, onEvent) => client.listen(channel, onEvent),
       close: async () => {
         try {
-          if (!client.closed) {
-            // PGlite runs with fsync off: flush everything to disk before closing.
-            await client.exec("CHECKPOINT");
-            await client.close();
-          }
+          // PGlite runs with fsync off: close() flushes everything to disk first.
+          await client.close();
         } finally {
           await release();
         }

@@ -1,4 +1,6 @@
-import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, open, readFile, realpath, rename, unlink } from "node:fs/promises";
+import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -14,6 +16,8 @@ export class DataDirLockedError extends Error {
 type LockInfo = { pid: number; hostname: string; startedAt: string };
 
 const LOCK_FILE = "server.lock";
+/** How long a starting server waits for another one on this host to finish taking the lock. */
+const MUTEX_WAIT_MS = 5_000;
 
 function isRunning(pid: number): boolean {
   try {
@@ -45,9 +49,52 @@ async function createLock(file: string, info: LockInfo): Promise<boolean> {
   }
 }
 
+/**
+ * Judging a lock stale and taking it over are separate steps, so servers starting together after
+ * a crash could each take over the same stale lock (one moving the other's fresh lock aside) and
+ * then share the directory. On Linux these steps therefore run under a mutex the kernel keeps:
+ * an abstract Unix socket named after the directory, which one process at a time can bind and
+ * which vanishes with its process. Where that is not available the steps run unguarded.
+ */
+async function hostMutex(dir: string): Promise<() => void> {
+  if (process.platform !== "linux") return () => undefined;
+  const name = `\0portfolio-data-dir-${createHash("sha256")
+    .update(await realpath(dir))
+    .digest("hex")
+    .slice(0, 32)}`;
+  const deadline = Date.now() + MUTEX_WAIT_MS;
+  for (;;) {
+    const server = createServer();
+    const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+      server.once("error", resolve);
+      server.listen(name, () => resolve(undefined));
+    });
+    if (!error) {
+      server.unref();
+      return () => server.close();
+    }
+    if (error.code !== "EADDRINUSE") return () => undefined;
+    if (Date.now() > deadline) {
+      throw new DataDirLockedError(
+        `DATA_DIR ${dir} is being locked by another server starting at the same time.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Takes the lock or throws DataDirLockedError; returns the function that releases it. */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   await mkdir(dir, { recursive: true });
+  const unlockMutex = await hostMutex(dir);
+  try {
+    return await takeLock(dir);
+  } finally {
+    unlockMutex();
+  }
+}
+
+async function takeLock(dir: string): Promise<() => Promise<void>> {
   const file = path.join(dir, LOCK_FILE);
   const mine: LockInfo = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() };
 

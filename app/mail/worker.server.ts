@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
@@ -9,6 +9,23 @@ const LEASE_SECONDS = 120;
 const MAX_BACKOFF_SECONDS = 3600;
 /** Once the hourly cap is reached, kicks are ignored this long (the interval still polls). */
 const CAPPED_PAUSE_MS = 30_000;
+
+/**
+ * Error codes (nodemailer's and the socket's) of a failure to reach the mail server at all, as
+ * opposed to the server refusing a mail (an SMTP reply code). Such a failure says nothing about
+ * the mail itself.
+ */
+const UNREACHABLE_CODES = [
+  "ECONNECTION",
+  "ESOCKET",
+  "ETIMEDOUT",
+  "EDNS",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+] as const;
 
 /** Seconds until the next try after `attempts` failures: 30 s, 1 min, 2 min, … up to 1 h. */
 export function backoffSeconds(attempts: number): number {
@@ -92,7 +109,26 @@ export async function deliverDueMail(
       logger.warn({ mail: mail.id, attempts: mail.attempts, reason }, "mail delivery failed; will retry");
     }
   }
+  if (sent > 0) await retryUnreachableNow(db);
   return sent;
+}
+
+/**
+ * A mail just went out, so the mail server is reachable again: mails waiting only because it was
+ * not (see UNREACHABLE_CODES) become due now instead of after their backoff of up to an hour.
+ * Mails the server refused keep their backoff.
+ */
+async function retryUnreachableNow(db: Db): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ next_attempt_at: sql`now()` })
+    .where(
+      and(
+        isNull(outbox.sent_at),
+        gt(outbox.next_attempt_at, sql`now()`),
+        or(...UNREACHABLE_CODES.map((code) => like(outbox.last_error, `% ${code}`))),
+      ),
+    );
 }
 
 export type MailWorker = { kick(): void; stop(): Promise<void> };

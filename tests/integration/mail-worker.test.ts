@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { outbox } from "~/db/schema";
 import { enqueueMail } from "~/mail/outbox.server";
@@ -42,6 +42,43 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
         expect(receiver.messages[0]).toContain("Subject: Betreff 1");
         const [sent] = await db.select().from(outbox);
         expect(sent!.sent_at).toBeInstanceOf(Date);
+      } finally {
+        await receiver.close();
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  test("once a mail goes out again, mails that waited for the unreachable server are due at once", async () => {
+    const { db, close } = await open();
+    const port = await freePort();
+    const transport = createMailTransport({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "t@example.com",
+      dropDir: "/nonexistent",
+    });
+    try {
+      await enqueueMail(db, mail(1));
+      await enqueueMail(db, mail(2));
+      expect(await deliverDueMail(db, transport, 100)).toBe(0); // nobody listens: both wait 30 s
+      // A mail the server refused with a reply code waits for its backoff whatever happens.
+      await enqueueMail(db, mail(3));
+      await db
+        .update(outbox)
+        .set({ attempts: 1, last_error: "Error 550", next_attempt_at: sql`now() + interval '30 seconds'` })
+        .where(eq(outbox.subject, "Betreff 3"));
+
+      const receiver = await startSmtpReceiver(port);
+      try {
+        await enqueueMail(db, mail(4)); // something new, say a contact submission
+        expect(await deliverDueMail(db, transport, 100)).toBe(1);
+        expect(await deliverDueMail(db, transport, 100)).toBe(2);
+        expect(await deliverDueMail(db, transport, 100)).toBe(0);
+        const subjects = receiver.messages.map((raw) => raw.match(/Subject: (.*)/)?.[1]?.trim());
+        expect(subjects).toEqual(["Betreff 4", "Betreff 1", "Betreff 2"]);
+        const [refused] = await db.select().from(outbox).where(eq(outbox.subject, "Betreff 3"));
+        expect(refused).toMatchObject({ sent_at: null, last_error: "Error 550" });
       } finally {
         await receiver.close();
       }

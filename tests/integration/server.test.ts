@@ -51,22 +51,6 @@ describe("production server on the embedded database", () => {
     await reopened.close();
   });
 
-  test("a second server on the same DATA_DIR refuses to start and the first keeps serving", async () => {
-    const dataDir = tempDataDir();
-    const first = await startServer({ DATA_DIR: dataDir });
-    await waitUntilHealthy(first);
-    try {
-      const second = await startServer({ DATA_DIR: dataDir });
-      const { value: code, ms } = await timed(second.exited);
-      expect(code).toBe(1);
-      expect(ms).toBeLessThan(5_000);
-      expect(second.output()).toContain("already in use by another server");
-      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
-    } finally {
-      await first.stop();
-    }
-  });
-
   test("takes over the lock of a crashed server", async () => {
     const dataDir = tempDataDir();
     const crashed = await startServer({ DATA_DIR: dataDir });
