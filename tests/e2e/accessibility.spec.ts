@@ -66,6 +66,16 @@ async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
   expect(summary, `axe violations on ${state}`).toEqual([]);
 }
 
+/**
+ * Waits for the toast with `title` and holds it: sonner pauses a toast's timer while the pointer
+ * is over it, so it cannot start leaving (fading, sliding over the header) while axe looks.
+ */
+async function holdToast(page: Page, title: string): Promise<void> {
+  const toast = toastWith(page, title);
+  await expect(toast).toBeVisible();
+  await toast.hover();
+}
+
 // ── The page list ────────────────────────────────────────────────────────────────────────────
 
 const internalPaths = (items: MenuItem[]): string[] =>
@@ -234,7 +244,7 @@ test("axe: the contact page with form errors and the success toast", async ({ pa
   await form.getByLabel("Betreff").fill("Barrierefreiheit");
   await form.getByLabel("Nachricht").fill("Hallo, ist alles gut bedienbar?");
   await form.getByRole("button", { name: "Nachricht senden" }).click();
-  await expect(toastWith(page, "Nachricht gesendet!")).toBeVisible();
+  await holdToast(page, "Nachricht gesendet!");
   await expectNoAxeViolations(page, "/contact with the success toast");
 });
 
@@ -346,6 +356,7 @@ test("axe: admin sign-in, empty and after a failed attempt", async ({ page, cons
   await main(page).getByLabel("Passwort").fill("falsches-passwort-123");
   await main(page).getByRole("button", { name: "Login" }).click();
   await expect(main(page).getByRole("alert")).toBeVisible();
+  await holdToast(page, "Invalid login credentials");
   await expectNoAxeViolations(page, "/admin/login after a failed attempt");
 });
 
@@ -381,11 +392,22 @@ test("axe: the one-time setup page of a fresh installation", async ({ page, cons
   }
 });
 
-/** Signs in as the e2e admin and opens `path`. */
-async function openAsAdmin(page: Page, path: string, options: { baseURL: string; clientAddress: string }) {
+/**
+ * Signs in as the e2e admin and opens `path`. The sign-in toast is closed (after an axe check
+ * with it, if asked for), so that it cannot leave in the middle of a later check of the page.
+ */
+async function openAsAdmin(
+  page: Page,
+  path: string,
+  options: { baseURL: string; clientAddress: string; checkSignInToast?: boolean },
+) {
   await signInAsAdmin(page, options);
   await openAdminPage(page, path);
   await expect(main(page).getByRole("heading", { level: 1, name: "Admin-Bereich" })).toBeVisible();
+  await holdToast(page, "Login successful");
+  if (options.checkSignInToast) await expectNoAxeViolations(page, `${path} with the sign-in toast`);
+  await toastWith(page, "Login successful").getByRole("button", { name: "Meldung schließen" }).click();
+  await expect(toastWith(page, "Login successful")).toHaveCount(0);
 }
 
 /** Opens the confirmation behind `trigger`, checks it, and cancels it. */
@@ -406,7 +428,7 @@ test("axe: admin projects, list, delete dialog, new and edit form with errors", 
   test.slow(); // several pages or states, each checked in full
   const client = await actAsOwnClient(page.context(), testInfo);
   consoleGuard.allow(/status of 400/);
-  await openAsAdmin(page, "/admin", { baseURL: baseURL!, clientAddress: client });
+  await openAsAdmin(page, "/admin", { baseURL: baseURL!, clientAddress: client, checkSignInToast: true });
   await expect(main(page).getByRole("heading", { level: 2, name: "Projekte verwalten" })).toBeVisible();
   await expectNoAxeViolations(page, "/admin (Projekte)");
 
@@ -422,7 +444,7 @@ test("axe: admin projects, list, delete dialog, new and edit form with errors", 
   await expect(main(page).getByRole("heading", { name: "Create New Project" })).toBeVisible();
   await expectNoAxeViolations(page, "/admin?neu");
   await main(page).getByRole("button", { name: "Save" }).click();
-  await expect(toastWith(page, "Title, description and image are required")).toBeVisible();
+  await holdToast(page, "Title, description and image are required");
   await expectNoAxeViolations(page, "/admin?neu with errors");
 
   const edit = main(page).getByRole("link", { name: /^Edit/ }).first();
