@@ -153,7 +153,9 @@ async function openPglite(dataDir: string | undefined, migrations: MigrationTarg
       ping: async () => {
         await client.query("select 1");
       },
-      listen: (channel, onEvent) => client.listen(channel, onEvent),
+      // Nobody else can write here: the DATA_DIR lock keeps every other process out, and this
+      // process drops its cached pages itself on every change (server/app.ts).
+      listen: async () => async () => undefined,
       close: async () => {
         try {
           // PGlite runs with fsync off: close() flushes everything to disk first.

@@ -34,7 +34,6 @@ export class EmbeddedClient {
   #retryAt = 0;
   #closed = false;
   #queue: Promise<unknown> = Promise.resolve();
-  #listeners: { channel: string; onEvent: () => void }[] = [];
 
   constructor(first: PGlite, reopen: () => Promise<PGlite>) {
     this.#current = first;
@@ -51,21 +50,6 @@ export class EmbeddedClient {
 
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.#exclusive((db) => transactionOn(db, callback));
-  }
-
-  /**
-   * NOTIFYs on `channel` call `onEvent`, on this instance and on every instance opened after it;
-   * a retired or reopened instance calls it too (what was announced meanwhile went unheard).
-   */
-  async listen(channel: string, onEvent: () => void): Promise<() => Promise<void>> {
-    const listener = { channel, onEvent };
-    this.#listeners.push(listener);
-    if (this.#current) await this.#current.listen(channel, onEvent);
-    return async () => {
-      this.#listeners = this.#listeners.filter((other) => other !== listener);
-      const db = this.#current;
-      if (db && !db.closed) await db.unlisten(channel, onEvent);
-    };
   }
 
   /** Flushes (PGlite runs with fsync off) and closes the instance; a retired one is left alone. */
@@ -90,7 +74,6 @@ export class EmbeddedClient {
           this.#current = undefined;
           this.#retryAt = 0;
           logger.error({ err: error }, "the embedded database failed; it is opened again on next use");
-          for (const listener of this.#listeners) listener.onEvent();
         }
         throw error;
       }
@@ -106,14 +89,9 @@ export class EmbeddedClient {
       throw new EmbeddedDatabaseUnavailableError("The embedded database failed and cannot be opened yet.");
     }
     try {
-      const db = await this.#reopen();
-      for (const { channel, onEvent } of this.#listeners) {
-        await db.listen(channel, onEvent);
-        onEvent();
-      }
-      this.#current = db;
+      this.#current = await this.#reopen();
       logger.info("the embedded database was opened again");
-      return db;
+      return this.#current;
     } catch (error) {
       this.#retryAt = Date.now() + REOPEN_INTERVAL_MS;
       logger.error({ err: error }, "the embedded database could not be opened again; will retry");
@@ -123,41 +101,48 @@ export class EmbeddedClient {
 }
 
 /**
- * Runs `callback` in a transaction of `db`. When a statement inside ends the instance, the
- * caller gets that error, but PGlite never sees the callback fail: it would answer with a
- * ROLLBACK on the dead instance, which never returns.
+ * Runs `callback` in a transaction of `db`, with BEGIN and COMMIT sent here rather than by
+ * PGlite's own transaction(): when a statement or the COMMIT ends the instance (a WAL write
+ * failing on COMMIT is the usual case), the caller gets that error at once and no ROLLBACK is
+ * sent to the dead instance, where it would never return. EmbeddedClient runs one operation at
+ * a time, so nothing else reaches the instance in between.
  */
-function transactionOn<T>(db: PGlite, callback: (tx: Transaction) => Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let fatal: unknown;
-    const watch = async <R>(run: () => Promise<R>): Promise<R> => {
-      try {
-        return await run();
-      } catch (error) {
-        if (endsTheInstance(error)) fatal ??= error;
-        throw error;
-      }
-    };
-    db.transaction(async (tx) => {
-      const watched: Transaction = {
-        query: <R>(query: string, params?: unknown[], options?: QueryOptions) =>
-          watch(() => tx.query<R>(query, params, options)),
-        sql: <R>(strings: TemplateStringsArray, ...params: unknown[]) =>
-          watch(() => tx.sql<R>(strings, ...params)),
-        exec: (query, options) => watch(() => tx.exec(query, options)),
-        rollback: () => watch(() => tx.rollback()),
-        listen: (channel, handler) => tx.listen(channel, handler),
-        get closed() {
-          return tx.closed;
-        },
-      };
-      try {
-        return await callback(watched);
-      } catch (error) {
-        if (fatal === undefined) throw error;
-        reject(fatal);
-        return new Promise<never>(() => undefined); // left pending on purpose, see above
-      }
-    }).then(resolve, reject);
-  });
+async function transactionOn<T>(db: PGlite, callback: (tx: Transaction) => Promise<T>): Promise<T> {
+  let fatal: unknown;
+  const watch = async <R>(run: () => Promise<R>): Promise<R> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (endsTheInstance(error)) fatal ??= error;
+      throw error;
+    }
+  };
+  let closed = false;
+  await watch(() => db.query("BEGIN"));
+  const tx: Transaction = {
+    query: <R>(query: string, params?: unknown[], options?: QueryOptions) =>
+      watch(() => db.query<R>(query, params, options)),
+    sql: <R>(strings: TemplateStringsArray, ...params: unknown[]) =>
+      watch(() => db.sql<R>(strings, ...params)),
+    exec: (query, options) => watch(() => db.exec(query, options)),
+    rollback: async () => {
+      await watch(() => db.query("ROLLBACK"));
+      closed = true;
+    },
+    listen: (channel, handler) => db.listen(channel, handler),
+    get closed() {
+      return closed;
+    },
+  };
+  try {
+    const result = await callback(tx);
+    if (!closed) await watch(() => db.query("COMMIT"));
+    closed = true;
+    return result;
+  } catch (error) {
+    if (fatal !== undefined) throw fatal;
+    if (!closed) await watch(() => db.query("ROLLBACK")).catch(() => undefined);
+    closed = true;
+    throw error;
+  }
 }
