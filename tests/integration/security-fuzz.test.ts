@@ -597,11 +597,23 @@ describe.each(serverDatabases)("fuzzed public actions and sign-in on $name", (da
         });
 
         // ── Any path and query: never a 5xx ──
-        // Found by this fuzzing once: a tab or line break as a path segment broke the render.
-        for (const path of ["/%09/%00/index.html", "/%0A/%00", "/%0d/x/%00.data"])
+        // Found by this fuzzing once each: a tab or line break as a path segment, and names of
+        // Object's prototype as a page, broke the render.
+        for (const path of [
+          "/%09/%00/index.html",
+          "/%0A/%00",
+          "/%0d/x/%00.data",
+          "/__proto__",
+          "/constructor",
+          "/toString.data",
+          "/category/__proto__",
+          "/service/constructor",
+        ])
           await send(path, "GET", undefined);
         const segment = fc.oneof(
           fc.constantFrom(
+            "__proto__",
+            "constructor",
             "admin",
             "project",
             "projects",
