@@ -14,7 +14,8 @@ const LEGAL_PAGES: Record<string, LegalPage> = { impressum, datenschutz, cookies
 
 /** Single-segment paths (spec §2): the three legal pages; anything else goes to the home page. */
 export function loader({ params }: Route.LoaderArgs) {
-  const page = LEGAL_PAGES[params.page];
+  // Own keys only: /__proto__ or /constructor found Object's prototype and broke the render (500).
+  const page = Object.hasOwn(LEGAL_PAGES, params.page) ? LEGAL_PAGES[params.page] : undefined;
   if (!page) throw redirect("/");
   return { slug: page.slug };
 }

@@ -227,20 +227,25 @@ const text = (form: FormData, name: string) => {
 
 // ── Running cases ──────────────────────────────────────────────────────────────────────────────
 
-/** Runs `runs` cases of a property, `PARALLEL` at a time, each in its own fast-check run. */
-async function fuzz<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, runs = RUNS) {
-  const seed = Date.now() ^ (Math.random() * 0x7fffffff);
-  const results = await Promise.allSettled(
-    Array.from({ length: PARALLEL }, (_, i) =>
-      fc.assert(fc.asyncProperty(arbitrary, check), {
-        numRuns: Math.ceil(runs / PARALLEL),
-        seed: seed + i,
-        endOnFailure: true,
-      }),
-    ),
-  );
-  const failure = results.find((result) => result.status === "rejected");
-  if (failure) throw failure.reason;
+/**
+ * A runner of `runs` cases of a property (times `scale`), `PARALLEL` at a time, each in its
+ * own fast-check run.
+ */
+function fuzzer(scale: number) {
+  return async <T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, runs = RUNS) => {
+    const seed = Date.now() ^ (Math.random() * 0x7fffffff);
+    const results = await Promise.allSettled(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        fc.assert(fc.asyncProperty(arbitrary, check), {
+          numRuns: Math.ceil((runs * scale) / PARALLEL),
+          seed: seed + i,
+          endOnFailure: true,
+        }),
+      ),
+    );
+    const failure = results.find((result) => result.status === "rejected");
+    if (failure) throw failure.reason;
+  };
 }
 
 const LEAK = /\n\s+at |Failed query|insert into|select\s[^<]*\sfrom\s|params:/i;
@@ -262,6 +267,9 @@ const freshClient = () => {
 
 describe.each(serverDatabases)("fuzzed public actions and sign-in on $name", (database) => {
   test("never a 5xx, rows only from valid bodies, 413 over 10 KB, and the server keeps serving", async () => {
+    // The full 1,000 cases per action on the embedded database, which every run has; a quarter on
+    // PostgreSQL, where the same actions run the same SQL (it keeps the suite's time in bounds).
+    const fuzz = fuzzer(database.name === "pglite" ? 1 : 0.25);
     const pending = { email: `pending-${unique}@example.org`, token: randomBytes(32).toString("hex") };
     const confirmed = { email: `confirmed-${unique}@example.org`, token: randomBytes(32).toString("hex") };
     const bystander = { email: `bystander-${unique}@example.org`, token: randomBytes(32).toString("hex") };
@@ -589,11 +597,23 @@ describe.each(serverDatabases)("fuzzed public actions and sign-in on $name", (da
         });
 
         // ── Any path and query: never a 5xx ──
-        // Found by this fuzzing once: a tab or line break as a path segment broke the render.
-        for (const path of ["/%09/%00/index.html", "/%0A/%00", "/%0d/x/%00.data"])
+        // Found by this fuzzing once each: a tab or line break as a path segment, and names of
+        // Object's prototype as a page, broke the render.
+        for (const path of [
+          "/%09/%00/index.html",
+          "/%0A/%00",
+          "/%0d/x/%00.data",
+          "/__proto__",
+          "/constructor",
+          "/toString.data",
+          "/category/__proto__",
+          "/service/constructor",
+        ])
           await send(path, "GET", undefined);
         const segment = fc.oneof(
           fc.constantFrom(
+            "__proto__",
+            "constructor",
             "admin",
             "project",
             "projects",
@@ -603,7 +623,8 @@ describe.each(serverDatabases)("fuzzed public actions and sign-in on $name", (da
             "newsletter",
             "_.data",
           ),
-          anyText.filter((value) => value.length < 200).map(encodeText),
+          // Paths are logged (spec §2); no "@", or the log scan would take a segment for an address.
+          anyText.filter((value) => value.length < 200 && !value.includes("@")).map(encodeText),
           fc.constantFrom("%ZZ", "%00", "%E0%A4%A", "..", "%2e%2e", "%2F", "a.data", "index.html"),
         );
         await fuzz(
