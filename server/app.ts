@@ -204,8 +204,10 @@ export async function main(): Promise<Server> {
     });
     server.closeIdleConnections();
   };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  // `on`, not `once`: a repeated signal must meet the guard above, not the default action that
+  // would end the process mid-stop (skipping the CHECKPOINT of the embedded database).
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
   return server;
 }
 

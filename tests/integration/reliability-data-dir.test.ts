@@ -8,7 +8,7 @@ import { CONTACT_MESSAGES } from "~/content/messages";
 import { openDatabase } from "~/db/client.server";
 import { contactSubmissions } from "~/db/schema";
 import { clientAddress, formToken, isSuccess, submitForm } from "../setup/public-forms";
-import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+import { processReport, startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
  * One DATA_DIR, one server (issue 5): the embedded database must never be opened by two
@@ -86,7 +86,7 @@ test("a second server on the same DATA_DIR refuses to start, changes nothing, an
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
     await send(first, "Ben Nachher", 2);
   } finally {
-    expect(await first.stop()).toBe(0);
+    expect(await first.stop(), processReport(first)).toBe(0);
   }
 
   const reopened = await openDatabase({ dataDir });

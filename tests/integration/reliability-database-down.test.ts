@@ -8,7 +8,7 @@ import { contactSubmissions, projects } from "~/db/schema";
 import { failDiskWrites, type FailingDisk } from "../setup/failing-disk";
 import { installations, type Installation } from "../setup/installations";
 import { clientAddress, formToken, isSuccess, submitForm, type Answer } from "../setup/public-forms";
-import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+import { processReport, startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 import { startTcpProxy } from "../setup/tcp-proxy";
 
 /**
@@ -191,7 +191,7 @@ describe.each(variants)("database outage on $name", ({ create, prepare }) => {
       const after = { ...typed, name: "Erika Danach", email: "erika.danach@example.org" };
       const stored = await contact(token, "document", after);
       expect(isSuccess(stored, CONTACT_MESSAGES.success, "/contact"), `${stored.status}`).toBe(true);
-      expect(await server.stop()).toBe(0);
+      expect(await server.stop(), processReport(server)).toBe(0);
     } finally {
       await browser.close();
       await server.stop("SIGKILL");

@@ -12,7 +12,13 @@ import {
   submitForm,
   type Channel,
 } from "../setup/public-forms";
-import { freePort, startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+import {
+  freePort,
+  processReport,
+  startServer,
+  waitUntilHealthy,
+  type ServerProcess,
+} from "../setup/server-process";
 import { startSmtpReceiver } from "../setup/smtp-receiver";
 
 /**
@@ -97,7 +103,7 @@ describe.each(installations)("mail server outage on $name", ({ create }) => {
         // The worker tried each mail, failed to connect, and keeps it for a later try.
         await expect.poll(() => failedMails(first).size, { timeout: 30_000 }).toBe(sent.length);
       } finally {
-        expect(await first.stop()).toBe(0);
+        expect(await first.stop(), processReport(first)).toBe(0);
       }
       expect(logProblems(first.output())).toEqual([]);
 
@@ -137,7 +143,7 @@ describe.each(installations)("mail server outage on $name", ({ create }) => {
           .toBe(sent.length);
       } finally {
         // A graceful stop ends the worker: after it, nothing more can be sent.
-        expect(await second.stop()).toBe(0);
+        expect(await second.stop(), processReport(second)).toBe(0);
       }
       expect(logProblems(second.output())).toEqual([]);
 

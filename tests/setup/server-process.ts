@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { currentSuite, logWriter } from "./test-logs";
@@ -73,4 +73,21 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 60_000
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/** How a server process is doing, for failure messages: running with its CPU time, or how it ended. */
+export function processReport(server: ServerProcess): string {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return `ended with code ${child.exitCode}, signal ${child.signalCode}; output:\n${server.output().slice(-3000)}`;
+  }
+  let cpu = "unknown";
+  try {
+    // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second).
+    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    cpu = `${(Number(fields[11]) + Number(fields[12])) / 100} s`;
+  } catch {
+    // not Linux
+  }
+  return `running (pid ${child.pid}, CPU time ${cpu}); output:\n${server.output().slice(-3000)}`;
 }
