@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPostgresDatabase } from "../setup/databases";
+import { formTokenIn, signInOverHttp } from "../setup/http";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 import { startSmtpReceiver } from "../setup/smtp-receiver";
 
@@ -53,17 +54,7 @@ describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])("two instances 
       body,
     });
 
-  async function signIn(server: ServerProcess, address: string): Promise<string> {
-    const response = await post(server, "/admin/login", new URLSearchParams(ADMIN), {
-      "X-Forwarded-For": address,
-    });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((value) => value.split(";")[0]!)
-      .find((value) => value.startsWith("session="));
-    expect(cookie, "sign-in sets a session cookie").toBeTruthy();
-    return cookie!;
-  }
+  const signIn = (server: ServerProcess) => signInOverHttp(server.url, ADMIN.email, ADMIN.password);
 
   const isSignedIn = async (server: ServerProcess, session: string) => {
     const response = await fetch(`${server.url}/admin/kontaktanfragen`, {
@@ -95,7 +86,7 @@ describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])("two instances 
     form.set("category", "project");
     form.set("image", "/favicon.svg");
     form.set("date", "2026-11-21");
-    const saved = await post(a, "/admin?index", form, { Cookie: await signIn(a, "198.51.100.1") });
+    const saved = await post(a, "/admin?index", form, { Cookie: await signIn(a) });
     expect(saved.status).toBeLessThan(400);
     // The change is announced by the database (NOTIFY); b hears it within moments.
     await expect
@@ -104,7 +95,7 @@ describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])("two instances 
   });
 
   test("a session made on one instance is valid on the other; signing out on one ends it on both", async () => {
-    const session = await signIn(a, "198.51.100.2");
+    const session = await signIn(a);
     expect(await isSignedIn(a, session)).toBe(true);
     expect(await isSignedIn(b, session)).toBe(true);
     const out = await post(b, "/admin/logout", new URLSearchParams(), { Cookie: session });
@@ -127,7 +118,7 @@ describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])("two instances 
 
   test("100 contact submissions spread over both: 100 rows and 100 mails, none twice", async () => {
     const tokenOf = async (server: ServerProcess) =>
-      (await (await fetch(`${server.url}/contact`)).text()).match(/name="formToken" value="([^"]+)"/)![1]!;
+      formTokenIn(await (await fetch(`${server.url}/contact`)).text());
     const tokens = { a: await tokenOf(a), b: await tokenOf(b) };
     const marker = `multi-${Date.now()}`;
     const responses = await Promise.all(

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { formTokenIn, signInOverHttp } from "../setup/http";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
@@ -48,20 +49,7 @@ function rawGet(pathname: string, headers: Record<string, string> = {}) {
   });
 }
 
-async function signIn(): Promise<string> {
-  const response = await fetch(`${server.url}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(ADMIN).toString(),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0]!)
-    .find((value) => value.startsWith("session="));
-  expect(cookie, "sign-in sets a session cookie").toBeTruthy();
-  return cookie!;
-}
+const signIn = () => signInOverHttp(server.url, ADMIN.email, ADMIN.password);
 
 describe("page cache", () => {
   test("every copy of a page allows exactly its own inline scripts, by hash", async () => {
@@ -102,7 +90,7 @@ describe("page cache", () => {
     const shownAt = Date.now();
     await expect.poll(() => Date.now() - shownAt, { interval: 100, timeout: 5_000 }).toBeGreaterThan(1_200);
     const html = await (await get("/contact")).text();
-    const formToken = html.match(/name="formToken" value="([^"]+)"/)![1]!;
+    const formToken = formTokenIn(html);
     const response = await fetch(`${server.url}/contact`, {
       method: "POST",
       headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
