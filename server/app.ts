@@ -60,10 +60,12 @@ export function createApp(config: Env) {
       overwrite: false,
     }),
   );
+  // Responses without inline scripts of their own (assets, JSON, redirects) allow none.
+  const scriptlessPolicy = contentSecurityPolicy({ https: config.isHttps });
   app.use(async (c, next) => {
     await next();
     if (!c.res.headers.has("Content-Security-Policy")) {
-      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy({ https: config.isHttps }));
+      c.res.headers.set("Content-Security-Policy", scriptlessPolicy);
     }
     // Shared caching is opted into (cached public pages, assets, sitemap); everything else, from
     // the admin area to form answers and anything that sets a cookie, is kept by nobody.
@@ -78,7 +80,6 @@ export function createApp(config: Env) {
   app.use(pageCache({ https: config.isHttps }));
 
   app.get("/healthz", async (c) => {
-    c.header("Cache-Control", "no-store");
     const ok = await database()
       .then((handle) => isHealthy(handle))
       .catch(() => false);
@@ -110,7 +111,6 @@ export function createApp(config: Env) {
   // RFC 8058 one-click unsubscribe: mail providers POST the List-Unsubscribe URL from their
   // own servers (any or no Origin); the signed link is the authorisation.
   app.post("/newsletter/abmelden", async (c) => {
-    c.header("Cache-Control", "no-store");
     const outcome = await unsubscribeByLink(new URL(c.req.url)).catch(() => "error" as const);
     if (outcome === "invalid") return c.text("Dieser Abmeldelink ist ungültig.", 400);
     if (outcome === "error") return c.text(FORM_GUARD_MESSAGES.unavailable, 503);
