@@ -47,7 +47,7 @@ async function claim(db: Db, limit: number) {
         or(isNull(outbox.locked_until), lte(outbox.locked_until, sql`now()`)),
       ),
     )
-    .orderBy(outbox.next_attempt_at)
+    .orderBy(outbox.next_attempt_at, outbox.created_at)
     .limit(limit)
     .for("update", { skipLocked: true });
   return db
@@ -77,7 +77,14 @@ export async function deliverDueMail(
   const budget = Math.min(BATCH, maxPerHour - (await sentInLastHour(db)));
   if (budget <= 0) return "capped";
   let sent = 0;
-  for (const mail of await claim(db, budget)) {
+  // UPDATE … RETURNING has no order of its own: send the claimed mails in the order they fell
+  // due, equally due ones in the order they were queued.
+  const claimed = (await claim(db, budget)).sort(
+    (a, b) =>
+      a.next_attempt_at.getTime() - b.next_attempt_at.getTime() ||
+      a.created_at.getTime() - b.created_at.getTime(),
+  );
+  for (const mail of claimed) {
     try {
       await transport.send({
         id: mail.id,
