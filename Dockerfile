@@ -43,6 +43,7 @@ EXPOSE 3000
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# The same Node flags as `npm run serve` (decision 0008), without npm in between: node is PID 1
-# and gets SIGTERM itself.
-CMD ["node", "--max-semi-space-size=8", "server.js"]
+# The same settings and Node flags as `npm run serve` (decision 0008), without npm in between:
+# node is PID 1 and gets SIGTERM itself.
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=192", "server.js"]

@@ -11,7 +11,6 @@ import {
 import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { flashContext } from "./lib/flash";
 import { env } from "./env.server";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
@@ -47,11 +46,7 @@ function canonicalPath(pathname: string, search: string): string {
 // A flash message can follow any redirect, so the root data is fresh on every navigation.
 export const shouldRevalidate = () => true;
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Every page's text needs the Latin subset: fetch it alongside the stylesheet, not after it.
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

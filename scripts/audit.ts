@@ -19,6 +19,9 @@ const OUT_DIR = path.join(root, "tmp", "audit");
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 const MAX_FAILED_RUNS = 3;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// For trying a change on some pages: AUDIT_PAGES=home,contact AUDIT_FORMS=mobile npm run audit.
+const ONLY_PAGES = process.env.AUDIT_PAGES?.split(",");
+const FORMS = (process.env.AUDIT_FORMS?.split(",") ?? ["mobile", "desktop"]) as FormFactor[];
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -297,7 +300,7 @@ try {
   const projects = await (await fetch(`${server.url}/projects`)).text();
   const detail = projects.match(/href="(\/project\/[^"/?#]+)"/)?.[1];
   if (!detail) throw new Error("no project detail link on /projects");
-  const pages: Page[] = [
+  const allPages: Page[] = [
     { name: "home", page: "/", path: "/" },
     { name: "projects", page: "/projects", path: "/projects" },
     { name: "project-detail", page: "/project/:id", path: detail },
@@ -305,10 +308,11 @@ try {
     { name: "about", page: "/about", path: "/about" },
     { name: "contact", page: "/contact", path: "/contact" },
   ];
+  const pages = allPages.filter(({ name }) => !ONLY_PAGES || ONLY_PAGES.includes(name));
 
   console.log(`Lighthouse on ${pages.length} pages, ${RUNS} runs each, mobile and desktop`);
   for (const page of pages) {
-    for (const formFactor of ["mobile", "desktop"] as const) {
+    for (const formFactor of FORMS) {
       process.stdout.write(`${page.path} ${formFactor} `);
       const result = await audit(chrome.port, page, server.url + page.path, formFactor, admin);
       results.push(result);

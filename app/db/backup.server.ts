@@ -141,7 +141,8 @@ async function dumpRows(db: Db, file: string) {
         await write(DUMP_HEADER);
         for (const table of tables) {
           counts[table.name] = 0;
-          // A cursor keeps memory bounded: uploads are megabytes per row.
+          // A cursor keeps memory bounded: an upload is up to 8 MB per row (16 MB as hex), so rows
+          // with bytea come one at a time; the server's heap is capped (decision 0008).
           await tx.execute(
             sql.raw(
               `declare backup_rows no scroll cursor for select row_to_json(t)::text as json from ${quoted(table.name)} t`,
@@ -149,7 +150,7 @@ async function dumpRows(db: Db, file: string) {
           );
           for (;;) {
             const rows = rowsOf<{ json: string }>(
-              await tx.execute(sql.raw(`fetch ${table.binary ? 4 : 500} from backup_rows`)),
+              await tx.execute(sql.raw(`fetch ${table.binary ? 1 : 500} from backup_rows`)),
             );
             if (rows.length === 0) break;
             await write(rows.map(({ json }) => insertStatement(table.name, json)).join(""));

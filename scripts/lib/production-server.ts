@@ -10,11 +10,18 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
-// The server runs with the Node flags of `npm run serve` (see docs/decisions/0008-page-cache.md).
+// The server runs with the environment settings and Node flags of `npm run serve`
+// (`MALLOC_ARENA_MAX=2 node --max-semi-space-size=8 … server.js`, docs/decisions/0008-page-cache.md).
 const packageJson = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
   scripts: Record<string, string>;
 };
-const serverFlags = packageJson.scripts.serve!.split(" ").filter((part) => part.startsWith("--"));
+const serveParts = packageJson.scripts.serve!.split(" ");
+/** The Node flags of `npm run serve`; the test servers run with them too. */
+export const serverFlags = serveParts.filter((part) => part.startsWith("--"));
+/** The environment settings that `npm run serve` puts before `node`. */
+export const serverEnv: Record<string, string> = Object.fromEntries(
+  serveParts.filter((part) => /^[A-Z_]+=/.test(part)).map((part) => part.split("=", 2) as [string, string]),
+);
 
 export type ProductionServer = {
   child: ChildProcess;
@@ -55,6 +62,7 @@ export async function startServer(
     cwd: root,
     env: {
       PATH: process.env.PATH,
+      ...serverEnv,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

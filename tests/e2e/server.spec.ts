@@ -80,8 +80,9 @@ test("public pages load nothing from other origins", async ({ page, baseURL }) =
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
   }
-  // The recording itself worked: scripts, styles and fonts came from our origin.
+  // The recording itself worked: scripts, styles and images came from our origin.
   expect(seen.some((url) => url.includes("/assets/") && url.endsWith(".js"))).toBe(true);
-  expect(seen.some((url) => url.endsWith(".woff2"))).toBe(true);
+  expect(seen.some((url) => url.includes("/assets/") && url.endsWith(".css"))).toBe(true);
+  expect(seen.some((url) => url.includes("/images/"))).toBe(true);
   expect(foreign).toEqual([]);
 });

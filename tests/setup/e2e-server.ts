@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import { serverEnv, serverFlags } from "../../scripts/lib/production-server.ts";
 
 const mailDir = process.env.E2E_MAIL_DIR;
 if (!mailDir) throw new Error("E2E_MAIL_DIR is not set");
@@ -37,8 +38,9 @@ const logDir = path.resolve(import.meta.dirname, "..", "..", "tmp", "test-logs",
 rmSync(logDir, { recursive: true, force: true });
 mkdirSync(logDir, { recursive: true });
 const log = (chunk: Buffer) => appendFileSync(path.join(logDir, "server.log"), chunk);
-const server = spawn(process.execPath, [path.resolve(import.meta.dirname, "..", "..", "server.js")], {
-  env: { ...process.env, SMTP_URL: `smtp://127.0.0.1:${address.port}` },
+const serverScript = path.resolve(import.meta.dirname, "..", "..", "server.js");
+const server = spawn(process.execPath, [...serverFlags, serverScript], {
+  env: { ...process.env, ...serverEnv, SMTP_URL: `smtp://127.0.0.1:${address.port}` },
   stdio: ["ignore", "pipe", "pipe"],
 });
 for (const [from, to] of [

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { serverEnv, serverFlags } from "../../scripts/lib/production-server.ts";
 import { currentSuite, logWriter } from "./test-logs";
 
 /** Runs the production server (`node server.js`, needs `npm run build`) as a child process. */
@@ -32,9 +33,16 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     throw new Error("No production build: run `npm run build` first");
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...serverFlags, "server.js"], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
+    env: {
+      PATH: process.env.PATH,
+      ...serverEnv,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "info",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,0 +1,118 @@
+/**
+ * Starts loading a document's JavaScript once the page has appeared, instead of while it loads.
+ *
+ * Every page is complete without JavaScript: server-rendered, links and forms work. React Router
+ * puts a `<link rel="modulepreload">` for each of its modules into the head and a module script
+ * with static imports at the end of the body, so a browser fetches about 125 kB of JavaScript
+ * in parallel with the stylesheet and the images; on a slow phone connection the page's first
+ * paint and its largest image wait for bandwidth they did not need (Lighthouse mobile: first
+ * paint 2.0 s with them, 0.8 s without). Here the preloads leave the head, the module script
+ * stays in the document inert (`type="text/x-deferred-module"`), and a small inline script adds
+ * both back once the page has loaded and painted, so it hydrates right after that.
+ * docs/decisions/0010-deferred-hydration.md.
+ */
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const MODULE_SCRIPT = /<script((?: nonce="[^"]*")?) type="module" async="">/;
+export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+const DEFERRED_ID = "deferred-modules";
+
+/**
+ * Runs in the browser, inlined by its source (so it uses nothing from outside its arguments).
+ * Waits for the window's load event (the images above the fold are there) and the first
+ * contentful paint, then for the work already queued (painting those images), and adds the
+ * module preloads and the modules. Where the browser reports no paint, or in a background
+ * tab, which does not paint, `fallbackMs` after the load event is enough.
+ */
+function loadModulesAfterFirstPaint(id: string, preloads: string[], entry: string, fallbackMs: number) {
+  let loaded = false;
+  let painted = false;
+  let started = false;
+  const insert = () => {
+    const inert = document.getElementById(id);
+    if (!inert) return;
+    for (const href of preloads) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    // One module per task: each script element's module graph is evaluated in a task of its
+    // own, and React Router's script (which starts the hydration) comes last.
+    const evaluate = (remaining: string[]) => {
+      const script = document.createElement("script");
+      script.type = "module";
+      const [next, ...rest] = remaining;
+      if (next === undefined) {
+        script.nonce = inert.nonce;
+        script.textContent = inert.textContent;
+        inert.replaceWith(script);
+        return;
+      }
+      script.src = next;
+      script.onload = script.onerror = () => evaluate(rest);
+      document.head.appendChild(script);
+    };
+    evaluate(preloads.filter((href) => href !== entry));
+  };
+  const start = () => {
+    if (started || !loaded || !painted) return;
+    started = true;
+    // After the work the browser has queued (painting the images that have just loaded).
+    // Neither timers nor animation frames: a test that pauses the page's clock pauses those.
+    const { scheduler } = window as {
+      scheduler?: { postTask?: (task: () => void, options: object) => void };
+    };
+    if (scheduler?.postTask) {
+      scheduler.postTask(insert, { priority: "background" });
+    } else {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = insert;
+      channel.port2.postMessage(null);
+    }
+  };
+  const onLoad = () => {
+    loaded = true;
+    start();
+    setTimeout(() => {
+      painted = true;
+      start();
+    }, fallbackMs);
+  };
+  if (document.readyState === "complete") onLoad();
+  else window.addEventListener("load", onLoad, { once: true });
+  if (!(window.PerformanceObserver?.supportedEntryTypes ?? []).includes("paint")) {
+    painted = true;
+    start();
+    return;
+  }
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+    observer.disconnect();
+    painted = true;
+    start();
+  }).observe({ type: "paint", buffered: true });
+}
+
+const FALLBACK_MS = 3_000;
+
+export function deferHydration(html: string): string {
+  const moduleScript = html.match(MODULE_SCRIPT);
+  if (!moduleScript) return html;
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(MODULE_PRELOAD, (_, href: string) => {
+    preloads.push(href);
+    return "";
+  });
+  const nonce = moduleScript[1] ?? "";
+  // React Router's script ends with `import("<entry module>")`, which starts the hydration.
+  const entry = html.slice(moduleScript.index).match(/import\("([^"]+)"\);\s*<\/script>/)?.[1] ?? "";
+  const args = [DEFERRED_ID, preloads, entry, FALLBACK_MS].map((arg) =>
+    JSON.stringify(arg).replaceAll("<", "\\u003c"),
+  );
+  const loader = `(${loadModulesAfterFirstPaint.toString()})(${args.join(",")})`;
+  return withoutPreloads.replace(
+    MODULE_SCRIPT,
+    () =>
+      `<script${nonce}>${loader}</script><script${nonce} type="${DEFERRED_MODULE_TYPE}" id="${DEFERRED_ID}">`,
+  );
+}
