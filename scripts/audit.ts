@@ -1,6 +1,7 @@
 /**
- * `npm run audit`: Lighthouse (mobile and desktop, median of 3 runs by performance score) on the
- * six main public pages of the production server on a fresh embedded database, the compressed
+ * `npm run audit`: Lighthouse (mobile and desktop, median of 3 runs: the scores of the median run
+ * by performance score, each metric's own median) on the six main public pages of the
+ * production server on a fresh embedded database, the compressed
  * JavaScript each page loads, and a check that no public page loads admin code. Prints a table,
  * writes tmp/audit/latest.json plus the HTML/JSON reports of the median runs, and exits non-zero
  * when a budget is missed. Budgets: issue #5. Needs a build (`npm run build`).
@@ -160,6 +161,12 @@ function findingsOf(lhr: Result): PageResult["findings"] {
   );
 }
 
+/** The median of one metric over all runs. */
+function medianOf(runs: Result[], audit: string): number {
+  const values = runs.map((lhr) => numeric(lhr, audit)).sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)]!;
+}
+
 async function audit(
   port: number,
   { name, page }: Page,
@@ -208,12 +215,14 @@ async function audit(
     scores: Object.fromEntries(
       CATEGORIES.map((category) => [category, Math.round((median.categories[category]?.score ?? 0) * 100)]),
     ) as Record<Category, number>,
+    // Each metric's own median over the runs: the median run by score is one of several runs
+    // that all score 100, and its TBT alone varied between 15 and 58 ms on a quiet machine.
     metrics: {
-      fcpMs: numeric(median, "first-contentful-paint"),
-      lcpMs: numeric(median, "largest-contentful-paint"),
-      tbtMs: numeric(median, "total-blocking-time"),
-      cls: numeric(median, "cumulative-layout-shift"),
-      speedIndexMs: numeric(median, "speed-index"),
+      fcpMs: medianOf(runs, "first-contentful-paint"),
+      lcpMs: medianOf(runs, "largest-contentful-paint"),
+      tbtMs: medianOf(runs, "total-blocking-time"),
+      cls: medianOf(runs, "cumulative-layout-shift"),
+      speedIndexMs: medianOf(runs, "speed-index"),
     },
     lcpElement: lcpElementOf(median),
     jsBytes: scripts.reduce((sum, script) => sum + script.transferBytes, 0),
@@ -350,7 +359,9 @@ writeFileSync(
   ) + "\n",
 );
 
-console.log(`\nLighthouse, median of ${RUNS} runs by performance score (JS: compressed transfer bytes)\n`);
+console.log(
+  `\nLighthouse, median of ${RUNS} runs (scores: the median run by performance; metrics: each one's median; JS: compressed transfer bytes)\n`,
+);
 printTable(results);
 printFindings(results);
 console.log(`\nReports: ${path.relative(root, OUT_DIR)}/ (median runs), results: tmp/audit/latest.json`);

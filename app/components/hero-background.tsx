@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { HERO_PRODUCT_IMAGES, HERO_STOCK_IMAGES, src, srcSet, type ResponsiveImage } from "~/content/images";
 import { useNonce } from "~/lib/nonce";
+import { MAIN_IMAGE } from "~/lib/main-image";
 
 type HeroSource = { base: string; src: string; srcset: string };
 
@@ -76,6 +77,7 @@ export function HeroBackground() {
         width={width}
         height={height}
         fetchPriority="high"
+        {...MAIN_IMAGE}
         suppressHydrationWarning
         className="absolute inset-0 -z-10 size-full object-cover"
       />

@@ -5,6 +5,7 @@ import type { Project } from "~/lib/project";
 import { cn } from "~/lib/utils";
 import { ProjectGrid } from "./project-card";
 import { Button } from "./ui/button";
+import { MAIN_IMAGE } from "~/lib/main-image";
 
 /** A service page (spec §2): hero banner, alternating text-and-image blocks, closing call to action. */
 export function ServicePageView({ page, projects }: { page: ServicePage; projects: Project[] | null }) {
@@ -22,6 +23,7 @@ export function ServicePageView({ page, projects }: { page: ServicePage; project
             width={1200}
             height={800}
             fetchPriority="high"
+            {...MAIN_IMAGE}
             className="w-full rounded-2xl bg-white/95 shadow-2xl"
           />
         </div>

@@ -11,6 +11,8 @@
  * both back once the page has loaded and painted, so it hydrates right after that.
  * docs/decisions/0010-deferred-hydration.md.
  */
+import { MAIN_IMAGE } from "./main-image";
+
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /<script((?: nonce="[^"]*")?) type="module" async="">/;
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
@@ -18,12 +20,20 @@ const DEFERRED_ID = "deferred-modules";
 
 /**
  * Runs in the browser, inlined by its source (so it uses nothing from outside its arguments).
- * Waits for the window's load event (the images above the fold are there) and the first
- * contentful paint, then for the work already queued (painting those images), and adds the
- * module preloads and the modules. Where the browser reports no paint, or in a background
- * tab, which does not paint, `fallbackMs` after the load event is enough.
+ * Waits for the window's load event (the images above the fold are there), the first
+ * contentful paint and the paint of the page's main image (`MAIN_IMAGE`), then for the work
+ * already queued, and adds the module preloads and the modules. Where the browser reports no
+ * paint, or in a background tab, which does not paint, `fallbackMs` after the load event is
+ * enough; where images load slowly, `slowLoadMs` after the first paint is enough.
  */
-function loadModulesAfterFirstPaint(id: string, preloads: string[], entry: string, fallbackMs: number) {
+function loadModulesAfterFirstPaint(
+  id: string,
+  preloads: string[],
+  entry: string,
+  mainImage: string,
+  fallbackMs: number,
+  slowLoadMs: number,
+) {
   let loaded = false;
   let painted = false;
   let started = false;
@@ -54,11 +64,9 @@ function loadModulesAfterFirstPaint(id: string, preloads: string[], entry: strin
     };
     evaluate(preloads.filter((href) => href !== entry));
   };
-  const start = () => {
-    if (started || !loaded || !painted) return;
-    started = true;
-    // After the work the browser has queued (painting the images that have just loaded).
-    // Neither timers nor animation frames: a test that pauses the page's clock pauses those.
+  // After the work the browser has queued. Neither timers nor animation frames: a test that
+  // pauses the page's clock pauses those.
+  const afterQueuedWork = () => {
     const { scheduler } = window as {
       scheduler?: { postTask?: (task: () => void, options: object) => void };
     };
@@ -69,6 +77,30 @@ function loadModulesAfterFirstPaint(id: string, preloads: string[], entry: strin
       channel.port1.onmessage = insert;
       channel.port2.postMessage(null);
     }
+  };
+  // The page's main image (marked with `elementtiming`), when it has loaded and is on screen,
+  // has been painted: the browser reports it where it supports Element Timing.
+  const afterMainImagesPainted = (then: () => void) => {
+    const images = document.querySelectorAll<HTMLImageElement>(`img[elementtiming="${mainImage}"]`);
+    const pending = new Set<Element>(
+      [...images].filter(
+        (img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().top < window.innerHeight,
+      ),
+    );
+    if (pending.size === 0 || !PerformanceObserver.supportedEntryTypes.includes("element")) return then();
+    new PerformanceObserver((list, observer) => {
+      for (const entry of list.getEntries()) {
+        pending.delete((entry as PerformanceEntry & { element: Element | null }).element!);
+      }
+      if (pending.size > 0) return;
+      observer.disconnect();
+      then();
+    }).observe({ type: "element", buffered: true });
+  };
+  const start = () => {
+    if (started || !loaded || !painted) return;
+    started = true;
+    afterMainImagesPainted(afterQueuedWork);
   };
   const onLoad = () => {
     loaded = true;
@@ -90,10 +122,17 @@ function loadModulesAfterFirstPaint(id: string, preloads: string[], entry: strin
     observer.disconnect();
     painted = true;
     start();
+    // An image that takes long (a slow connection) does not hold the page's JavaScript back
+    // for longer than this after the first paint.
+    setTimeout(() => {
+      loaded = true;
+      start();
+    }, slowLoadMs);
   }).observe({ type: "paint", buffered: true });
 }
 
 const FALLBACK_MS = 3_000;
+const SLOW_LOAD_MS = 1_000;
 
 export function deferHydration(html: string): string {
   const moduleScript = html.match(MODULE_SCRIPT);
@@ -106,8 +145,8 @@ export function deferHydration(html: string): string {
   const nonce = moduleScript[1] ?? "";
   // React Router's script ends with `import("<entry module>")`, which starts the hydration.
   const entry = html.slice(moduleScript.index).match(/import\("([^"]+)"\);\s*<\/script>/)?.[1] ?? "";
-  const args = [DEFERRED_ID, preloads, entry, FALLBACK_MS].map((arg) =>
-    JSON.stringify(arg).replaceAll("<", "\\u003c"),
+  const args = [DEFERRED_ID, preloads, entry, MAIN_IMAGE.elementtiming, FALLBACK_MS, SLOW_LOAD_MS].map(
+    (arg) => JSON.stringify(arg).replaceAll("<", "\\u003c"),
   );
   const loader = `(${loadModulesAfterFirstPaint.toString()})(${args.join(",")})`;
   return withoutPreloads.replace(

@@ -10,6 +10,7 @@ import { submitOrFail } from "~/lib/form-client";
 import { pageMeta } from "~/lib/meta";
 import { contactAction, newsletterAction } from "~/lib/public-forms.server";
 import type { Route } from "./+types/contact";
+import { MAIN_IMAGE } from "~/lib/main-image";
 
 export async function loader() {
   return { formToken: await newFormToken(await getDb()).catch(() => "") };
@@ -45,6 +46,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           width={CONTACT_HEADER_IMAGE.width}
           height={CONTACT_HEADER_IMAGE.height}
           fetchPriority="high"
+          {...MAIN_IMAGE}
           className="absolute inset-0 size-full object-cover"
         />
       </div>

@@ -12,6 +12,7 @@ import { categoryLabel } from "~/lib/project";
 import { readWithFallback } from "~/lib/public-data.server";
 import { useErrorToast } from "~/lib/use-toast-once";
 import type { Route } from "./+types/project-detail";
+import { MAIN_IMAGE } from "~/lib/main-image";
 
 /**
  * Project detail at /project/{id} (canonical) and /projects/{id} (spec §2 gives both).
@@ -72,6 +73,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
         width={1200}
         height={800}
         fetchPriority="high"
+        {...MAIN_IMAGE}
         className="mt-8 aspect-[3/2] w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover"
       />
 
