@@ -102,6 +102,8 @@ async function openPostgres(url: string, migrations: MigrationTarget): Promise<D
   // together apply each migration once.
   if (migrations !== "none") {
     const migrator = new pg.Client({ connectionString: url });
+    // A lost connection fails the next statement, and with it the start; no 'error' event.
+    migrator.on("error", () => undefined);
     await migrator.connect();
     try {
       await migrator.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
@@ -119,6 +121,10 @@ async function openPostgres(url: string, migrations: MigrationTarget): Promise<D
   // Cached pages are no longer trusted: the next visitor sees what the database (or the
   // fallback) says now.
   pool.on("error", () => publicPagesChanged());
+  // The same for a client that is checked out, e.g. inside a transaction between two
+  // statements: the pool listens only to idle ones, and an 'error' event nobody listens to ends
+  // the process. The transaction's next statement fails instead, and the pool drops the client.
+  pool.on("connect", (client) => client.on("error", () => publicPagesChanged()));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
