@@ -287,6 +287,12 @@ export async function startOwnServer(
     ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
     ...options.env,
   });
-  await waitUntilHealthy(server);
+  try {
+    await waitUntilHealthy(server);
+  } catch (error) {
+    // A server that did not come up is not left running after the test.
+    await server.stop("SIGKILL");
+    throw error;
+  }
   return { url: server.url, dataDir, admin, process: server, stop: () => server.stop() };
 }
