@@ -14,6 +14,7 @@ import pg from "pg";
 import { publicPagesChanged } from "~/lib/public-pages.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import { EmbeddedClient } from "./embedded-client.server";
+import { PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 /** The Drizzle database, whichever engine is behind it: the same queries run on both. */
@@ -47,6 +48,10 @@ export type DatabaseOptions =
 export type MigrationTarget = "all" | "none" | number;
 
 const PGLITE_SHARED_BUFFERS = "16MB";
+/** Creating a new data directory (initdb) takes seconds; a slow machine gets ample time. */
+const FIRST_OPEN_DEADLINE_MS = 60_000;
+/** Reopening an existing directory takes about a second; one that hangs (a failing disk) is ended. */
+const REOPEN_DEADLINE_MS = 20_000;
 const MIGRATION_LOCK_KEY = 720_514_311; // arbitrary, fixed: serialises migrations across instances
 
 /** drizzle/ next to package.json, found from this file in the source tree and in build/server/. */
@@ -140,16 +145,20 @@ async function openPostgres(url: string, migrations: MigrationTarget): Promise<D
 async function openPglite(dataDir: string | undefined, migrations: MigrationTarget): Promise<DatabaseHandle> {
   const release = dataDir ? await lockDataDir(dataDir) : async () => undefined;
   try {
-    const create = () =>
-      PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
+    const create = (deadlineMs: number) =>
+      PgliteThread.open(
+        dataDir ? path.join(dataDir, "pgdata") : undefined,
         // PostgreSQL's default 128 MB of buffers is more than this site's whole database.
-        startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-      });
-    // Retires an instance that PostgreSQL ended (PANIC) and opens the directory again; an
-    // in-memory database has nothing to reopen.
+        [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+        deadlineMs,
+      );
+    // Retires an instance that PostgreSQL ended (PANIC) or that hung, and opens the directory
+    // again; an in-memory database has nothing to reopen.
     const client = new EmbeddedClient(
-      await create(),
-      dataDir ? create : () => Promise.reject(new Error("an in-memory database cannot be reopened")),
+      await create(FIRST_OPEN_DEADLINE_MS),
+      dataDir
+        ? () => create(REOPEN_DEADLINE_MS)
+        : () => Promise.reject(new Error("an in-memory database cannot be reopened")),
     );
     const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     await applyMigrations(migrations, (migrationsFolder) => migratePglite(db, { migrationsFolder }));

@@ -32,51 +32,45 @@ type Variant = {
   prepare(installation: Installation): Promise<{ env: Record<string, string>; outage: Outage }>;
 };
 
-// OPEN PROBLEM (issue 5): the embedded-database variant (a failing disk through strace) is left
-// out. The first contact POST after the disk fails never gets an answer: the server's main
-// thread spins at 100 % CPU inside PGlite's WebAssembly on the failing write (seen 2026-11-21
-// with ps and /proc/<pid>/task: MainThread running, every other thread waiting, nothing logged
-// after the POST). The PANIC never comes back to JavaScript, so EmbeddedClient cannot retire the
-// instance. Keeping the server answering would need PGlite in a worker thread that is ended when
-// a statement overruns a deadline. Until then, only the PostgreSQL variant runs here.
-const variants: Variant[] = installations
-  .filter(({ name }) => name === "postgres")
-  .map(({ name, create }) =>
-    name === "postgres"
-      ? {
-          name,
-          create,
-          prepare: async (installation) => {
-            const target = new URL(installation.env.DATABASE_URL!);
-            const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-            target.host = `127.0.0.1:${proxy.port}`;
-            return {
-              env: { ...installation.env, DATABASE_URL: target.toString() },
-              outage: { begin: () => proxy.cut(), end: () => proxy.restore() },
-            };
-          },
-        }
-      : {
-          name,
-          create,
-          prepare: async (installation) => {
-            let disk: FailingDisk | undefined;
-            return {
-              env: installation.env,
-              outage: {
-                begin: async (server) => {
-                  disk = await failDiskWrites(server.child.pid!);
-                },
-                end: async () => {
-                  // The premise held: the server did try to write, and the disk refused.
-                  expect(disk!.failedWrites()).toBeGreaterThan(0);
-                  await disk!.heal();
-                },
-              },
-            };
-          },
+// On the embedded database, the first write after the disk fails hangs PGlite (it spins inside
+// WebAssembly); the statement's deadline ends its thread (app/db/pglite-thread.server.ts), so
+// this also proves that a hung instance is retired and opened again.
+const variants: Variant[] = installations.map(({ name, create }) =>
+  name === "postgres"
+    ? {
+        name,
+        create,
+        prepare: async (installation) => {
+          const target = new URL(installation.env.DATABASE_URL!);
+          const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+          target.host = `127.0.0.1:${proxy.port}`;
+          return {
+            env: { ...installation.env, DATABASE_URL: target.toString() },
+            outage: { begin: () => proxy.cut(), end: () => proxy.restore() },
+          };
         },
-  );
+      }
+    : {
+        name,
+        create,
+        prepare: async (installation) => {
+          let disk: FailingDisk | undefined;
+          return {
+            env: installation.env,
+            outage: {
+              begin: async (server) => {
+                disk = await failDiskWrites(server.child.pid!);
+              },
+              end: async () => {
+                // The premise held: the server did try to write, and the disk refused.
+                expect(disk!.failedWrites()).toBeGreaterThan(0);
+                await disk!.heal();
+              },
+            },
+          };
+        },
+      },
+);
 
 const POLL = { timeout: 30_000, interval: 250 };
 const REQUEST_TIMEOUT_MS = 10_000;

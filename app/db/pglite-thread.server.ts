@@ -1,0 +1,274 @@
+import { createRequire } from "node:module";
+import type * as WorkerThreads from "node:worker_threads";
+import { Worker } from "node:worker_threads";
+import type * as PGliteModule from "@electric-sql/pglite";
+import type { QueryOptions, Results } from "@electric-sql/pglite";
+
+/**
+ * One PGlite instance in a worker thread of its own.
+ *
+ * PGlite runs PostgreSQL as WebAssembly in the thread that created it. When a write fails on a
+ * failing disk, PostgreSQL PANICs and PGlite spins at 100 % CPU inside WebAssembly, never
+ * returning (seen 2026-11-21 under strace's injected EIO). In the web server's main thread that
+ * would stop the whole site, /healthz included. In a thread of its own, the main thread keeps
+ * serving, and a statement that overruns its deadline ends the thread (`Worker.terminate` stops
+ * WebAssembly too). PostgreSQL's crash recovery makes the next instance consistent, as after a
+ * killed process.
+ *
+ * Statements travel as messages; results and errors come back as structured clones.
+ */
+
+export class EmbeddedDatabaseUnavailableError extends Error {
+  override name = "EmbeddedDatabaseUnavailableError";
+}
+
+/** PostgreSQL's error fields that are kept when an error crosses from the thread. */
+type ErrorFields = Record<string, string | number | boolean | undefined>;
+
+type Request =
+  | {
+      op: "query";
+      sql: string;
+      params: unknown[];
+      rowMode: "array" | "object";
+      rawTypes: number[];
+      paramTypes?: number[];
+    }
+  | { op: "exec"; sql: string }
+  | { op: "close" };
+
+type Reply =
+  | { id: number; result: unknown }
+  | { id: number; error: { name: string; message: string; fields: ErrorFields; trap: boolean } }
+  | { ready: true }
+  | { openError: { name: string; message: string } };
+
+type WorkerInput = { dataDir: string | undefined; startParams: string[] };
+
+/**
+ * The worker's whole program. Its source is handed to the thread as text (toString), so it uses
+ * nothing but its parameters: the worker_threads module and PGlite's CommonJS build.
+ */
+function workerProgram(threads: typeof WorkerThreads, pglite: typeof PGliteModule) {
+  const port = threads.parentPort!;
+  const input = threads.workerData as WorkerInput;
+  // PostgreSQL's error fields; query, params and queryOptions stay here: they carry visitors' data.
+  const kept = new Set([
+    "code",
+    "severity",
+    "detail",
+    "hint",
+    "position",
+    "schema",
+    "table",
+    "column",
+    "dataType",
+    "constraint",
+    "routine",
+  ]);
+  const describe = (error: unknown) => {
+    const fields: ErrorFields = {};
+    if (error && typeof error === "object") {
+      for (const [key, value] of Object.entries(error)) {
+        if (kept.has(key) && ["string", "number", "boolean"].includes(typeof value))
+          fields[key] = value as string;
+      }
+    }
+    return {
+      name: error instanceof Error ? error.name : "Error",
+      message: error instanceof Error ? error.message : String(error),
+      fields,
+      trap: error instanceof WebAssembly.RuntimeError,
+    };
+  };
+
+  pglite.PGlite.create(input.dataDir, { startParams: input.startParams }).then(
+    (db) => {
+      port.on("message", (request: Request & { id: number }) => {
+        const run = async () => {
+          if (request.op === "query") {
+            // Values of these types stay text here; the caller's parsers run in the main thread.
+            const parsers = Object.fromEntries(
+              request.rawTypes.map((type) => [type, (value: string) => value]),
+            );
+            const { rows, fields, affectedRows } = await db.query(request.sql, request.params, {
+              rowMode: request.rowMode,
+              parsers,
+              paramTypes: request.paramTypes,
+            });
+            return { rows, fields, affectedRows };
+          }
+          if (request.op === "exec") {
+            return (await db.exec(request.sql)).map(({ rows, fields, affectedRows }) => ({
+              rows,
+              fields,
+              affectedRows,
+            }));
+          }
+          // PGlite runs with fsync off: a checkpoint writes everything before closing.
+          await db.exec("CHECKPOINT");
+          await db.close();
+          return null;
+        };
+        run().then(
+          (result) => port.postMessage({ id: request.id, result }),
+          (error: unknown) => port.postMessage({ id: request.id, error: describe(error) }),
+        );
+      });
+      port.postMessage({ ready: true });
+    },
+    (error: unknown) => port.postMessage({ openError: describe(error) }),
+  );
+}
+
+const pgliteEntry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+const WORKER_SOURCE = `(${workerProgram.toString()})(require("node:worker_threads"), require(${JSON.stringify(pgliteEntry)}))`;
+
+/** Rebuilds an error that crossed from the thread: class name, message and PostgreSQL's fields. */
+function errorFrom(reply: { name: string; message: string; fields: ErrorFields; trap: boolean }): Error {
+  const error = reply.trap ? new WebAssembly.RuntimeError(reply.message) : new Error(reply.message);
+  if (!reply.trap) error.name = reply.name;
+  return Object.assign(error, reply.fields);
+}
+
+type Pending = { resolve(value: unknown): void; reject(error: unknown): void; timer: NodeJS.Timeout };
+
+export class PgliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #ended: Promise<void> | undefined;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.on("message", (reply: Reply) => {
+      if (!("id" in reply)) return;
+      const pending = this.#pending.get(reply.id);
+      if (!pending) return;
+      this.#pending.delete(reply.id);
+      clearTimeout(pending.timer);
+      if ("error" in reply) pending.reject(errorFrom(reply.error));
+      else pending.resolve(reply.result);
+    });
+    worker.on("error", () => void this.end("the embedded database's thread failed"));
+    worker.on("exit", () => this.#failAll("the embedded database's thread has ended"));
+  }
+
+  /** Starts a thread and opens the database in it; fails, ending the thread, after `deadlineMs`. */
+  static async open(
+    dataDir: string | undefined,
+    startParams: string[],
+    deadlineMs: number,
+  ): Promise<PgliteThread> {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { dataDir, startParams } satisfies WorkerInput,
+    });
+    const thread = new PgliteThread(worker);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`opening took longer than ${deadlineMs} ms`)), deadlineMs);
+        worker.once("exit", () => reject(new Error("the thread ended while opening")));
+        worker.on("error", reject);
+        worker.on("message", (reply: Reply) => {
+          if ("ready" in reply) resolve();
+          else if ("openError" in reply)
+            reject(Object.assign(new Error(reply.openError.message), { name: reply.openError.name }));
+        });
+      });
+      return thread;
+    } catch (error) {
+      await thread.end("opening failed");
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** True once the thread has been ended (or ended by itself). */
+  get ended(): boolean {
+    return this.#ended !== undefined;
+  }
+
+  query<T>(
+    sql: string,
+    params: unknown[] = [],
+    options: QueryOptions = {},
+    deadlineMs: number,
+  ): Promise<Results<T>> {
+    if (options.serializers || options.blob) throw new Error("serializers and blobs are not supported here");
+    const parsers = options.parsers ?? {};
+    const rawTypes = Object.keys(parsers).map(Number);
+    const rowMode = options.rowMode ?? "object";
+    return this.#send<Results<T>>(
+      { op: "query", sql, params, rowMode, rawTypes, paramTypes: options.paramTypes },
+      deadlineMs,
+    ).then((result) => {
+      if (rawTypes.length === 0) return result;
+      // The thread left these columns as text; the caller's parsers turn them into values.
+      result.fields.forEach(({ name, dataTypeID }, index) => {
+        const parse = parsers[dataTypeID];
+        if (!parse) return;
+        for (const row of result.rows as Record<string | number, unknown>[]) {
+          const key = rowMode === "array" ? index : name;
+          const value = row[key];
+          if (value !== null && value !== undefined) row[key] = parse(value as string);
+        }
+      });
+      return result;
+    });
+  }
+
+  exec(sql: string, deadlineMs: number): Promise<Results[]> {
+    return this.#send({ op: "exec", sql }, deadlineMs);
+  }
+
+  /** Checkpoints and closes the database, then ends the thread. */
+  async close(deadlineMs: number): Promise<void> {
+    try {
+      await this.#send({ op: "close" }, deadlineMs);
+    } finally {
+      await this.end("closed");
+    }
+  }
+
+  /**
+   * Ends the thread at once, whatever it is doing, and fails what is waiting. The files it had
+   * open are closed with it (tests/integration/pglite-thread.test.ts checks that), so a disk
+   * failing for hours does not use up the process's file descriptors.
+   */
+  end(reason: string): Promise<void> {
+    this.#ended ??= (async () => {
+      this.#failAll(`the embedded database's thread was ended: ${reason}`);
+      await this.#worker.terminate();
+    })();
+    return this.#ended;
+  }
+
+  #send<T>(request: Request, deadlineMs: number): Promise<T> {
+    if (this.#ended)
+      return Promise.reject(
+        new EmbeddedDatabaseUnavailableError("The embedded database's thread has ended."),
+      );
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const error = new EmbeddedDatabaseUnavailableError(`A statement took longer than ${deadlineMs} ms.`);
+        this.#pending.get(id)?.reject(error);
+        this.#pending.delete(id);
+        void this.end("a statement overran its deadline");
+      }, deadlineMs);
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
+      this.#worker.postMessage({ ...request, id });
+    });
+  }
+
+  #failAll(reason: string) {
+    for (const [id, pending] of this.#pending) {
+      clearTimeout(pending.timer);
+      pending.reject(new EmbeddedDatabaseUnavailableError(reason));
+      this.#pending.delete(id);
+    }
+  }
+}
