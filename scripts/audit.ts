@@ -13,25 +13,16 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, generateReport, type Result } from "lighthouse";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../app/routes.ts";
+import { chromiumArgs, chromiumPath } from "./lib/chromium.ts";
 import { freePort, startServer } from "./lib/production-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const OUT_DIR = path.join(root, "tmp", "audit");
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 const MAX_FAILED_RUNS = 3;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // For trying a change on some pages: AUDIT_PAGES=home,contact AUDIT_FORMS=mobile npm run audit.
 const ONLY_PAGES = process.env.AUDIT_PAGES?.split(",");
 const FORMS = (process.env.AUDIT_FORMS?.split(",") ?? ["mobile", "desktop"]) as FormFactor[];
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -303,7 +294,10 @@ mkdirSync(OUT_DIR, { recursive: true });
 const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-audit-"));
 const port = await freePort();
 const server = await startServer(dataDir, port, { PUBLIC_URL: `http://127.0.0.1:${port}` });
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", ...chromiumArgs],
+});
 const results: PageResult[] = [];
 try {
   const projects = await (await fetch(`${server.url}/projects`)).text();

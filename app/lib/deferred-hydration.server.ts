@@ -11,6 +11,7 @@
  * both back once the page has loaded and painted, so it hydrates right after that.
  * docs/decisions/0010-deferred-hydration.md.
  */
+import { logger } from "./logger.server";
 import { MAIN_IMAGE } from "./main-image";
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
@@ -134,9 +135,19 @@ function loadModulesAfterFirstPaint(
 const FALLBACK_MS = 3_000;
 const SLOW_LOAD_MS = 1_000;
 
+let warnedNoModuleScript = false;
+
 export function deferHydration(html: string): string {
   const moduleScript = html.match(MODULE_SCRIPT);
-  if (!moduleScript) return html;
+  if (!moduleScript) {
+    // Every document React Router renders has this script; without it, its output changed (an
+    // upgrade?) and pages now hydrate at once. Said once, not for every page.
+    if (!warnedNoModuleScript) {
+      warnedNoModuleScript = true;
+      logger.warn("deferred hydration is off: React Router's module script was not found in a page");
+    }
+    return html;
+  }
   const preloads: string[] = [];
   const withoutPreloads = html.replace(MODULE_PRELOAD, (_, href: string) => {
     preloads.push(href);

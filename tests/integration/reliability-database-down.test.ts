@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { describe, expect, test } from "vitest";
 import { fallbackProjects } from "~/content/fallback-projects";
@@ -9,6 +8,7 @@ import { failDiskWrites, type FailingDisk } from "../setup/failing-disk";
 import { installations, type Installation } from "../setup/installations";
 import { clientAddress, formToken, isSuccess, submitForm, type Answer } from "../setup/public-forms";
 import { processReport, startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+import { chromiumArgs, chromiumPath } from "../../scripts/lib/chromium.ts";
 import { startTcpProxy } from "../setup/tcp-proxy";
 
 /**
@@ -89,10 +89,6 @@ const projectsSource = async (server: ServerProcess) => {
   return body.includes('"fallback",true') ? "fallback" : body.includes(DB_ONLY_TITLE) ? "database" : "other";
 };
 
-function chromiumPath(): string | undefined {
-  return process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-}
-
 describe.each(variants)("database outage on $name", ({ create, prepare }) => {
   test("pages fall back with the toast, forms answer 503 keeping the input, /healthz 503; all recovers without a restart", async () => {
     const installation = await create();
@@ -112,7 +108,7 @@ describe.each(variants)("database outage on $name", ({ create, prepare }) => {
         { intent: "contact", formToken: token, ...values },
         { channel, address: clientAddress(++sequence), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
       );
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: ["--no-sandbox"] });
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     try {
       await waitUntilHealthy(server, 60_000);
       expect(await projectsSource(server)).toBe("database");
