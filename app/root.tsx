@@ -26,7 +26,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const flash = readFlash(request);
     context.set(flashContext, flash ?? null);
     const response = await next();
-    if (flash) response.headers.append("Set-Cookie", clearFlashCookie);
+    if (flash) response.headers.append("Set-Cookie", clearFlashCookie());
     return response;
   },
 ];

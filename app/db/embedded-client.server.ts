@@ -11,7 +11,7 @@ const REOPEN_INTERVAL_MS = 5_000;
  * This site's statements take milliseconds; a migration of its few hundred rows, well under a
  * second.
  */
-export const STATEMENT_DEADLINE_MS = 10_000;
+const STATEMENT_DEADLINE_MS = 10_000;
 /** Closing checkpoints the whole database. */
 const CLOSE_DEADLINE_MS = 60_000;
 
@@ -25,9 +25,6 @@ function endsTheInstance(error: unknown): boolean {
     error instanceof EmbeddedDatabaseUnavailableError
   );
 }
-
-/** What EmbeddedClient needs of an instance: a PgliteThread, or a stand-in in tests. */
-type Instance = Pick<PgliteThread, "query" | "exec" | "close" | "end">;
 
 /**
  * The embedded database's client in place of a single PGlite instance (Drizzle needs `query`
@@ -43,15 +40,15 @@ type Instance = Pick<PgliteThread, "query" | "exec" | "close" | "end">;
  * REOPEN_INTERVAL_MS. The DATA_DIR lock stays held all along.
  */
 export class EmbeddedClient {
-  #current: Instance | undefined;
-  readonly #reopen: () => Promise<Instance>;
+  #current: PgliteThread | undefined;
+  readonly #reopen: () => Promise<PgliteThread>;
   #reopening: Promise<void> | undefined;
   #retired: Promise<void> = Promise.resolve();
   #retryAt = 0;
   #closed = false;
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(first: Instance, reopen: () => Promise<Instance>) {
+  constructor(first: PgliteThread, reopen: () => Promise<PgliteThread>) {
     this.#current = first;
     this.#reopen = reopen;
   }
@@ -79,7 +76,7 @@ export class EmbeddedClient {
     await db?.close(CLOSE_DEADLINE_MS);
   }
 
-  #exclusive<T>(operation: (db: Instance) => Promise<T>): Promise<T> {
+  #exclusive<T>(operation: (db: PgliteThread) => Promise<T>): Promise<T> {
     const run = this.#queue.then(async () => {
       const db = this.#instance();
       try {
@@ -93,7 +90,7 @@ export class EmbeddedClient {
     return run;
   }
 
-  #retire(db: Instance, error: unknown) {
+  #retire(db: PgliteThread, error: unknown) {
     this.#current = undefined;
     this.#retryAt = 0;
     logger.error({ err: error }, "the embedded database failed; it is opened again on next use");
@@ -101,7 +98,7 @@ export class EmbeddedClient {
   }
 
   /** The open instance; without one, starts opening the directory again and fails at once. */
-  #instance(): Instance {
+  #instance(): PgliteThread {
     if (this.#closed) throw new EmbeddedDatabaseUnavailableError("The embedded database is closed.");
     if (this.#current) return this.#current;
     if (!this.#reopening && Date.now() >= this.#retryAt) {
@@ -134,7 +131,7 @@ export class EmbeddedClient {
  * sent to the dead instance. EmbeddedClient runs one operation at a time, so nothing else
  * reaches the instance in between.
  */
-async function transactionOn<T>(db: Instance, callback: (tx: Transaction) => Promise<T>): Promise<T> {
+async function transactionOn<T>(db: PgliteThread, callback: (tx: Transaction) => Promise<T>): Promise<T> {
   let fatal: unknown;
   const query = async <R>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
     try {

@@ -1,8 +1,8 @@
 /**
  * Group commit: concurrent writes of the same kind share one transaction. A batch starts once the
- * event loop has read the requests that arrived together (setImmediate: the embedded database
- * runs synchronously, so without that pause every write would be a batch of its own); writes
- * arriving while it runs wait and go together in the next one. Every
+ * event loop has read the requests that arrived together (setImmediate: without that pause the
+ * first of them would start a batch of its own); writes arriving while it runs wait and go
+ * together in the next one. Every
  * caller's promise settles only after its batch has committed (or failed). Should a shared batch
  * fail, its writes are tried again one by one, so one bad write can't cost the others theirs.
  *

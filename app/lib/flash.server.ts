@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import { env } from "~/env.server";
 
 /**
  * One-time messages that survive a redirect (e.g. "Project not found" on /projects): kept in a
@@ -29,10 +30,14 @@ export function flashCookie(flash: Flash): string {
     ...(flash.description === undefined ? {} : { description: clip(flash.description, LIMITS.description) }),
   };
   const value = Buffer.from(JSON.stringify(fitted)).toString("base64url");
-  return `${NAME}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
+  return cookie(value, 60);
 }
 
-export const clearFlashCookie = `${NAME}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+export const clearFlashCookie = (): string => cookie("", 0);
+
+/** Like the session cookie: `Secure` when the site is served over https. */
+const cookie = (value: string, maxAgeSeconds: number) =>
+  `${NAME}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${env().isHttps ? "; Secure" : ""}`;
 
 /** The flash message of this request, if any (a malformed cookie counts as none). */
 export function readFlash(request: Request): Flash | undefined {

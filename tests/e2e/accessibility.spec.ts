@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
@@ -13,7 +10,6 @@ import { impressum } from "../../app/content/legal/impressum";
 import { FOOTER_LEGAL, FOOTER_NAVIGATION, MAIN_MENU, type MenuItem } from "../../app/content/menu";
 import { SERVICE_PAGES } from "../../app/content/services";
 import { CATEGORIES } from "../../app/lib/project";
-import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 import {
   acceptCookiesUpFront,
   actAsOwnClient,
@@ -24,12 +20,12 @@ import {
   pauseClock,
   postForm,
   signInAsAdmin,
+  startOwnServer,
   test,
   toastWith,
   uniqueEmail,
   waitForHydration,
   waitForMail,
-  type AdminCredentials,
 } from "./fixtures";
 
 /**
@@ -318,29 +314,6 @@ test("axe: newsletter unsubscribe, done, gone and invalid", async ({
 
 // ── Admin area ───────────────────────────────────────────────────────────────────────────────
 
-/**
- * A production server on a fresh embedded database of this test alone, as `startOwnServer`
- * starts one, but patient: on a busy machine the first start (migrations, demo content) can
- * take longer than that helper's 20 s, and a server that does not come up is stopped instead
- * of being left running.
- */
-async function startFreshServer(admin: AdminCredentials | null): Promise<ServerProcess> {
-  const server = await startServer({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "portfolio-e2e-own-")),
-    LOG_LEVEL: "warn",
-    FORM_MIN_FILL_MS: "0",
-    TRUST_PROXY: "X-Forwarded-For",
-    ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
-  });
-  try {
-    await waitUntilHealthy(server, 90_000);
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return server;
-}
-
 const main = (page: Page) => page.getByRole("main");
 
 test("axe: admin sign-in, empty and after a failed attempt", async ({ page, consoleGuard }, testInfo) => {
@@ -364,9 +337,9 @@ test("axe: the one-time setup page of a fresh installation", async ({ page, cons
   test.setTimeout(180_000);
   consoleGuard.allow(/status of 400/);
   await actAsOwnClient(page.context(), testInfo);
-  const server = await startFreshServer(null);
+  const server = await startOwnServer({ admin: null });
   try {
-    const line = server
+    const line = server.process
       .output()
       .split("\n")
       .find((entry) => entry.includes("setupLink"));

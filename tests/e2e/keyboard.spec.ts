@@ -1,10 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { ADMIN_MESSAGES } from "../../app/content/admin-messages";
 import { CONTACT_MESSAGES } from "../../app/content/messages";
-import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 import {
   acceptCookiesUpFront,
   actAsOwnClient,
@@ -15,11 +11,11 @@ import {
   pauseClock,
   postForm,
   signInAsAdmin,
+  startOwnServer,
   test,
   toastWith,
   uniqueEmail,
   waitForHydration,
-  type AdminCredentials,
 } from "./fixtures";
 
 /**
@@ -366,29 +362,6 @@ test("the contact form is corrected, filled and sent with the keyboard alone", a
 
 // ── Admin delete dialogs ─────────────────────────────────────────────────────────────────────
 
-/**
- * A production server on a fresh embedded database of this test alone, as `startOwnServer`
- * starts one, but patient: on a busy machine the first start (migrations, demo content) can
- * take longer than that helper's 20 s, and a server that does not come up is stopped instead
- * of being left running.
- */
-async function startFreshServer(admin: AdminCredentials | null): Promise<ServerProcess> {
-  const server = await startServer({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "portfolio-e2e-own-")),
-    LOG_LEVEL: "warn",
-    FORM_MIN_FILL_MS: "0",
-    TRUST_PROXY: "X-Forwarded-For",
-    ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
-  });
-  try {
-    await waitUntilHealthy(server, 90_000);
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return server;
-}
-
 type Confirmation = { dialog: string; confirm: string; cancel: string };
 
 /**
@@ -441,7 +414,7 @@ test("a project is deleted with the keyboard alone, after Escape cancelled once"
   test.setTimeout(180_000);
   // Deleting changes the public pages that other tests count: a server of this test alone.
   const admin = { email: "inhaber@example.org", password: "Eigenes-Admin-Passwort-2026" };
-  const server = await startFreshServer(admin);
+  const server = await startOwnServer({ admin });
   try {
     const client = await actAsOwnClient(page.context(), testInfo);
     await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: admin });

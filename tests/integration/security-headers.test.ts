@@ -168,11 +168,14 @@ describe.each(serverDatabases)("response headers on $name", (database) => {
           expect(cookie.map.has("secure")).toBe(https);
           expect(Number(cookie.map.get("max-age"))).toBeGreaterThan(0);
           const session = sessionCookieOf(login)!;
-          for (const flash of login.headers.getSetCookie().filter((value) => value.startsWith("flash="))) {
+          const flashes = login.headers.getSetCookie().filter((value) => value.startsWith("flash="));
+          expect(flashes.length, "signing in greets with a toast").toBeGreaterThan(0);
+          for (const flash of flashes) {
             const attributes = cookieAttributes(flash).map;
             expect(attributes.has("httponly") && attributes.get("samesite")?.toLowerCase() === "lax").toBe(
               true,
             );
+            expect(attributes.has("secure")).toBe(https);
           }
 
           // ── Every HTML page: public, admin signed out and signed in, 404 ──
