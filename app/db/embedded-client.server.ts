@@ -2,8 +2,6 @@ import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import { logger } from "~/lib/logger.server";
 import { EmbeddedDatabaseUnavailableError, type PgliteThread } from "./pglite-thread.server";
 
-export { EmbeddedDatabaseUnavailableError };
-
 /** After a failed attempt, the embedded database is opened again at most this often. */
 const REOPEN_INTERVAL_MS = 5_000;
 /**
@@ -133,14 +131,16 @@ export class EmbeddedClient {
  */
 async function transactionOn<T>(db: PgliteThread, callback: (tx: Transaction) => Promise<T>): Promise<T> {
   let fatal: unknown;
-  const query = async <R>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
+  const watch = async <R>(run: () => Promise<R>): Promise<R> => {
     try {
-      return await db.query<R>(sql, params, options, STATEMENT_DEADLINE_MS);
+      return await run();
     } catch (error) {
       if (endsTheInstance(error)) fatal ??= error;
       throw error;
     }
   };
+  const query = <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
+    watch(() => db.query<R>(sql, params, options, STATEMENT_DEADLINE_MS));
   let closed = false;
   await query("BEGIN");
   const tx: Transaction = {
@@ -150,14 +150,7 @@ async function transactionOn<T>(db: PgliteThread, callback: (tx: Transaction) =>
         strings.reduce((text, part, index) => `${text}$${index}${part}`),
         params,
       ),
-    exec: async (sql) => {
-      try {
-        return await db.exec(sql, STATEMENT_DEADLINE_MS);
-      } catch (error) {
-        if (endsTheInstance(error)) fatal ??= error;
-        throw error;
-      }
-    },
+    exec: (sql) => watch(() => db.exec(sql, STATEMENT_DEADLINE_MS)),
     rollback: async () => {
       await query("ROLLBACK");
       closed = true;

@@ -37,11 +37,13 @@ type Request =
   | { op: "exec"; sql: string }
   | { op: "close" };
 
+type ErrorReply = { name: string; message: string; fields: ErrorFields; trap: boolean };
+
 type Reply =
   | { id: number; result: unknown }
-  | { id: number; error: { name: string; message: string; fields: ErrorFields; trap: boolean } }
+  | { id: number; error: ErrorReply }
   | { ready: true }
-  | { openError: { name: string; message: string } };
+  | { openError: ErrorReply };
 
 type WorkerInput = { dataDir: string | undefined; startParams: string[] };
 
@@ -66,7 +68,7 @@ function workerProgram(threads: typeof WorkerThreads, pglite: typeof PGliteModul
     "constraint",
     "routine",
   ]);
-  const describe = (error: unknown) => {
+  const describe = (error: unknown): ErrorReply => {
     const fields: ErrorFields = {};
     if (error && typeof error === "object") {
       for (const [key, value] of Object.entries(error)) {
@@ -125,7 +127,7 @@ const pgliteEntry = createRequire(import.meta.url).resolve("@electric-sql/pglite
 const WORKER_SOURCE = `(${workerProgram.toString()})(require("node:worker_threads"), require(${JSON.stringify(pgliteEntry)}))`;
 
 /** Rebuilds an error that crossed from the thread: class name, message and PostgreSQL's fields. */
-function errorFrom(reply: { name: string; message: string; fields: ErrorFields; trap: boolean }): Error {
+function errorFrom(reply: ErrorReply): Error {
   const error = reply.trap ? new WebAssembly.RuntimeError(reply.message) : new Error(reply.message);
   if (!reply.trap) error.name = reply.name;
   return Object.assign(error, reply.fields);
@@ -150,8 +152,10 @@ export class PgliteThread {
       if ("error" in reply) pending.reject(errorFrom(reply.error));
       else pending.resolve(reply.result);
     });
-    worker.on("error", () => void this.end("the embedded database's thread failed"));
-    worker.on("exit", () => this.#failAll("the embedded database's thread has ended"));
+    // A thread that fails or ends by itself is ended for good: what waits fails, and so does
+    // every later statement, at once.
+    worker.on("error", () => void this.end("the thread failed"));
+    worker.on("exit", () => void this.end("the thread has ended"));
   }
 
   /** Starts a thread and opens the database in it; fails, ending the thread, after `deadlineMs`. */
@@ -173,8 +177,7 @@ export class PgliteThread {
         worker.on("error", reject);
         worker.on("message", (reply: Reply) => {
           if ("ready" in reply) resolve();
-          else if ("openError" in reply)
-            reject(Object.assign(new Error(reply.openError.message), { name: reply.openError.name }));
+          else if ("openError" in reply) reject(errorFrom(reply.openError));
         });
       });
       return thread;

@@ -103,32 +103,31 @@ function loadModulesAfterFirstPaint(
     started = true;
     afterMainImagesPainted(afterQueuedWork);
   };
-  const onLoad = () => {
+  const markLoaded = () => {
     loaded = true;
     start();
-    setTimeout(() => {
-      painted = true;
-      start();
-    }, fallbackMs);
+  };
+  const markPainted = () => {
+    painted = true;
+    start();
+  };
+  const onLoad = () => {
+    markLoaded();
+    setTimeout(markPainted, fallbackMs);
   };
   if (document.readyState === "complete") onLoad();
   else window.addEventListener("load", onLoad, { once: true });
   if (!(window.PerformanceObserver?.supportedEntryTypes ?? []).includes("paint")) {
-    painted = true;
-    start();
+    markPainted();
     return;
   }
   new PerformanceObserver((list, observer) => {
     if (list.getEntriesByName("first-contentful-paint").length === 0) return;
     observer.disconnect();
-    painted = true;
-    start();
+    markPainted();
     // An image that takes long (a slow connection) does not hold the page's JavaScript back
     // for longer than this after the first paint.
-    setTimeout(() => {
-      loaded = true;
-      start();
-    }, slowLoadMs);
+    setTimeout(markLoaded, slowLoadMs);
   }).observe({ type: "paint", buffered: true });
 }
 
