@@ -271,7 +271,9 @@ type OpenedArchive = { manifest: BackupManifest; dumpFile: string; dispose(): Pr
 async function openArchive(archive: string): Promise<OpenedArchive> {
   if (!existsSync(archive)) throw new BackupError(`No such file: ${archive}`);
   const dir = await mkdtemp(path.join(tmpdir(), "portfolio-restore-"));
-  const dispose = () => rm(dir, { recursive: true, force: true });
+  // tar rejects a damaged archive while it may still be writing the entry it was on: a file can
+  // appear after rm has listed the directory (ENOTEMPTY, seen in CI). rm tries again for that.
+  const dispose = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   try {
     try {
       await tar.extract({
@@ -316,7 +318,8 @@ async function openArchive(archive: string): Promise<OpenedArchive> {
     checkSchema(manifest);
     return { manifest, dumpFile, dispose };
   } catch (error) {
-    await dispose();
+    // The owner needs to hear why the archive was refused, not that a temporary file lingered.
+    await dispose().catch(() => undefined);
     throw error;
   }
 }
