@@ -2,7 +2,8 @@ import { ChevronDown } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
-import { isActive, MAIN_MENU, type MenuItem } from "~/content/menu";
+import { isActive, mainMenu, type MenuItem } from "~/content/menu";
+import { useSite } from "~/lib/public-site";
 import { cn } from "~/lib/utils";
 import { MenuLink } from "./menu-link";
 
@@ -20,6 +21,7 @@ const activeClass = "text-brand-700 bg-brand-50";
  */
 export function DesktopMenu() {
   const { pathname } = useLocation();
+  const menu = mainMenu(useSite().external);
   // The open submenu, remembered with the page it was opened on: a route change closes it.
   const [openState, setOpenState] = useState<{ index: number; on: string } | null>(null);
   const open = openState?.on === pathname ? openState.index : null;
@@ -46,7 +48,7 @@ export function DesktopMenu() {
   return (
     <nav aria-label="Hauptmenü" className="hidden xl:block">
       <ul className="flex items-center gap-0.5">
-        {MAIN_MENU.map((item, index) =>
+        {menu.map((item, index) =>
           item.submenu ? (
             <SubmenuItem
               key={item.title}

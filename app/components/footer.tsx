@@ -1,6 +1,6 @@
 import { ArrowUp, Mail, Phone } from "lucide-react";
-import { FOOTER_LEGAL, FOOTER_NAVIGATION, type MenuItem } from "~/content/menu";
-import { site } from "~/content/site";
+import { FOOTER_LEGAL, footerNavigation, type MenuItem } from "~/content/menu";
+import { useSite } from "~/lib/public-site";
 import { scrollToTop } from "./scroll-to-top";
 import { MenuLink } from "./menu-link";
 import { ObfuscatedContact } from "./obfuscated-contact";
@@ -25,21 +25,30 @@ function LinkColumn({ title, items }: { title: string; items: MenuItem[] }) {
 }
 
 export function Footer() {
+  const site = useSite();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <p className="text-lg font-bold text-white">{site.brand}</p>
-          <p lang="en" className="mt-2 max-w-md text-sm text-slate-400">
-            {site.tagline}
-          </p>
+          {site.tagline && (
+            // The demo's tagline is English (spec §2); the owner's own may be in either language.
+            <p
+              lang={/^[\x20-\x7e]*$/.test(site.tagline) ? "en" : undefined}
+              className="mt-2 max-w-md text-sm text-slate-400"
+            >
+              {site.tagline}
+            </p>
+          )}
           <ul className="mt-6 space-y-2 text-sm">
-            <li>
-              <ObfuscatedContact kind="phone" className="inline-flex items-center gap-2 hover:text-white">
-                <Phone aria-hidden="true" className="size-4" />
-                <span className="sr-only">Telefon: </span>
-              </ObfuscatedContact>
-            </li>
+            {site.phone && (
+              <li>
+                <ObfuscatedContact kind="phone" className="inline-flex items-center gap-2 hover:text-white">
+                  <Phone aria-hidden="true" className="size-4" />
+                  <span className="sr-only">Telefon: </span>
+                </ObfuscatedContact>
+              </li>
+            )}
             <li>
               <ObfuscatedContact kind="email" className="inline-flex items-center gap-2 hover:text-white">
                 <Mail aria-hidden="true" className="size-4" />
@@ -48,13 +57,13 @@ export function Footer() {
             </li>
           </ul>
         </div>
-        <LinkColumn title="Navigation" items={FOOTER_NAVIGATION} />
+        <LinkColumn title="Navigation" items={footerNavigation(site.external)} />
         <LinkColumn title="Rechtliches" items={FOOTER_LEGAL} />
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row sm:px-6">
           <p>
-            © {new Date().getFullYear()} {site.owner.name}. Alle Rechte vorbehalten.
+            © {new Date().getFullYear()} {site.ownerName}. Alle Rechte vorbehalten.
           </p>
           <button
             type="button"

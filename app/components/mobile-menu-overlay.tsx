@@ -1,7 +1,8 @@
 import { X } from "lucide-react";
 import * as Dialog from "radix-ui/dialog";
 import type { RefObject } from "react";
-import { isActive, MAIN_MENU } from "~/content/menu";
+import { isActive, mainMenu } from "~/content/menu";
+import { useSite } from "~/lib/public-site";
 import { cn } from "~/lib/utils";
 import { MenuLink } from "./menu-link";
 
@@ -18,6 +19,7 @@ type MobileMenuOverlayProps = {
  * Loaded on demand by MobileMenu, so pages do not ship the dialog code up front.
  */
 export default function MobileMenuOverlay({ open, onOpenChange, pathname, trigger }: MobileMenuOverlayProps) {
+  const site = useSite();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -50,7 +52,7 @@ export default function MobileMenuOverlay({ open, onOpenChange, pathname, trigge
             onFocus={(event) => event.target.scrollIntoView({ block: "nearest" })}
           >
             <ul className="space-y-1">
-              {MAIN_MENU.map((item) => (
+              {mainMenu(site.external).map((item) => (
                 <li key={item.title}>
                   <MenuLink
                     item={item}

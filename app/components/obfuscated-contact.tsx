@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { site } from "~/content/site";
+import { unscramble, useSite } from "~/lib/public-site";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -30,8 +30,9 @@ type ObfuscatedProps = { kind: "email" | "phone"; className?: string; children?:
 
 export function ObfuscatedContact({ kind, className, children }: ObfuscatedProps) {
   const hydrated = useHydrated();
-  const href = kind === "email" ? `mailto:${site.contact.email}` : `tel:${site.contact.phone.dial}`;
-  const text = kind === "email" ? site.contact.email : site.contact.phone.display;
+  const site = useSite();
+  const href = kind === "email" ? `mailto:${unscramble(site.email)}` : `tel:${unscramble(site.phoneDial)}`;
+  const text = unscramble(kind === "email" ? site.email : site.phone);
 
   return (
     // Until the script has run the link leads to the contact page, which works for everyone.

@@ -5,7 +5,10 @@
  * scripts/generate-project-art.js (keep slugs and titles in sync).
  */
 import type { Project } from "~/lib/project";
-import { site } from "~/content/site";
+import { DEFAULT_SETTINGS } from "~/content/site";
+
+/** The demo owner's other sites (the defaults): the demo items link there. */
+const demoSites = DEFAULT_SETTINGS.website;
 
 /** Joins paragraphs with a blank line, the format `details` uses. */
 function paragraphs(...parts: string[]): string {
@@ -82,7 +85,7 @@ export const fallbackProjects: Project[] = [
     ),
     image: "/images/projects/e-book-digital-durchstarten.svg",
     category: "product",
-    url: `${site.external.products}/e-books/digital-durchstarten`,
+    url: `${demoSites.productsUrl}/e-books/digital-durchstarten`,
     admin_url: null,
     show_on_homepage: true,
     tags: ["E-Book", "Positionierung", "Marketing"],
@@ -100,7 +103,7 @@ export const fallbackProjects: Project[] = [
     ),
     image: "/images/projects/onlinekurs-ki-im-arbeitsalltag.svg",
     category: "product",
-    url: `${site.external.products}/kurse/ki-im-arbeitsalltag`,
+    url: `${demoSites.productsUrl}/kurse/ki-im-arbeitsalltag`,
     admin_url: null,
     show_on_homepage: true,
     tags: ["KI", "Onlinekurs", "Produktivität"],
@@ -118,7 +121,7 @@ export const fallbackProjects: Project[] = [
     ),
     image: "/images/projects/website-starterkit.svg",
     category: "product",
-    url: `${site.external.products}/starterkit`,
+    url: `${demoSites.productsUrl}/starterkit`,
     admin_url: null,
     show_on_homepage: false,
     tags: ["Vorlagen", "Webdesign", "Checklisten"],
@@ -176,7 +179,7 @@ export const fallbackProjects: Project[] = [
     ),
     image: "/images/projects/digitales-business-kompakt.svg",
     category: "magazine",
-    url: `${site.external.blog}/serien/digitales-business-kompakt`,
+    url: `${demoSites.blogUrl}/serien/digitales-business-kompakt`,
     admin_url: null,
     show_on_homepage: true,
     tags: ["Blog", "Digitalisierung", "Marketing"],
@@ -194,7 +197,7 @@ export const fallbackProjects: Project[] = [
     ),
     image: "/images/projects/ki-in-der-praxis.svg",
     category: "magazine",
-    url: `${site.external.blog}/serien/ki-in-der-praxis`,
+    url: `${demoSites.blogUrl}/serien/ki-in-der-praxis`,
     admin_url: null,
     show_on_homepage: false,
     tags: ["KI", "Praxisbeispiele", "Magazin"],
@@ -232,7 +235,7 @@ export const fallbackProjects: Project[] = [
     ),
     image: "/images/projects/ki-einfuehrung-fuer-teams.svg",
     category: "consulting",
-    url: `${site.external.events}/ki-workshops`,
+    url: `${demoSites.eventsUrl}/ki-workshops`,
     admin_url: null,
     show_on_homepage: true,
     tags: ["KI", "Change-Management", "Schulung", "DSGVO"],

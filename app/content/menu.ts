@@ -1,4 +1,4 @@
-import { site } from "./site";
+import type { ExternalSite } from "~/lib/public-site";
 
 /** A menu entry (spec §3): external entries open in a new tab. */
 export type MenuItem = {
@@ -32,52 +32,62 @@ export const SERVICE_MENU: MenuItem[] = [
   { title: "KI", path: "/service/ki" },
 ];
 
-/** The header menu (spec §2), in display order. */
-export const MAIN_MENU: MenuItem[] = [
-  { title: "Home", path: "/" },
-  { title: "Portfolio", path: "/projects", submenu: CATEGORY_MENU },
-  {
-    title: "Produktwelt",
-    path: site.external.products,
-    external: true,
-    submenu: [
-      ext("Übersicht", `${site.external.products}/overview`),
-      ext("Software", `${site.external.products}/category/software`),
-      ext("Produkte", `${site.external.products}/category/products`),
-      ext("Bücher", `${site.external.products}/category/books`),
-      ext("Kurse", `${site.external.products}/category/courses`),
-      ext("Persönlichkeitsentwicklung", `${site.external.products}/category/pdevelopment`),
-    ],
-  },
-  {
-    title: "Ideenwelt",
-    path: site.external.ideas,
-    external: true,
-    submenu: [
-      ext("Übersicht", `${site.external.ideas}/overview`),
-      ext("Business", `${site.external.ideas}/category/business`),
-      ext("Geschenke", `${site.external.ideas}/category/geschenke`),
-      ext("Gesundheit", `${site.external.ideas}/category/gesundheit`),
-      ext("Nachhaltigkeit", `${site.external.ideas}/category/nachhaltigkeit`),
-      ext("Sonstiges", `${site.external.ideas}/category/sonstiges`),
-    ],
-  },
-  { title: "Services", path: "/service", submenu: SERVICE_MENU },
-  ext("Videos", site.external.videos),
-  ext("Termine", `${site.external.events}/overview`),
-  ext("Blog", site.external.blog),
-  { title: "Über mich", path: "/about" },
-  { title: "Kontakt", path: "/contact" },
-];
+type ExternalSites = Record<ExternalSite, string>;
 
-/** Footer columns (spec §2). */
-export const FOOTER_NAVIGATION: MenuItem[] = [
-  { title: "Home", path: "/" },
-  { title: "Mein Portfolio", path: "/projects" },
-  { title: "Mein Services", path: "/service" },
-  ext("Ideenwelt", site.external.ideas),
-  ext("Produktwelt", site.external.products),
-];
+/** Entries of the owner's other sites, left out where the owner has no such site. */
+const whenSet = (url: string, item: () => MenuItem): MenuItem[] => (url ? [item()] : []);
+
+/** The header menu (spec §2), in display order, for the owner's other sites as configured. */
+export function mainMenu(external: ExternalSites): MenuItem[] {
+  const { products, ideas, videos, events, blog } = external;
+  return [
+    { title: "Home", path: "/" },
+    { title: "Portfolio", path: "/projects", submenu: CATEGORY_MENU },
+    ...whenSet(products, () => ({
+      title: "Produktwelt",
+      path: products,
+      external: true,
+      submenu: [
+        ext("Übersicht", `${products}/overview`),
+        ext("Software", `${products}/category/software`),
+        ext("Produkte", `${products}/category/products`),
+        ext("Bücher", `${products}/category/books`),
+        ext("Kurse", `${products}/category/courses`),
+        ext("Persönlichkeitsentwicklung", `${products}/category/pdevelopment`),
+      ],
+    })),
+    ...whenSet(ideas, () => ({
+      title: "Ideenwelt",
+      path: ideas,
+      external: true,
+      submenu: [
+        ext("Übersicht", `${ideas}/overview`),
+        ext("Business", `${ideas}/category/business`),
+        ext("Geschenke", `${ideas}/category/geschenke`),
+        ext("Gesundheit", `${ideas}/category/gesundheit`),
+        ext("Nachhaltigkeit", `${ideas}/category/nachhaltigkeit`),
+        ext("Sonstiges", `${ideas}/category/sonstiges`),
+      ],
+    })),
+    { title: "Services", path: "/service", submenu: SERVICE_MENU },
+    ...whenSet(videos, () => ext("Videos", videos)),
+    ...whenSet(events, () => ext("Termine", `${events}/overview`)),
+    ...whenSet(blog, () => ext("Blog", blog)),
+    { title: "Über mich", path: "/about" },
+    { title: "Kontakt", path: "/contact" },
+  ];
+}
+
+/** The footer's navigation column (spec §2). */
+export function footerNavigation(external: ExternalSites): MenuItem[] {
+  return [
+    { title: "Home", path: "/" },
+    { title: "Mein Portfolio", path: "/projects" },
+    { title: "Mein Services", path: "/service" },
+    ...whenSet(external.ideas, () => ext("Ideenwelt", external.ideas)),
+    ...whenSet(external.products, () => ext("Produktwelt", external.products)),
+  ];
+}
 
 export const FOOTER_LEGAL: MenuItem[] = [
   { title: "Über mich", path: "/about" },

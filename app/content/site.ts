@@ -1,41 +1,66 @@
+import type { SiteSettings } from "~/lib/settings-schemas.server";
+
 /**
- * Everything about the owner in one place: change this file to make the site yours.
- * Public pages, legal texts, mails and structured data all read from here.
+ * The owner's data a fresh install starts with: the demo owner "Max Mustermann". This is not the
+ * place to make the site yours: the owner changes every one of these facts in the admin under
+ * Einstellungen (/admin/einstellungen), and the stored settings replace these defaults at once.
+ * Public pages, legal texts, mails and structured data read the settings, never this file.
  */
-export const site = {
-  /** Person of record (Impressum, JSON-LD, mails). */
+export const DEFAULT_SETTINGS: SiteSettings = {
   owner: {
     name: "Max Mustermann",
     profession: "Coach, Berater und Webentwickler",
-    /** Umsatzsteuer-ID per § 27a UStG; leave empty if you have none. */
-    vatId: "DE123456789",
-    /** Berufshaftpflicht, Kammer etc. are not required for this profession. */
-  },
-  brand: "Max Mustermann · Coaching, Consulting & Web",
-  /** Shown in the footer; English on purpose (spec §2). */
-  tagline: "Ideas, code and coaching that move your business forward.",
-  contact: {
+    companyName: "",
+    legalForm: "",
+    street: "Musterstraße 12",
+    postalCode: "10115",
+    city: "Berlin",
+    country: "Deutschland",
+    state: "BE",
+    phone: "+49 30 1234 5678",
+    phoneDial: "+493012345678",
     email: "kontakt@example.com",
-    /** Displayed form and dialable form (E.164). */
-    phone: { display: "+49 30 1234 5678", dial: "+493012345678" },
-    address: {
-      street: "Musterstraße 12",
-      postalCode: "10115",
-      city: "Berlin",
-      country: "Deutschland",
-    },
+    vatId: "DE123456789",
+    economicId: "",
+    registerCourt: "",
+    registerNumber: "",
+    chamber: "",
+    professionTitle: "",
+    professionCountry: "",
+    professionRules: "",
+    professionRulesUrl: "",
+    responsibleName: "",
+    responsibleAddress: "",
   },
-  /** The owner's other sites, linked from the menu (always opened in a new tab). */
-  external: {
-    main: "https://www.example.com",
-    products: "https://produkte.example.com",
-    ideas: "https://ideen.example.com",
-    videos: "https://videos.example.com",
-    events: "https://events.example.com",
-    blog: "https://blog.example.com",
+  website: {
+    brand: "Max Mustermann · Coaching, Consulting & Web",
+    /** Shown in the footer; English on purpose (spec §2). */
+    tagline: "Ideas, code and coaching that move your business forward.",
+    mainUrl: "https://www.example.com",
+    productsUrl: "https://produkte.example.com",
+    ideasUrl: "https://ideen.example.com",
+    videosUrl: "https://videos.example.com",
+    eventsUrl: "https://events.example.com",
+    blogUrl: "https://blog.example.com",
   },
-  /** Date the legal texts were last reviewed (shown on the legal pages). */
-  legalUpdated: "2026-11-01",
-} as const;
+  privacy: {
+    hostingName: "",
+    hostingAddress: "",
+    mailProvider: "",
+    authorityName: "",
+    authorityAddress: "",
+    extra: "",
+  },
+  mail: {
+    /** Empty: contact notifications go to the public e-mail address. */
+    notifyEmail: "",
+    /** Empty: mails are sent under the owner's name. */
+    senderName: "",
+  },
+};
 
-export type Site = typeof site;
+/** When the built-in legal texts were last reviewed: their "Stand" until the owner changes legal data. */
+export const DEFAULT_LEGAL_DATE = new Date("2026-11-01T00:00:00Z");
+
+/** Strings that mark the demo owner's data; the go-live checklist and the start-up warning look for them. */
+export const DEMO_MARKERS = [/Mustermann/i, /example\.com/i, /DE123456789/i, /Musterstra(ß|ss)e/i] as const;

@@ -3,6 +3,7 @@ import { FORM_RATE_LIMIT } from "~/lib/form-guard.server";
 import { isUuid } from "~/lib/uuid";
 import { enqueueMails } from "~/mail/outbox.server";
 import { contactNotification } from "~/mail/templates.server";
+import { siteSettingsOf } from "~/lib/site-settings.server";
 import type { ContactInput } from "~/lib/forms";
 import type { Db } from "./client.server";
 import { groupCommit } from "./group-commit.server";
@@ -35,7 +36,8 @@ export function submitContact(db: Db, submission: ContactSubmission): Promise<Co
 
 const submitters = new WeakMap<Db, (submission: ContactSubmission) => Promise<ContactOutcome>>();
 
-function storeContacts(db: Db, batch: ContactSubmission[]): Promise<ContactOutcome[]> {
+async function storeContacts(db: Db, batch: ContactSubmission[]): Promise<ContactOutcome[]> {
+  const { settings } = await siteSettingsOf(db);
   return db.transaction(async (tx) => {
     const limits = await hitRateLimits(
       tx,
@@ -53,7 +55,10 @@ function storeContacts(db: Db, batch: ContactSubmission[]): Promise<ContactOutco
     );
     if (stored.length > 0) {
       await tx.insert(contactSubmissions).values(stored);
-      await enqueueMails(tx, stored.map(contactNotification));
+      await enqueueMails(
+        tx,
+        stored.map((input) => contactNotification(input, settings)),
+      );
     }
     return outcomes;
   });

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { fallbackProjects } from "~/content/fallback-projects";
-import { site } from "~/content/site";
 import { env, type Env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { publicPagesChanged } from "~/lib/public-pages.server";
@@ -13,6 +12,7 @@ import { pruneRateLimits } from "./rate-limits.server";
 import { startMailWorker, type MailWorker } from "~/mail/worker.server";
 import { createMailTransport } from "~/mail/transport.server";
 import { pruneExpiredSessions } from "~/lib/session.server";
+import { mailSender, siteSettingsOf, usesDemoData } from "~/lib/site-settings.server";
 
 /**
  * The application's one database, opened from the environment on first use: migrated,
@@ -49,6 +49,9 @@ async function initialise(): Promise<DatabaseHandle> {
     if (setupLink) {
       logger.warn({ setupLink }, "no admin account yet: open this one-time link to create it");
     }
+    if (usesDemoData((await siteSettingsOf(handle.db)).settings)) {
+      logger.warn("the site still shows the demo owner's data: enter your own under /admin/einstellungen");
+    }
   } catch (error) {
     await handle.close();
     throw error;
@@ -60,7 +63,7 @@ async function initialise(): Promise<DatabaseHandle> {
     db: handle.db,
     transport: createMailTransport({
       smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM ?? `${site.owner.name} <${site.contact.email}>`,
+      from: async () => mailSender((await siteSettingsOf(handle.db)).settings, config.MAIL_FROM),
       dropDir: path.join(config.DATA_DIR, "mail"),
     }),
     maxPerHour: config.MAIL_MAX_PER_HOUR,

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
 import { enqueueMail } from "~/mail/outbox.server";
 import { newsletterConfirmation } from "~/mail/templates.server";
+import type { SiteSettings } from "~/lib/settings-schemas.server";
+import { siteSettingsOf } from "~/lib/site-settings.server";
 import { hmac, safeEqual, sha256Hex } from "~/lib/security.server";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "./client.server";
@@ -33,18 +35,21 @@ export function verifyUnsubscribe(secret: Buffer, id: string, signature: string)
 
 async function queueConfirmation(
   tx: Db,
-  links: Links,
+  links: Links & { settings: SiteSettings },
   row: { id: string; email: string; name: string | null },
   token: string,
 ) {
   await enqueueMail(
     tx,
-    newsletterConfirmation({
-      to: row.email,
-      name: row.name,
-      confirmUrl: `${links.publicUrl}/newsletter/bestaetigen?token=${token}`,
-      unsubscribeUrl: unsubscribeUrl(links, row.id),
-    }),
+    newsletterConfirmation(
+      {
+        to: row.email,
+        name: row.name,
+        confirmUrl: `${links.publicUrl}/newsletter/bestaetigen?token=${token}`,
+        unsubscribeUrl: unsubscribeUrl(links, row.id),
+      },
+      links.settings,
+    ),
   );
 }
 
@@ -64,6 +69,7 @@ export async function signUp(
   links: Links,
 ): Promise<SignupResult> {
   const { token, hash, expires } = freshToken();
+  const { settings } = await siteSettingsOf(db);
   try {
     await db.transaction(async (tx) => {
       const [row] = await tx
@@ -80,19 +86,19 @@ export async function signUp(
           is_confirmed: false,
         })
         .returning();
-      await queueConfirmation(tx, links, row!, token);
+      await queueConfirmation(tx, { ...links, settings }, row!, token);
     });
     return "sent";
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  return resendIfPending(db, input, links);
+  return resendIfPending(db, input, { ...links, settings });
 }
 
 async function resendIfPending(
   db: Db,
   input: { email: string; name: string | null; consentTextVersion: string },
-  links: Links,
+  links: Links & { settings: SiteSettings },
 ): Promise<SignupResult> {
   const { token, hash, expires } = freshToken();
   return db.transaction(async (tx) => {
@@ -167,7 +173,7 @@ export async function resendForExpiredToken(
   const result = await resendIfPending(
     db,
     { email: row.email, name: row.name, consentTextVersion: row.consent_text_version ?? "unknown" },
-    links,
+    { ...links, settings: (await siteSettingsOf(db)).settings },
   );
   return result === "sent" ? "sent" : "wait";
 }

@@ -191,5 +191,16 @@ export const appMeta = pgTable("app_meta", {
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The owner's settings (issue #12), one validated document per section of the Einstellungen tab
+ * ("owner", "website", "privacy", "mail"); a missing row means the built-in defaults
+ * (app/content/site.ts). `updated_at` changes only when the value does: it dates the legal texts.
+ */
+export const siteSettings = pgTable("site_settings", {
+  section: text("section").primaryKey(),
+  value: jsonb("value").$type<Record<string, unknown>>().notNull(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;

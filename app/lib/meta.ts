@@ -1,9 +1,21 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "~/content/site";
+import { SITE_LAYOUT_ROUTE, type PublicSite } from "./public-site";
 
-/** Title and description of a page, with the owner's name appended to the title. */
-export function pageMeta(title: string, description: string): MetaDescriptor[] {
-  const fullTitle = title === site.owner.name ? title : `${title} | ${site.owner.name}`;
+type MetaMatches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+
+/** The owner's name from the site layout's data, for titles and tags. */
+export function ownerNameOf(matches: MetaMatches): string {
+  const layout = matches.find((match) => match?.id === SITE_LAYOUT_ROUTE);
+  return (layout?.loaderData as { site?: PublicSite } | undefined)?.site?.ownerName ?? "";
+}
+
+/**
+ * Title and description of a page, with the owner's name appended to the title; without a title
+ * (the home page) the owner's name is the title.
+ */
+export function pageMeta(matches: MetaMatches, title: string | null, description: string): MetaDescriptor[] {
+  const owner = ownerNameOf(matches);
+  const fullTitle = !title ? owner : owner && title !== owner ? `${title} | ${owner}` : title;
   return [
     { title: fullTitle },
     { name: "description", content: description },

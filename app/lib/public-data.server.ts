@@ -2,6 +2,7 @@ import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { logger } from "./logger.server";
 import { publicPagesChanged } from "./public-pages.server";
+import { loadSiteSettings, type SettingsSnapshot } from "./site-settings.server";
 
 /** Public pages wait at most this long for the database before showing the built-in items. */
 const READ_TIMEOUT_MS = 2_500;
@@ -30,4 +31,9 @@ export async function readWithFallback<T>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The owner's settings for a page; when the database can't answer, the last ones read. */
+export function pageSettings(): Promise<SettingsSnapshot> {
+  return loadSiteSettings(getDb);
 }

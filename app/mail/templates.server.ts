@@ -1,16 +1,30 @@
-import { site } from "~/content/site";
+import { companyLine } from "~/content/legal/types";
+import type { SiteSettings } from "~/lib/settings-schemas.server";
+import { notificationAddress } from "~/lib/site-settings.server";
 import type { OutgoingMail } from "./outbox.server";
 
 /** The texts of every mail the site sends. Plain text: readable everywhere, nothing to track. */
 
-export function contactNotification(input: {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}): OutgoingMail {
+/** The owner's signature with the Impressum data (name, company, address, contact), under every mail. */
+export function mailFooter(settings: SiteSettings): string[] {
+  const { owner } = settings;
+  return [
+    "–",
+    owner.name,
+    ...[companyLine(settings)].filter(Boolean),
+    `${owner.street}, ${owner.postalCode} ${owner.city}${owner.country && !/^deutschland$/i.test(owner.country) ? `, ${owner.country}` : ""}`,
+    ...(owner.phone ? [`Telefon: ${owner.phone}`] : []),
+    `E-Mail: ${owner.email}`,
+    ...(owner.vatId ? [`USt-IdNr.: ${owner.vatId}`] : []),
+  ];
+}
+
+export function contactNotification(
+  input: { name: string; email: string; subject: string; message: string },
+  settings: SiteSettings,
+): OutgoingMail {
   return {
-    to: site.contact.email,
+    to: notificationAddress(settings),
     subject: `Neue Kontaktanfrage: ${input.subject}`,
     headers: { "Reply-To": input.email },
     text: [
@@ -22,8 +36,9 @@ export function contactNotification(input: {
       "",
       input.message,
       "",
-      "–",
       "Antworte direkt auf diese E-Mail, um dem Absender zu schreiben. Alle Anfragen findest du auch im Admin-Bereich unter „Kontaktanfragen“.",
+      "",
+      ...mailFooter(settings),
     ].join("\n"),
   };
 }
@@ -32,12 +47,10 @@ export function contactNotification(input: {
  * Double opt-in confirmation (no advertising: only what the recipient needs to decide).
  * The unsubscribe link and List-Unsubscribe headers let them say no with one click.
  */
-export function newsletterConfirmation(input: {
-  to: string;
-  name: string | null;
-  confirmUrl: string;
-  unsubscribeUrl: string;
-}): OutgoingMail {
+export function newsletterConfirmation(
+  input: { to: string; name: string | null; confirmUrl: string; unsubscribeUrl: string },
+  settings: SiteSettings,
+): OutgoingMail {
   const greeting = input.name ? `Hallo ${input.name},` : "Hallo,";
   return {
     to: input.to,
@@ -49,7 +62,7 @@ export function newsletterConfirmation(input: {
     text: [
       greeting,
       "",
-      `du hast dich (oder jemand mit deiner E-Mail-Adresse hat dich) für den Newsletter von ${site.owner.name} angemeldet.`,
+      `du hast dich (oder jemand mit deiner E-Mail-Adresse hat dich) für den Newsletter von ${settings.owner.name} angemeldet.`,
       "Bitte bestätige die Anmeldung über diesen Link (er ist 24 Stunden gültig):",
       "",
       input.confirmUrl,
@@ -58,10 +71,22 @@ export function newsletterConfirmation(input: {
       "",
       `Abmelden: ${input.unsubscribeUrl}`,
       "",
-      "–",
-      site.owner.name,
-      `${site.contact.address.street}, ${site.contact.address.postalCode} ${site.contact.address.city}`,
-      site.contact.email,
+      ...mailFooter(settings),
+    ].join("\n"),
+  };
+}
+
+/** The owner's test of the mail set-up (Einstellungen → E-Mail). */
+export function testMail(settings: SiteSettings, publicUrl: string): OutgoingMail {
+  return {
+    to: notificationAddress(settings),
+    subject: "Testmail deiner Website",
+    text: [
+      "Diese Testmail hat deine Website unter Einstellungen → E-Mail verschickt.",
+      "",
+      `Sie kam über den Postausgang der Website (${publicUrl}). Wenn du sie liest, erreichen auch Kontaktanfragen und Newsletter-Bestätigungen ihr Ziel.`,
+      "",
+      ...mailFooter(settings),
     ].join("\n"),
   };
 }

@@ -12,21 +12,22 @@ export type MailTransport = { send(mail: OutgoingMail & { id: string }): Promise
  */
 export function createMailTransport(options: {
   smtpUrl?: string;
-  from: string;
+  /** The sender, asked for each mail: the owner can change its name at any time. */
+  from: () => Promise<{ name: string; address: string }>;
   dropDir: string;
 }): MailTransport {
   if (options.smtpUrl) {
     const smtp = nodemailer.createTransport(options.smtpUrl);
     return {
       send: async (mail) => {
-        await smtp.sendMail({ from: options.from, ...message(mail) });
+        await smtp.sendMail({ from: await options.from(), ...message(mail) });
       },
     };
   }
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     send: async (mail) => {
-      const info = await composer.sendMail({ from: options.from, ...message(mail) });
+      const info = await composer.sendMail({ from: await options.from(), ...message(mail) });
       await mkdir(options.dropDir, { recursive: true });
       const file = path.join(
         options.dropDir,

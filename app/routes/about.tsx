@@ -3,6 +3,7 @@ import { PageLink } from "~/components/menu-link";
 import { Button } from "~/components/ui/button";
 import { src, srcSet, TEAM_IMAGE } from "~/content/images";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/about";
 
 /** Spec §2: five key facts. */
 const KEYFACTS = [
@@ -69,8 +70,10 @@ export default function About() {
   );
 }
 
-export const meta = () =>
-  pageMeta(
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
     "Über mich",
     "Über mich: Coach, Berater und Webentwickler. Wie ich arbeite, was mich antreibt und welche Erfahrung ich in dein Projekt einbringe.",
   );
+}

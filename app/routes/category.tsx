@@ -50,7 +50,7 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const page = loaderData && categoryPage(loaderData.slug);
-  return page ? pageMeta(page.title, `${page.subtitle}. ${page.description}`.slice(0, 160)) : [];
+  return page ? pageMeta(matches, page.title, `${page.subtitle}. ${page.description}`.slice(0, 160)) : [];
 }

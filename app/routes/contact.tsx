@@ -3,11 +3,11 @@ import { ContactForm } from "~/components/contact-form";
 import { NewsletterCard } from "~/components/newsletter-forms";
 import { ObfuscatedContact } from "~/components/obfuscated-contact";
 import { CONTACT_HEADER_IMAGE, src, srcSet } from "~/content/images";
-import { site } from "~/content/site";
 import { getDb } from "~/db/db.server";
 import { newFormToken } from "~/lib/form-guard.server";
 import { submitOrFail } from "~/lib/form-client";
 import { pageMeta } from "~/lib/meta";
+import { useSite } from "~/lib/public-site";
 import { contactAction, newsletterAction } from "~/lib/public-forms.server";
 import type { Route } from "./+types/contact";
 import { MAIN_IMAGE } from "~/lib/main-image";
@@ -34,7 +34,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { address } = site.contact;
+  const site = useSite();
+  const { address } = site;
   return (
     <>
       <div className="relative isolate h-40 overflow-hidden bg-brand-900 sm:h-56">
@@ -72,14 +73,16 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 <Mail aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
                 <ObfuscatedContact kind="email" className="hover:text-brand-700 hover:underline" />
               </li>
-              <li className="flex gap-3">
-                <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
-                <ObfuscatedContact kind="phone" className="hover:text-brand-700 hover:underline" />
-              </li>
+              {site.phone && (
+                <li className="flex gap-3">
+                  <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+                  <ObfuscatedContact kind="phone" className="hover:text-brand-700 hover:underline" />
+                </li>
+              )}
               <li className="flex gap-3">
                 <MapPin aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
                 <address className="not-italic">
-                  {site.owner.name}
+                  {site.ownerName}
                   <br />
                   {address.street}
                   <br />
@@ -110,8 +113,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta = () =>
-  pageMeta(
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
     "Kontakt",
     "Lass uns kennen lernen: Schreib mir über das Kontaktformular, per E-Mail oder Telefon – für Webprojekte, Coaching und Beratung.",
   );
+}

@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { useRouteLoaderData } from "react-router";
 import { HeroBackground } from "~/components/hero-background";
 import { StructuredData } from "~/components/structured-data";
 import { PageLink } from "~/components/menu-link";
@@ -10,19 +9,21 @@ import { Button } from "~/components/ui/button";
 import { CATEGORY_PAGES, emptyCategoryMessage } from "~/content/categories";
 import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
-import { site } from "~/content/site";
 import { getDb } from "~/db/db.server";
 import { listHomepageProjects } from "~/db/projects.server";
 import { newFormToken } from "~/lib/form-guard.server";
 import { submitOrFail } from "~/lib/form-client";
 import { pageMeta } from "~/lib/meta";
 import { newsletterAction } from "~/lib/public-forms.server";
-import { readWithFallback } from "~/lib/public-data.server";
+import { pageSettings, readWithFallback } from "~/lib/public-data.server";
+import { useSite } from "~/lib/public-site";
+import { structuredData } from "~/lib/site-settings.server";
+import { env } from "~/env.server";
 import { useErrorToast } from "~/lib/use-toast-once";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 
 export async function loader() {
+  const { settings } = await pageSettings();
   const { data: projects, fallback } = await readWithFallback(
     (db) => listHomepageProjects(db),
     () => fallbackProjects.filter((p) => p.show_on_homepage),
@@ -32,7 +33,7 @@ export async function loader() {
     : await getDb()
         .then(newFormToken)
         .catch(() => "");
-  return { projects, fallback, formToken };
+  return { projects, fallback, formToken, graph: structuredData(settings, env().PUBLIC_URL) };
 }
 
 /** The newsletter block's simple sign-up. */
@@ -50,13 +51,13 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { projects, fallback, formToken } = loaderData;
-  const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
+  const { projects, fallback, formToken, graph } = loaderData;
+  const { external } = useSite();
   useErrorToast(fallback, PUBLIC_MESSAGES.projectsFallback);
 
   return (
     <>
-      <StructuredData origin={origin} />
+      <StructuredData graph={graph} />
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-slate-900">
         <HeroBackground />
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-slate-950/45" />
@@ -75,16 +76,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Button asChild variant="onDark">
               <PageLink to="/contact">Kontakt</PageLink>
             </Button>
-            <Button asChild variant="onDark">
-              <a href={site.external.events} target="_blank" rel="noopener noreferrer">
-                Events<span className="sr-only"> (öffnet in neuem Tab)</span>
-              </a>
-            </Button>
-            <Button asChild variant="onDark">
-              <a href={site.external.products} target="_blank" rel="noopener noreferrer">
-                Produktwelt<span className="sr-only"> (öffnet in neuem Tab)</span>
-              </a>
-            </Button>
+            {external.events && (
+              <Button asChild variant="onDark">
+                <a href={external.events} target="_blank" rel="noopener noreferrer">
+                  Events<span className="sr-only"> (öffnet in neuem Tab)</span>
+                </a>
+              </Button>
+            )}
+            {external.products && (
+              <Button asChild variant="onDark">
+                <a href={external.products} target="_blank" rel="noopener noreferrer">
+                  Produktwelt<span className="sr-only"> (öffnet in neuem Tab)</span>
+                </a>
+              </Button>
+            )}
           </div>
         </div>
       </section>
@@ -144,8 +149,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta = () =>
-  pageMeta(
-    site.owner.name,
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
+    null,
     "Coaching, Consulting und Webentwicklung: Lerne mich, meine Projekte und mein Tun kennen – Websites, Shops, Portale, Kurse und KI-Beratung.",
   );
+}

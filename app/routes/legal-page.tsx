@@ -2,26 +2,25 @@ import { ArrowLeft } from "lucide-react";
 import { redirect } from "react-router";
 import { PageLink } from "~/components/menu-link";
 import { ObfuscatedContact } from "~/components/obfuscated-contact";
-import { cookies } from "~/content/legal/cookies";
-import { datenschutz } from "~/content/legal/datenschutz";
-import { impressum } from "~/content/legal/impressum";
-import type { LegalBlock, LegalPage } from "~/content/legal/types";
-import { site } from "~/content/site";
+import { isLegalSlug, legalPage } from "~/content/legal";
+import type { LegalBlock } from "~/content/legal/types";
 import { pageMeta } from "~/lib/meta";
+import { pageSettings } from "~/lib/public-data.server";
+import { useSite } from "~/lib/public-site";
 import type { Route } from "./+types/legal-page";
 
-const LEGAL_PAGES: Record<string, LegalPage> = { impressum, datenschutz, cookies };
-
-/** Single-segment paths (spec §2): the three legal pages; anything else goes to the home page. */
-export function loader({ params }: Route.LoaderArgs) {
+/**
+ * Single-segment paths (spec §2): the three legal pages, built from the owner's settings;
+ * anything else goes to the home page.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
   // Own keys only: /__proto__ or /constructor found Object's prototype and broke the render (500).
-  const page = Object.hasOwn(LEGAL_PAGES, params.page) ? LEGAL_PAGES[params.page] : undefined;
-  if (!page) throw redirect("/");
-  return { slug: page.slug };
+  if (!isLegalSlug(params.page)) throw redirect("/");
+  return { page: legalPage(params.page, await pageSettings()) };
 }
 
 export default function LegalPageRoute({ loaderData }: Route.ComponentProps) {
-  const page = LEGAL_PAGES[loaderData.slug]!;
+  const { page } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <PageLink
@@ -56,26 +55,46 @@ function Block({ block }: { block: LegalBlock }) {
           ))}
         </ul>
       );
-    case "contact":
+    case "link":
       return (
-        <address className="mt-3 leading-relaxed text-slate-700 not-italic">
-          {site.owner.name}
-          <br />
-          {site.contact.address.street}
-          <br />
-          {site.contact.address.postalCode} {site.contact.address.city}
-          <br />
-          {site.contact.address.country}
-          <br />
-          Telefon: <ObfuscatedContact kind="phone" className="text-brand-700 underline underline-offset-2" />
-          <br />
-          E-Mail: <ObfuscatedContact kind="email" className="text-brand-700 underline underline-offset-2" />
-        </address>
+        <p className="mt-3 leading-relaxed text-slate-700">
+          {block.label}{" "}
+          <a
+            href={block.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="break-all text-brand-700 underline underline-offset-2"
+          >
+            {block.href}
+          </a>
+        </p>
       );
+    case "contact":
+      return <ContactBlock lines={block.lines} />;
   }
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const page = loaderData && LEGAL_PAGES[loaderData.slug];
-  return page ? pageMeta(page.title, page.description) : [];
+function ContactBlock({ lines }: { lines: string[] }) {
+  const site = useSite();
+  return (
+    <address className="mt-3 leading-relaxed text-slate-700 not-italic">
+      {lines.map((line, index) => (
+        <span key={index}>
+          {line}
+          <br />
+        </span>
+      ))}
+      {site.phone && (
+        <>
+          Telefon: <ObfuscatedContact kind="phone" className="text-brand-700 underline underline-offset-2" />
+          <br />
+        </>
+      )}
+      E-Mail: <ObfuscatedContact kind="email" className="text-brand-700 underline underline-offset-2" />
+    </address>
+  );
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return loaderData ? pageMeta(matches, loaderData.page.title, loaderData.page.description) : [];
 }

@@ -131,7 +131,9 @@ export function Message({
   );
 }
 
-export const meta = () => [
-  ...pageMeta("Newsletter bestätigen", "Bestätige deine Anmeldung zu meinem Newsletter."),
-  { name: "robots", content: "noindex" },
-];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta(matches, "Newsletter bestätigen", "Bestätige deine Anmeldung zu meinem Newsletter."),
+    { name: "robots", content: "noindex" },
+  ];
+}

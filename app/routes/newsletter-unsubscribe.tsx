@@ -43,7 +43,9 @@ export default function NewsletterUnsubscribe({ loaderData }: Route.ComponentPro
   );
 }
 
-export const meta = () => [
-  ...pageMeta("Newsletter abmelden", "Abmeldung von meinem Newsletter."),
-  { name: "robots", content: "noindex" },
-];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta(matches, "Newsletter abmelden", "Abmeldung von meinem Newsletter."),
+    { name: "robots", content: "noindex" },
+  ];
+}

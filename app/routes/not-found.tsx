@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { NotFoundPage } from "~/components/not-found-page";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/not-found";
 
 /** Spec §2: unknown paths render this page with status 404; the path is logged. */
 export function loader({ request }: { request: Request }) {
@@ -15,7 +16,9 @@ export default function NotFound() {
   return <NotFoundPage />;
 }
 
-export const meta = () => [
-  ...pageMeta("Seite nicht gefunden", "Die angeforderte Seite gibt es nicht."),
-  { name: "robots", content: "noindex" },
-];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta(matches, "Seite nicht gefunden", "Die angeforderte Seite gibt es nicht."),
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -111,11 +111,11 @@ function CallToAction({ url }: { url: string | null }) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { project } = loaderData;
   return [
-    ...pageMeta(project.title, project.description.slice(0, 160)),
+    ...pageMeta(matches, project.title, project.description.slice(0, 160)),
     { property: "og:image", content: project.image },
   ];
 }

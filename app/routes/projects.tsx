@@ -90,8 +90,10 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta = () =>
-  pageMeta(
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
     "Portfolio",
     "Mein Portfolio: Projekte, Produkte, Services, Magazine und Consulting – Einblicke in meine Arbeit als Coach, Berater und Webentwickler.",
   );
+}

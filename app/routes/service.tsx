@@ -33,9 +33,9 @@ export default function Service({ loaderData }: Route.ComponentProps) {
   return <ServicePageView page={page} projects={loaderData.projects} />;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const page = loaderData && servicePage(loaderData.path);
-  return page ? pageMeta(page.meta.title, page.meta.description) : [];
+  return page ? pageMeta(matches, page.meta.title, page.meta.description) : [];
 }
 
 /** Unknown sub-pages (/service/…) answer with the not-found page and status 404. */

@@ -4,6 +4,14 @@ import { CookieBanner } from "~/components/cookie-banner";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { scrollToTop, ScrollToTopButton } from "~/components/scroll-to-top";
+import { pageSettings } from "~/lib/public-data.server";
+import { toPublicSite } from "~/lib/site-settings.server";
+
+/** The owner's public data (PublicSite) for the header, footer, menus and contact details. */
+export async function loader() {
+  const { settings } = await pageSettings();
+  return { site: toPublicSite(settings) };
+}
 
 /** The shared frame of every public page (spec §1): header, main with transition, footer. */
 export default function SiteLayout() {

@@ -4,10 +4,10 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { CATEGORY_PAGES } from "../../app/content/categories";
 import { fallbackProjects } from "../../app/content/fallback-projects";
-import { cookies } from "../../app/content/legal/cookies";
-import { datenschutz } from "../../app/content/legal/datenschutz";
-import { impressum } from "../../app/content/legal/impressum";
-import { FOOTER_LEGAL, FOOTER_NAVIGATION, MAIN_MENU, type MenuItem } from "../../app/content/menu";
+import { LEGAL_SLUGS } from "../../app/content/legal/types";
+import { FOOTER_LEGAL, footerNavigation, mainMenu, type MenuItem } from "../../app/content/menu";
+import { DEFAULT_SETTINGS } from "../../app/content/site";
+import { externalSites } from "../../app/lib/public-site";
 import { SERVICE_PAGES } from "../../app/content/services";
 import { CATEGORIES } from "../../app/lib/project";
 import {
@@ -82,17 +82,20 @@ const sampleProjects = CATEGORIES.map((category) =>
   fallbackProjects.find((project) => project.category === category)!,
 );
 
+/** The demo owner's other sites: the shared e2e server keeps the default settings. */
+const external = externalSites(DEFAULT_SETTINGS.website);
+
 const PUBLIC_PATHS = [
   ...new Set([
-    ...internalPaths(MAIN_MENU),
-    ...internalPaths(FOOTER_NAVIGATION),
+    ...internalPaths(mainMenu(external)),
+    ...internalPaths(footerNavigation(external)),
     ...internalPaths(FOOTER_LEGAL),
     ...CATEGORIES.map((category) => `/projects?category=${category}`),
     ...CATEGORY_PAGES.map((page) => `/category/${page.slug}`),
     ...sampleProjects.map((project) => `/project/${project.id}`),
     `/projects/${sampleProjects[0]!.id}`,
     ...SERVICE_PAGES.map((page) => page.path),
-    ...[impressum, datenschutz, cookies].map((page) => `/${page.slug}`),
+    ...LEGAL_SLUGS.map((slug) => `/${slug}`),
   ]),
 ];
 

@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
-import { site } from "../../app/content/site";
+import { DEFAULT_SETTINGS } from "../../app/content/site";
+
+/** The shared e2e server keeps the demo owner's default settings. */
+const { owner, website } = DEFAULT_SETTINGS;
 import {
   acceptCookiesUpFront,
   expect,
@@ -25,7 +28,7 @@ test("every public page is German, titled and has exactly one h1", async ({ page
     await page.goto(path);
     await waitForHydration(page);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
-    await expect(page, `title of ${path}`).toHaveTitle(new RegExp(site.owner.name));
+    await expect(page, `title of ${path}`).toHaveTitle(new RegExp(owner.name));
     await expect(page.getByRole("heading", { level: 1 }), `h1 on ${path}`).toHaveCount(1);
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("main")).toBeVisible();
@@ -39,8 +42,8 @@ test("the footer shows brand, tagline, link columns and the copyright", async ({
   await waitForHydration(page);
   const footer = page.getByRole("contentinfo");
 
-  await expect(footer.getByText(site.brand, { exact: true })).toBeVisible();
-  await expect(footer.getByText(site.tagline, { exact: true })).toBeVisible();
+  await expect(footer.getByText(website.brand, { exact: true })).toBeVisible();
+  await expect(footer.getByText(website.tagline, { exact: true })).toBeVisible();
 
   const navigation = footer.getByRole("navigation", { name: "Navigation" }).getByRole("link");
   await expect(navigation).toHaveText([
@@ -67,12 +70,12 @@ test("the footer shows brand, tagline, link columns and the copyright", async ({
   }
 
   const year = new Date().getFullYear();
-  await expect(footer.getByText(`© ${year} ${site.owner.name}. Alle Rechte vorbehalten.`)).toBeVisible();
+  await expect(footer.getByText(`© ${year} ${owner.name}. Alle Rechte vorbehalten.`)).toBeVisible();
   await expect(footer.getByRole("button", { name: "Nach oben" })).toBeVisible();
 });
 
 test("phone and e-mail are not in the server HTML, only in the hydrated links", async ({ page, request }) => {
-  const { email } = site.contact;
+  const { email } = owner;
   for (const path of ["/", "/impressum", "/datenschutz", "/cookies"]) {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
@@ -94,8 +97,8 @@ test("phone and e-mail are not in the server HTML, only in the hydrated links", 
   await expect(mailLink).toBeVisible();
 
   const phoneLink = footer.getByRole("link", { name: /^Telefon:/ });
-  await expect(phoneLink).toHaveAttribute("href", `tel:${site.contact.phone.dial}`);
-  await expect(phoneLink).toHaveText(`Telefon: ${site.contact.phone.display}`, { useInnerText: true });
+  await expect(phoneLink).toHaveAttribute("href", `tel:${owner.phoneDial}`);
+  await expect(phoneLink).toHaveText(`Telefon: ${owner.phone}`, { useInnerText: true });
   await expect(phoneLink).toBeVisible();
 });
 

@@ -20,7 +20,7 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
     const port = await freePort();
     const transport = createMailTransport({
       smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: "Test <t@example.com>",
+      from: async () => ({ name: "Test", address: "t@example.com" }),
       dropDir: "/nonexistent",
     });
     try {
@@ -55,7 +55,7 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
     const port = await freePort();
     const transport = createMailTransport({
       smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: "t@example.com",
+      from: async () => ({ name: "", address: "t@example.com" }),
       dropDir: "/nonexistent",
     });
     try {
@@ -92,7 +92,7 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
     const receiver = await startSmtpReceiver();
     const transport = createMailTransport({
       smtpUrl: receiver.url,
-      from: "t@example.com",
+      from: async () => ({ name: "", address: "t@example.com" }),
       dropDir: "/nonexistent",
     });
     try {
@@ -116,7 +116,7 @@ describe.each(testDatabases.filter((database) => database.name === "postgres"))(
       const receiver = await startSmtpReceiver();
       const transport = createMailTransport({
         smtpUrl: receiver.url,
-        from: "t@example.com",
+        from: async () => ({ name: "", address: "t@example.com" }),
         dropDir: "/nonexistent",
       });
       try {

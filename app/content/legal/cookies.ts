@@ -1,138 +1,130 @@
-import { site } from "~/content/site";
-import type { LegalPage } from "./types";
+import { list, ownerAddressLines, p, type LegalContext, type LegalPage } from "./types";
 
-const stand = new Date(site.legalUpdated).toLocaleDateString("de-DE", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-const p = (text: string) => ({ type: "p" as const, text });
-const list = (...items: string[]) => ({ type: "list" as const, items });
-
-export const cookies: LegalPage = {
-  slug: "cookies",
-  title: "Cookie-Richtlinie",
-  description:
-    "Cookie-Richtlinie: Diese Website nutzt nur technisch notwendige Speicherung – ein Sitzungs-Cookie für den Administrator und einen Eintrag zum Cookie-Hinweis.",
-  sections: [
-    {
-      heading: "Was sind Cookies und lokaler Speicher?",
-      blocks: [
-        p(
-          "Cookies sind kleine Textdateien, die eine Website über Ihren Browser auf Ihrem Endgerät ablegt. Bei späteren Anfragen sendet der Browser sie automatisch an dieselbe Website zurück, sodass diese Ihren Browser etwa als angemeldet wiedererkennen kann.",
-        ),
-        p(
-          "Der lokale Speicher (Local Storage) ist ein vergleichbarer Speicherbereich im Browser. Anders als Cookies werden die dort abgelegten Einträge nicht automatisch an den Server übertragen; sie können nur von Skripten der jeweiligen Website im Browser gelesen werden und bleiben gespeichert, bis sie gelöscht werden.",
-        ),
-        p(
-          "Beides dient dazu, Informationen auf Ihrem Endgerät zu speichern oder dort auszulesen. Diese Richtlinie erklärt, welche solcher Speicherungen diese Website einsetzt – und welche nicht.",
-        ),
-      ],
-    },
-    {
-      heading: "Welche Arten von Cookies gibt es?",
-      blocks: [
-        p(
-          "Cookies und vergleichbare Technologien werden üblicherweise nach ihrem Zweck in folgende Kategorien eingeteilt:",
-        ),
-        list(
-          "Notwendige Cookies: Sie sind unbedingt erforderlich, damit eine Website oder eine von Ihnen ausdrücklich gewünschte Funktion technisch funktioniert – etwa eine Anmeldung, ein Warenkorb oder das Merken eines bereits gelesenen Hinweises. Ohne sie kann der Dienst nicht erbracht werden.",
-          "Präferenz-Cookies: Sie merken sich freiwillige Einstellungen wie Sprache, Region oder Darstellung, um die Website an Ihre Vorlieben anzupassen. Die Website funktioniert auch ohne sie.",
-          "Statistik-Cookies: Sie erfassen, wie Besucherinnen und Besucher eine Website nutzen – etwa welche Seiten aufgerufen werden und wie lange –, meist um Reichweite zu messen oder das Angebot zu optimieren. Häufig stammen sie von Drittanbietern.",
-        ),
-        p(
-          "Diese Website verwendet ausschließlich notwendige Speicherungen. Präferenz- und Statistik-Cookies setze ich nicht ein, ebenso wenig Marketing- oder Drittanbieter-Cookies.",
-        ),
-      ],
-    },
-    {
-      heading: "Welche Speicherungen diese Website verwendet",
-      blocks: [
-        p("Sitzungs-Cookie für den Administrationsbereich:"),
-        list(
-          "Name: „__Host-session“ (in Entwicklungsumgebungen ohne HTTPS: „session“)",
-          "Art: notwendiges Cookie, von dieser Website selbst gesetzt (kein Drittanbieter)",
-          "Zweck: hält die Anmeldung des Administrators aufrecht und schützt den Administrationsbereich vor unbefugtem Zugriff",
-          "Wann gesetzt: ausschließlich nach einer erfolgreichen Anmeldung im Administrationsbereich – Besucherinnen und Besucher erhalten dieses Cookie nie",
-          "Eigenschaften: HttpOnly (für Skripte im Browser nicht lesbar), nur über verschlüsselte Verbindungen übertragen, enthält lediglich eine zufällige Sitzungskennung",
-          "Speicherdauer: bis zur Abmeldung, höchstens 30 Tage",
-        ),
-        p("Eintrag im lokalen Speicher für den Cookie-Hinweis:"),
-        list(
-          "Name: „cookiesAccepted“",
-          "Art: notwendiger Eintrag im lokalen Speicher (Local Storage) Ihres Browsers",
-          "Zweck: speichert, dass Sie den Cookie-Hinweis zur Kenntnis genommen haben, damit er nicht bei jedem Seitenaufruf erneut erscheint",
-          "Inhalt: nur diese Bestätigung – keine Angaben zu Ihrer Person; der Eintrag wird nicht an meinen Server übertragen",
-          "Speicherdauer: kein Ablaufdatum; der Eintrag bleibt bestehen, bis Sie ihn in Ihrem Browser löschen",
-        ),
-      ],
-    },
-    {
-      heading: "Keine Präferenz-, Statistik- oder Drittanbieter-Cookies",
-      blocks: [
-        p(
-          "Diese Website setzt keine Präferenz- oder Statistik-Cookies und keine Cookies zu Werbe- oder Marketingzwecken. Es sind keine Analyse- oder Trackingdienste, keine Social-Media-Plugins und keine Inhalte von Drittanbietern eingebunden; auch Schriftarten werden von meinem eigenen Server geladen. Dadurch kann kein Drittanbieter über diese Website Cookies in Ihrem Browser setzen oder auslesen.",
-        ),
-      ],
-    },
-    {
-      heading: "Einwilligung",
-      blocks: [
-        p(
-          "Nach § 25 Abs. 1 des Telekommunikation-Digitale-Dienste-Datenschutz-Gesetzes (TDDDG) ist für das Speichern von Informationen auf Ihrem Endgerät und den Zugriff darauf grundsätzlich Ihre Einwilligung erforderlich. Davon ausgenommen sind nach § 25 Abs. 2 Nr. 2 TDDDG Speicherungen, die unbedingt erforderlich sind, damit ich einen von Ihnen ausdrücklich gewünschten digitalen Dienst zur Verfügung stellen kann.",
-        ),
-        p(
-          "Da diese Website ausschließlich solche unbedingt erforderlichen Speicherungen verwendet, ist keine Einwilligung notwendig. Der Cookie-Hinweis dient daher nicht der Einholung einer Einwilligung, sondern informiert Sie transparent darüber, welche Speicherungen stattfinden. Die Verarbeitung der dabei anfallenden Daten beruht auf Art. 6 Abs. 1 lit. f DSGVO; mein berechtigtes Interesse liegt im sicheren und funktionsfähigen Betrieb der Website. Weitere Informationen finden Sie in meiner Datenschutzerklärung.",
-        ),
-      ],
-    },
-    {
-      heading: "Cookies und lokalen Speicher löschen oder blockieren",
-      blocks: [
-        p(
-          "Sie können Cookies und Einträge im lokalen Speicher jederzeit über die Einstellungen Ihres Browsers einsehen, löschen oder künftig blockieren. Die genaue Bezeichnung der Menüpunkte unterscheidet sich je nach Browser und Version:",
-        ),
-        list(
-          "Google Chrome: Einstellungen → Datenschutz und Sicherheit → Browserdaten löschen bzw. Website-Einstellungen",
-          "Mozilla Firefox: Einstellungen → Datenschutz & Sicherheit → Cookies und Website-Daten",
-          "Apple Safari: Einstellungen → Datenschutz → Websitedaten verwalten",
-          "Microsoft Edge: Einstellungen → Cookies und Websiteberechtigungen bzw. Datenschutz, Suche und Dienste → Browserdaten löschen",
-        ),
-        p(
-          "Für eine einzelne Website können Sie gespeicherte Daten in den meisten Browsern auch über das Schloss-Symbol in der Adresszeile verwalten. Beim Löschen der „Website-Daten“ bzw. „Cookies und Website-Daten“ wird in der Regel auch der lokale Speicher entfernt.",
-        ),
-        p(
-          "Wenn Sie Cookies blockieren, können Sie diese Website weiterhin uneingeschränkt nutzen; lediglich die Anmeldung im Administrationsbereich ist dann nicht möglich. Wenn Sie den Eintrag „cookiesAccepted“ löschen oder den lokalen Speicher blockieren, wird Ihnen der Cookie-Hinweis erneut angezeigt.",
-        ),
-      ],
-    },
-    {
-      heading: "Ihre Entscheidung ändern",
-      blocks: [
-        p(
-          "Da auf dieser Website keine einwilligungspflichtigen Cookies zum Einsatz kommen, gibt es keine Einwilligung, die Sie widerrufen müssten. Möchten Sie den Cookie-Hinweis erneut sehen oder Ihre Bestätigung zurücknehmen, löschen Sie einfach die gespeicherten Website-Daten dieser Seite in Ihrem Browser wie oben beschrieben. Beim nächsten Aufruf erscheint der Hinweis dann wieder.",
-        ),
-      ],
-    },
-    {
-      heading: "Fragen zu Cookies",
-      blocks: [
-        p(
-          "Wenn Sie Fragen zu dieser Cookie-Richtlinie oder zum Umgang mit Ihren Daten haben, wenden Sie sich gern an mich:",
-        ),
-        { type: "contact" },
-      ],
-    },
-    {
-      heading: "Änderungen dieser Cookie-Richtlinie",
-      blocks: [
-        p(
-          "Ich passe diese Cookie-Richtlinie an, sobald sich die eingesetzten Speicherungen oder die Rechtslage ändern. Es gilt jeweils die hier veröffentlichte Fassung.",
-        ),
-        p(`Stand: ${stand}`),
-      ],
-    },
-  ],
-};
+/** The Cookie-Richtlinie: what this site stores in browsers (nothing that needs consent). */
+export function cookies({ settings, stand }: LegalContext): LegalPage {
+  return {
+    slug: "cookies",
+    title: "Cookie-Richtlinie",
+    description:
+      "Cookie-Richtlinie: Diese Website nutzt nur technisch notwendige Speicherung – ein Sitzungs-Cookie für den Administrator und einen Eintrag zum Cookie-Hinweis.",
+    sections: [
+      {
+        heading: "Was sind Cookies und lokaler Speicher?",
+        blocks: [
+          p(
+            "Cookies sind kleine Textdateien, die eine Website über Ihren Browser auf Ihrem Endgerät ablegt. Bei späteren Anfragen sendet der Browser sie automatisch an dieselbe Website zurück, sodass diese Ihren Browser etwa als angemeldet wiedererkennen kann.",
+          ),
+          p(
+            "Der lokale Speicher (Local Storage) ist ein vergleichbarer Speicherbereich im Browser. Anders als Cookies werden die dort abgelegten Einträge nicht automatisch an den Server übertragen; sie können nur von Skripten der jeweiligen Website im Browser gelesen werden und bleiben gespeichert, bis sie gelöscht werden.",
+          ),
+          p(
+            "Beides dient dazu, Informationen auf Ihrem Endgerät zu speichern oder dort auszulesen. Diese Richtlinie erklärt, welche solcher Speicherungen diese Website einsetzt – und welche nicht.",
+          ),
+        ],
+      },
+      {
+        heading: "Welche Arten von Cookies gibt es?",
+        blocks: [
+          p(
+            "Cookies und vergleichbare Technologien werden üblicherweise nach ihrem Zweck in folgende Kategorien eingeteilt:",
+          ),
+          list(
+            "Notwendige Cookies: Sie sind unbedingt erforderlich, damit eine Website oder eine von Ihnen ausdrücklich gewünschte Funktion technisch funktioniert – etwa eine Anmeldung, ein Warenkorb oder das Merken eines bereits gelesenen Hinweises. Ohne sie kann der Dienst nicht erbracht werden.",
+            "Präferenz-Cookies: Sie merken sich freiwillige Einstellungen wie Sprache, Region oder Darstellung, um die Website an Ihre Vorlieben anzupassen. Die Website funktioniert auch ohne sie.",
+            "Statistik-Cookies: Sie erfassen, wie Besucherinnen und Besucher eine Website nutzen – etwa welche Seiten aufgerufen werden und wie lange –, meist um Reichweite zu messen oder das Angebot zu optimieren. Häufig stammen sie von Drittanbietern.",
+          ),
+          p(
+            "Diese Website verwendet ausschließlich notwendige Speicherungen. Präferenz- und Statistik-Cookies setze ich nicht ein, ebenso wenig Marketing- oder Drittanbieter-Cookies.",
+          ),
+        ],
+      },
+      {
+        heading: "Welche Speicherungen diese Website verwendet",
+        blocks: [
+          p("Sitzungs-Cookie für den Administrationsbereich:"),
+          list(
+            "Name: „__Host-session“ (in Entwicklungsumgebungen ohne HTTPS: „session“)",
+            "Art: notwendiges Cookie, von dieser Website selbst gesetzt (kein Drittanbieter)",
+            "Zweck: hält die Anmeldung des Administrators aufrecht und schützt den Administrationsbereich vor unbefugtem Zugriff",
+            "Wann gesetzt: ausschließlich nach einer erfolgreichen Anmeldung im Administrationsbereich – Besucherinnen und Besucher erhalten dieses Cookie nie",
+            "Eigenschaften: HttpOnly (für Skripte im Browser nicht lesbar), nur über verschlüsselte Verbindungen übertragen, enthält lediglich eine zufällige Sitzungskennung",
+            "Speicherdauer: bis zur Abmeldung, höchstens 30 Tage",
+          ),
+          p("Eintrag im lokalen Speicher für den Cookie-Hinweis:"),
+          list(
+            "Name: „cookiesAccepted“",
+            "Art: notwendiger Eintrag im lokalen Speicher (Local Storage) Ihres Browsers",
+            "Zweck: speichert, dass Sie den Cookie-Hinweis zur Kenntnis genommen haben, damit er nicht bei jedem Seitenaufruf erneut erscheint",
+            "Inhalt: nur diese Bestätigung – keine Angaben zu Ihrer Person; der Eintrag wird nicht an meinen Server übertragen",
+            "Speicherdauer: kein Ablaufdatum; der Eintrag bleibt bestehen, bis Sie ihn in Ihrem Browser löschen",
+          ),
+        ],
+      },
+      {
+        heading: "Keine Präferenz-, Statistik- oder Drittanbieter-Cookies",
+        blocks: [
+          p(
+            "Diese Website setzt keine Präferenz- oder Statistik-Cookies und keine Cookies zu Werbe- oder Marketingzwecken. Es sind keine Analyse- oder Trackingdienste, keine Social-Media-Plugins und keine Inhalte von Drittanbietern eingebunden; auch Schriftarten werden von meinem eigenen Server geladen. Dadurch kann kein Drittanbieter über diese Website Cookies in Ihrem Browser setzen oder auslesen.",
+          ),
+        ],
+      },
+      {
+        heading: "Einwilligung",
+        blocks: [
+          p(
+            "Nach § 25 Abs. 1 des Telekommunikation-Digitale-Dienste-Datenschutz-Gesetzes (TDDDG) ist für das Speichern von Informationen auf Ihrem Endgerät und den Zugriff darauf grundsätzlich Ihre Einwilligung erforderlich. Davon ausgenommen sind nach § 25 Abs. 2 Nr. 2 TDDDG Speicherungen, die unbedingt erforderlich sind, damit ich einen von Ihnen ausdrücklich gewünschten digitalen Dienst zur Verfügung stellen kann.",
+          ),
+          p(
+            "Da diese Website ausschließlich solche unbedingt erforderlichen Speicherungen verwendet, ist keine Einwilligung notwendig. Der Cookie-Hinweis dient daher nicht der Einholung einer Einwilligung, sondern informiert Sie transparent darüber, welche Speicherungen stattfinden. Die Verarbeitung der dabei anfallenden Daten beruht auf Art. 6 Abs. 1 lit. f DSGVO; mein berechtigtes Interesse liegt im sicheren und funktionsfähigen Betrieb der Website. Weitere Informationen finden Sie in meiner Datenschutzerklärung.",
+          ),
+        ],
+      },
+      {
+        heading: "Cookies und lokalen Speicher löschen oder blockieren",
+        blocks: [
+          p(
+            "Sie können Cookies und Einträge im lokalen Speicher jederzeit über die Einstellungen Ihres Browsers einsehen, löschen oder künftig blockieren. Die genaue Bezeichnung der Menüpunkte unterscheidet sich je nach Browser und Version:",
+          ),
+          list(
+            "Google Chrome: Einstellungen → Datenschutz und Sicherheit → Browserdaten löschen bzw. Website-Einstellungen",
+            "Mozilla Firefox: Einstellungen → Datenschutz & Sicherheit → Cookies und Website-Daten",
+            "Apple Safari: Einstellungen → Datenschutz → Websitedaten verwalten",
+            "Microsoft Edge: Einstellungen → Cookies und Websiteberechtigungen bzw. Datenschutz, Suche und Dienste → Browserdaten löschen",
+          ),
+          p(
+            "Für eine einzelne Website können Sie gespeicherte Daten in den meisten Browsern auch über das Schloss-Symbol in der Adresszeile verwalten. Beim Löschen der „Website-Daten“ bzw. „Cookies und Website-Daten“ wird in der Regel auch der lokale Speicher entfernt.",
+          ),
+          p(
+            "Wenn Sie Cookies blockieren, können Sie diese Website weiterhin uneingeschränkt nutzen; lediglich die Anmeldung im Administrationsbereich ist dann nicht möglich. Wenn Sie den Eintrag „cookiesAccepted“ löschen oder den lokalen Speicher blockieren, wird Ihnen der Cookie-Hinweis erneut angezeigt.",
+          ),
+        ],
+      },
+      {
+        heading: "Ihre Entscheidung ändern",
+        blocks: [
+          p(
+            "Da auf dieser Website keine einwilligungspflichtigen Cookies zum Einsatz kommen, gibt es keine Einwilligung, die Sie widerrufen müssten. Möchten Sie den Cookie-Hinweis erneut sehen oder Ihre Bestätigung zurücknehmen, löschen Sie einfach die gespeicherten Website-Daten dieser Seite in Ihrem Browser wie oben beschrieben. Beim nächsten Aufruf erscheint der Hinweis dann wieder.",
+          ),
+        ],
+      },
+      {
+        heading: "Fragen zu Cookies",
+        blocks: [
+          p(
+            "Wenn Sie Fragen zu dieser Cookie-Richtlinie oder zum Umgang mit Ihren Daten haben, wenden Sie sich gern an mich:",
+          ),
+          { type: "contact", lines: ownerAddressLines(settings) },
+        ],
+      },
+      {
+        heading: "Änderungen dieser Cookie-Richtlinie",
+        blocks: [
+          p(
+            "Ich passe diese Cookie-Richtlinie an, sobald sich die eingesetzten Speicherungen oder die Rechtslage ändern. Es gilt jeweils die hier veröffentlichte Fassung.",
+          ),
+          p(`Stand: ${stand}`),
+        ],
+      },
+    ],
+  };
+}
