@@ -73,12 +73,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** The one toaster, mounted with the page's first toast (see lib/toast.ts). */
 function Toasts() {
+  const { pathname } = useLocation();
   if (!useToastRequested()) return null;
+  // In the admin area toasts appear at the bottom, clear of the headings and the header's notice.
+  const admin = pathname === "/admin" || pathname.startsWith("/admin/");
   return (
     <Suspense>
       {/* Below the fixed header (4 rem), so a toast never covers the menu. */}
       <Toaster
-        position="top-center"
+        position={admin ? "bottom-right" : "top-center"}
         offset={{ top: 80 }}
         mobileOffset={{ top: 76 }}
         richColors

@@ -27,6 +27,7 @@ export default [
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("newsletter/export", "routes/admin/newsletter-export.tsx"),
       route("profil", "routes/admin/profile.tsx"),
+      route("einstellungen", "routes/admin/settings.tsx"),
     ]),
     route("not-found", "routes/not-found.tsx", { id: "not-found" }),
     route(":page", "routes/legal-page.tsx"),

@@ -49,4 +49,10 @@ export const ADMIN_MESSAGES = {
   passwordsDoNotMatch: "Passwords do not match",
   changePassword: "Passwort ändern",
   cancel: "Abbrechen",
+
+  settingsHeading: "Einstellungen",
+  settingsSaved: "Einstellungen gespeichert",
+  settingsInvalid: "Bitte prüfe die markierten Felder. Es wurde nichts gespeichert.",
+  /** The admin header's notice while the go-live checklist has open items (issue #12). */
+  goLiveNotice: (open: number) => `Noch ${open} ${open === 1 ? "Punkt" : "Punkte"} bis zum Livegang`,
 } as const;

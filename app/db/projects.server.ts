@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Category, Project } from "~/lib/project";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "./client.server";
@@ -116,4 +116,26 @@ export async function deleteProject(db: Db, id: unknown): Promise<void> {
 export async function countProjects(db: Db): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
   return row?.count ?? 0;
+}
+
+/**
+ * How many of the built-in demo items are still there as they came: same id, title and image.
+ * An item the owner gave a title or picture of their own counts as replaced.
+ */
+export async function countUnchangedDemoProjects(db: Db, demo: readonly Project[]): Promise<number> {
+  if (demo.length === 0) return 0;
+  const rows = await db
+    .select({ id: projects.id, title: projects.title, image: projects.image })
+    .from(projects)
+    .where(
+      inArray(
+        projects.id,
+        demo.map((item) => item.id),
+      ),
+    );
+  const original = new Map(demo.map((item) => [item.id, item]));
+  return rows.filter((row) => {
+    const item = original.get(row.id);
+    return item && item.title === row.title && item.image === row.image;
+  }).length;
 }

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import { eq } from "drizzle-orm";
 import { outbox } from "~/db/schema";
 
 export type OutgoingMail = {
@@ -14,18 +15,37 @@ export type OutgoingMail = {
  * Queues a mail. Call it inside the transaction that stores what caused the mail: either both
  * are committed or neither. The mail worker sends it afterwards, with retries.
  */
-export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<void> {
-  await enqueueMails(tx, [mail]);
+export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<string> {
+  const [id] = await enqueueMails(tx, [mail]);
+  return id!;
 }
 
-export async function enqueueMails(tx: Db, mails: OutgoingMail[]): Promise<void> {
-  await tx.insert(outbox).values(
-    mails.map((mail) => ({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      headers: mail.headers ?? {},
-    })),
-  );
+/** Queues mails; resolves to their ids. */
+export async function enqueueMails(tx: Db, mails: OutgoingMail[]): Promise<string[]> {
+  const rows = await tx
+    .insert(outbox)
+    .values(
+      mails.map((mail) => ({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        headers: mail.headers ?? {},
+      })),
+    )
+    .returning({ id: outbox.id });
+  return rows.map((row) => row.id);
+}
+
+export type MailState = "sent" | "failed" | "waiting";
+
+/** Where a queued mail stands: sent, failed at its last attempt (with the reason), or waiting. */
+export async function mailState(db: Db, id: string): Promise<{ state: MailState; error: string | null }> {
+  const [row] = await db
+    .select({ sent_at: outbox.sent_at, last_error: outbox.last_error })
+    .from(outbox)
+    .where(eq(outbox.id, id));
+  if (row?.sent_at) return { state: "sent", error: null };
+  if (row?.last_error) return { state: "failed", error: row.last_error };
+  return { state: "waiting", error: null };
 }

@@ -15,20 +15,33 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
 type FieldProps = {
   id: string;
   label: ReactNode;
+  /** A short explanation under the label (format, what an empty field means). */
+  hint?: ReactNode;
   error?: string;
   children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
   className?: string;
 };
 
-/** Label, control and error message, wired together for assistive technology. */
-export function Field({ id, label, error, children, className }: FieldProps) {
+/** Label, control, hint and error message, wired together for assistive technology. */
+export function Field({ id, label, hint, error, children, className }: FieldProps) {
+  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
   return (
     <div className={cn("space-y-1.5", className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children({ id, ...(error ? { "aria-invalid": true, "aria-describedby": errorId } : {}) })}
+      {children({
+        id,
+        ...(error ? { "aria-invalid": true } : {}),
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+      })}
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm text-red-700">
           {error}

@@ -1,8 +1,13 @@
-import { Loader2, LogOut } from "lucide-react";
-import { Form, NavLink, Outlet, useNavigation } from "react-router";
+import { CircleAlert, Loader2, LogOut } from "lucide-react";
+import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { getDb } from "~/db/db.server";
+import { env } from "~/env.server";
+import { goLiveChecklist, openItems } from "~/lib/go-live.server";
+import { logger } from "~/lib/logger.server";
 import { getAdmin } from "~/lib/session.server";
+import { siteSettingsOf } from "~/lib/site-settings.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/layout";
 
@@ -20,7 +25,19 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const current = await getAdmin(request);
-  return { admin: current ? { name: current.admin.name, email: current.admin.email } : null };
+  if (!current) return { admin: null, goLiveOpen: 0 };
+  return { admin: { name: current.admin.name, email: current.admin.email }, goLiveOpen: await goLiveOpen() };
+}
+
+/** Open items of the go-live checklist, for the header's notice (none when they can't be counted). */
+async function goLiveOpen(): Promise<number> {
+  try {
+    const db = await getDb();
+    return openItems(await goLiveChecklist(db, (await siteSettingsOf(db)).settings, env()));
+  } catch (error) {
+    logger.error({ err: error }, "go-live checklist could not be read");
+    return 0;
+  }
 }
 
 const TABS = [
@@ -28,6 +45,7 @@ const TABS = [
   { to: "/admin/kontaktanfragen", label: "Kontaktanfragen" },
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/profil", label: "Profil" },
+  { to: "/admin/einstellungen", label: "Einstellungen" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -39,6 +57,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ADMIN_MESSAGES.heading}</h1>
+        {loaderData.goLiveOpen > 0 && (
+          <Link
+            to="/admin/einstellungen"
+            className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-200 sm:order-none"
+          >
+            <CircleAlert aria-hidden="true" className="size-4" />
+            {ADMIN_MESSAGES.goLiveNotice(loaderData.goLiveOpen)}
+          </Link>
+        )}
         <Form method="post" action="/admin/logout">
           <Button type="submit" variant="secondary">
             <LogOut aria-hidden="true" className="size-4" />
