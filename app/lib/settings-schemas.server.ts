@@ -149,7 +149,9 @@ export const OwnerSettingsSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["phone"],
-        message: "Bitte eine gültige Telefonnummer angeben, z. B. +49 30 1234 5678.",
+        message: isGermany(value.country)
+          ? "Bitte eine gültige Telefonnummer angeben, z. B. +49 30 1234 5678."
+          : "Bitte eine gültige Telefonnummer mit Ländervorwahl angeben, z. B. +43 1 234 5678.",
       });
     }
     allOrNone(value, ctx, {

@@ -119,6 +119,7 @@ const VISITED_ELSEWHERE = [
   "/admin/kontaktanfragen",
   "/admin/newsletter",
   "/admin/profil",
+  "/admin/einstellungen",
   "/newsletter/bestaetigen",
   "/newsletter/abmelden",
 ];
@@ -521,6 +522,28 @@ test("axe: admin profile, closed and with the password section open", async ({ p
   await main(page).getByRole("button", { name: "Passwort ändern" }).click();
   await expect(main(page).getByLabel("Aktuelles Passwort")).toBeVisible();
   await expectNoAxeViolations(page, "/admin/profil with the password section");
+});
+
+test("axe: admin settings with the checklist, and with field errors", async ({
+  page,
+  baseURL,
+  consoleGuard,
+}, testInfo) => {
+  test.slow(); // a long page, checked in full twice
+  consoleGuard.allow(/status of 400/);
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await openAsAdmin(page, "/admin/einstellungen", { baseURL: baseURL!, clientAddress: client });
+  await expect(main(page).getByRole("heading", { level: 2, name: "Einstellungen" })).toBeVisible();
+  await expect(main(page).getByRole("heading", { name: "Checkliste für den Livegang" })).toBeVisible();
+  await expectNoAxeViolations(page, "/admin/einstellungen");
+
+  // A refused save (nothing is stored on the shared server): the errors beside their fields.
+  const owner = main(page).getByRole("region", { name: "Inhaber und Impressum", exact: true });
+  await owner.getByLabel("USt-IdNr.", { exact: true }).fill("DE1");
+  await owner.getByLabel("PLZ", { exact: true }).fill("1");
+  await owner.getByRole("button", { name: "Speichern" }).click();
+  await expect(owner.getByLabel("USt-IdNr.", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page, "/admin/einstellungen with field errors");
 });
 
 test("axe: the admin area with the open menu", async ({ page, baseURL }, testInfo) => {

@@ -8,7 +8,16 @@ import { fallbackProjects } from "~/content/fallback-projects";
 import { openDatabase, type DatabaseOptions, type Db } from "~/db/client.server";
 import { createAdmin } from "~/db/admin-users.server";
 import { loadDemoContent } from "~/db/demo-content.server";
-import { adminUsers, contactSubmissions, newsletterSubscriptions, projects, sessions } from "~/db/schema";
+import {
+  adminUsers,
+  contactSubmissions,
+  newsletterSubscriptions,
+  outbox,
+  projects,
+  sessions,
+  siteSettings,
+} from "~/db/schema";
+import { SETTINGS_SECTIONS } from "~/lib/settings-schemas.server";
 import { sha256Hex } from "~/lib/security.server";
 import { SESSION_MAX_MS } from "~/lib/session.server";
 import { serverDatabases } from "../setup/databases";
@@ -47,6 +56,8 @@ const ADMIN_HEADINGS = [
   "Kontaktanfragen verwalten",
   "Newsletter-Abonnenten verwalten",
   "Profil verwalten",
+  "Checkliste für den Livegang",
+  "Inhaber und Impressum",
 ];
 const FORGED_COOKIE = `session=${randomBytes(32).toString("base64url")}`;
 /** Real sessions of the admin that have ended: idle too long, and past the 30-day maximum. */
@@ -78,6 +89,22 @@ const ATTACK_BODIES: Record<string, string>[] = [
     image: "https://evil.example/x.jpg",
     category: "project",
   },
+  // Every section of the Einstellungen tab, filled validly, and its test mail.
+  {
+    intent: "owner",
+    name: "Übernommen",
+    profession: "Angreifer",
+    street: "Angriffsweg 1",
+    postalCode: "12345",
+    city: "Berlin",
+    country: "Deutschland",
+    state: "BE",
+    email: "angreifer@evil.example",
+  },
+  { intent: "website", brand: "Übernommen", videosUrl: "https://evil.example" },
+  { intent: "privacy", hostingName: "Evil Hosting", hostingAddress: "Irgendwo 1, 12345 Nirgendwo" },
+  { intent: "mail", notifyEmail: "angreifer@evil.example", senderName: "Übernommen" },
+  { intent: "test-mail" },
   {
     name: "Übernommen",
     changePassword: "on",
@@ -89,6 +116,8 @@ const ATTACK_BODIES: Record<string, string>[] = [
 
 type Snapshot = {
   projects: { id: string; title: string; updated_at: Date }[];
+  settings: { section: string; value: unknown }[];
+  mails: number;
   contacts: string[];
   subscribers: string[];
   admins: { email: string; name: string; password_hash: string }[];
@@ -100,6 +129,11 @@ async function snapshot(db: Db): Promise<Snapshot> {
       .select({ id: projects.id, title: projects.title, updated_at: projects.updated_at })
       .from(projects)
       .orderBy(asc(projects.id)),
+    settings: await db
+      .select({ section: siteSettings.section, value: siteSettings.value })
+      .from(siteSettings)
+      .orderBy(asc(siteSettings.section)),
+    mails: (await db.select({ id: outbox.id }).from(outbox)).length,
     contacts: (await db.select({ id: contactSubmissions.id }).from(contactSubmissions)).map((row) => row.id),
     subscribers: (await db.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions)).map(
       (row) => row.id,
@@ -234,12 +268,16 @@ test("the attack bodies cover every intent an admin action knows", () => {
       .filter((file) => file.startsWith("admin-"))
       .map((file) => path.join(dir, "lib", file)),
   ];
-  const intents = new Set(
-    sources.flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/intent === "(\w+)"/g)].map((m) => m[1]!),
+  const intents = new Set([
+    ...sources.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/intent === "([\w-]+)"/g)].map((m) => m[1]!),
     ),
+    // The Einstellungen tab's forms are named after their sections.
+    ...SETTINGS_SECTIONS,
+  ]);
+  expect([...intents].sort()).toEqual(
+    ["create", "delete", "mail", "owner", "privacy", "test-mail", "update", "website"].sort(),
   );
-  expect([...intents].sort()).toEqual(["create", "delete", "update"]);
   for (const intent of intents) expect(ATTACK_BODIES.map((body) => body.intent)).toContain(intent);
 });
 
@@ -254,6 +292,7 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
     "/admin/newsletter",
     "/admin/newsletter/export",
     "/admin/profil",
+    "/admin/einstellungen",
   ]) {
     expect(urls).toContain(known);
   }
@@ -422,6 +461,7 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
         expect(await signedIn("/admin/newsletter")).toContain(SECRETS.subscriberEmail);
         expect(await signedIn("/admin/newsletter/export")).toContain(SECRETS.subscriberEmail);
         expect(await signedIn("/admin/profil")).toContain(SECRETS.adminEmail);
+        expect(await signedIn("/admin/einstellungen")).toContain("Checkliste für den Livegang");
         const asAdmin = { Origin: server.url, Cookie: session! };
         for (const [url, body, back] of [
           ["/admin?index", { intent: "delete", id: ids.controlProject }, "/admin"],
@@ -432,6 +472,13 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
           expect(response.status, `signed-in POST ${url}`).toBe(302);
           expect(response.headers.get("location")).toBe(back);
         }
+        const saved = await post(
+          server,
+          "/admin/einstellungen",
+          { intent: "mail", notifyEmail: "", senderName: "Kontrolle" },
+          asAdmin,
+        );
+        expect(saved.status, "signed-in POST /admin/einstellungen").toBe(200);
         const logout = await post(server, "/admin/logout", {}, asAdmin);
         expect(isRedirectToLogin(logout)).toBe(true);
       } finally {
@@ -445,6 +492,7 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
         projects: before.projects.filter((project) => project.id !== ids.controlProject),
         contacts: before.contacts.filter((id) => id !== ids.controlContact),
         subscribers: before.subscribers.filter((id) => id !== ids.controlSubscriber),
+        settings: [{ section: "mail", value: { notifyEmail: "", senderName: "Kontrolle" } }],
       });
       expect(after.projects.find((project) => project.id === PROJECT_ID)?.title).toBe(
         `Zielprojekt ${unique}`,

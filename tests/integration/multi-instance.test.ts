@@ -94,6 +94,34 @@ describe.each(process.env.TEST_DATABASE_URL ? ["postgres"] : [])("two instances 
       .toContain(title);
   });
 
+  test("a setting saved on one instance is served by the other within 2 s", async () => {
+    const brand = `Zweite Instanz ${Date.now()}`;
+    expect(await (await fetch(`${b.url}/impressum`)).text()).not.toContain(brand); // cached on b now
+    const saved = await post(
+      a,
+      "/admin/einstellungen",
+      new URLSearchParams({
+        intent: "website",
+        brand,
+        tagline: "",
+        mainUrl: "",
+        productsUrl: "",
+        ideasUrl: "",
+        videosUrl: "",
+        eventsUrl: "",
+        blogUrl: "",
+      }),
+      { Cookie: await signIn(a) },
+    );
+    expect(saved.status).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${b.url}/impressum`)).text(), { timeout: 2_000, interval: 100 })
+      .toContain(brand);
+    const page = await (await fetch(`${b.url}/`)).text();
+    expect(page).toContain(brand);
+    expect(page).not.toContain("https://videos.example.com");
+  });
+
   test("a session made on one instance is valid on the other; signing out on one ends it on both", async () => {
     const session = await signIn(a);
     expect(await isSignedIn(a, session)).toBe(true);

@@ -1,0 +1,398 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { legalPage } from "~/content/legal";
+import type { LegalPage } from "~/content/legal/types";
+import { footerNavigation, mainMenu } from "~/content/menu";
+import { DEFAULT_SETTINGS } from "~/content/site";
+import { fallbackProjects } from "~/content/fallback-projects";
+import { META_KEYS, writeMeta } from "~/db/app-meta.server";
+import { loadDemoContent } from "~/db/demo-content.server";
+import { deleteProject, updateProject } from "~/db/projects.server";
+import { siteSettings } from "~/db/schema";
+import { parseEnv } from "~/env.server";
+import { goLiveChecklist, smtpFingerprint } from "~/lib/go-live.server";
+import { externalSites } from "~/lib/public-site";
+import { SETTINGS_SCHEMAS, type SiteSettings } from "~/lib/settings-schemas.server";
+import {
+  defaultSnapshot,
+  mailSender,
+  readSiteSettings,
+  saveSiteSettings,
+  usesDemoData,
+} from "~/lib/site-settings.server";
+import { contactNotification, newsletterConfirmation } from "~/mail/templates.server";
+import { testDatabases } from "../setup/databases";
+
+/**
+ * The owner's settings (issue #12): validation of every section, storage on both databases,
+ * and the texts, menus and mails built from them.
+ */
+
+const OWNER = {
+  ...Object.fromEntries(Object.entries(DEFAULT_SETTINGS.owner).map(([key, value]) => [key, String(value)])),
+  name: "Erika Beispiel",
+  profession: "Systemische Beraterin",
+  street: "Lindenallee 7",
+  postalCode: "20259",
+  city: "Hamburg",
+  state: "HH",
+  phone: "040 123 456 78",
+  email: "hallo@erika-beispiel.de",
+  vatId: "",
+};
+delete (OWNER as Record<string, string>).phoneDial;
+
+const ownerErrors = (changes: Record<string, string>) => {
+  const result = SETTINGS_SCHEMAS.owner.safeParse({ ...OWNER, ...changes });
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+};
+
+const withOwner = (changes: Partial<SiteSettings["owner"]>): SiteSettings => ({
+  ...DEFAULT_SETTINGS,
+  owner: { ...DEFAULT_SETTINGS.owner, ...changes },
+});
+
+/** Every line of a legal page as a reader sees it (headings, paragraphs, list items, address). */
+const linesOf = (page: LegalPage) =>
+  page.sections.flatMap((section) => [
+    section.heading,
+    ...section.blocks.flatMap((block) =>
+      block.type === "p"
+        ? [block.text]
+        : block.type === "list"
+          ? block.items
+          : block.type === "link"
+            ? [`${block.label} ${block.href}`]
+            : block.lines,
+    ),
+  ]);
+
+const impressumOf = (settings: SiteSettings) =>
+  linesOf(legalPage("impressum", { ...defaultSnapshot(), settings }));
+const datenschutzOf = (settings: SiteSettings) =>
+  linesOf(legalPage("datenschutz", { ...defaultSnapshot(), settings }));
+
+describe("the settings' validation", () => {
+  test("a complete owner is accepted and the phone gets its E.164 form", () => {
+    const result = SETTINGS_SCHEMAS.owner.parse(OWNER);
+    expect(result.phone).toBe("040 123 456 78");
+    expect(result.phoneDial).toBe("+494012345678");
+    expect(
+      SETTINGS_SCHEMAS.owner.parse({ ...OWNER, phone: "+41 44 668 18 00", country: "Schweiz", state: "" })
+        .phoneDial,
+    ).toBe("+41446681800");
+  });
+
+  test("formats of tax numbers, phone and postcode are checked, with German messages", () => {
+    expect(ownerErrors({ vatId: "DE12345" }).vatId).toBe(
+      "Die USt-IdNr. besteht aus DE und 9 Ziffern, z. B. DE123456789.",
+    );
+    expect(ownerErrors({ vatId: "AT123456789" }).vatId).toMatch(/^Die USt-IdNr\./);
+    expect(ownerErrors({ vatId: "de 123 456 789" })).toEqual({});
+    expect(SETTINGS_SCHEMAS.owner.parse({ ...OWNER, vatId: "de 123 456 789" }).vatId).toBe("DE123456789");
+    expect(ownerErrors({ economicId: "DE123456789" }).economicId).toMatch(
+      /Wirtschafts-Identifikationsnummer/,
+    );
+    expect(SETTINGS_SCHEMAS.owner.parse({ ...OWNER, economicId: "DE12345678900001" }).economicId).toBe(
+      "DE123456789-00001",
+    );
+    expect(ownerErrors({ phone: "12345" }).phone).toMatch(/gültige Telefonnummer/);
+    expect(ownerErrors({ postalCode: "2025" }).postalCode).toBe(
+      "Eine deutsche Postleitzahl hat fünf Ziffern.",
+    );
+    expect(ownerErrors({ email: "keine-adresse" }).email).toBe("Bitte eine gültige E-Mail-Adresse angeben.");
+  });
+
+  test("required fields, the Bundesland in Germany and blocks filled together", () => {
+    expect(ownerErrors({ name: "  " }).name).toBe("Bitte einen Namen angeben.");
+    expect(ownerErrors({ state: "" }).state).toMatch(/Bundesland/);
+    expect(ownerErrors({ state: "XX" }).state).toBeDefined();
+    expect(ownerErrors({ country: "Österreich", state: "", postalCode: "1010" }).phone).toMatch(
+      /Ländervorwahl/,
+    );
+    expect(
+      ownerErrors({ country: "Österreich", state: "", postalCode: "1010", phone: "+43 1 5123456" }),
+    ).toEqual({});
+    expect(ownerErrors({ registerCourt: "Amtsgericht Hamburg" })).toEqual({
+      registerNumber: "Bitte die Registernummer angeben.",
+    });
+    expect(Object.keys(ownerErrors({ chamber: "Steuerberaterkammer Hamburg" })).sort()).toEqual([
+      "professionCountry",
+      "professionRules",
+      "professionRulesUrl",
+      "professionTitle",
+    ]);
+  });
+
+  test("links are http(s) only, and no field takes control characters", () => {
+    const website = (changes: Record<string, string>) =>
+      SETTINGS_SCHEMAS.website.safeParse({ ...DEFAULT_SETTINGS.website, ...changes });
+    expect(website({ videosUrl: "" }).success).toBe(true);
+    expect(website({ videosUrl: "https://videos.erika-beispiel.de/" }).data?.videosUrl).toBe(
+      "https://videos.erika-beispiel.de",
+    );
+    for (const bad of [
+      "javascript:alert(1)",
+      "ftp://example.org",
+      "www.example.org",
+      "https://user:pw@host.de",
+    ]) {
+      expect(website({ blogUrl: bad }).success, bad).toBe(false);
+    }
+    expect(ownerErrors({ city: "Ham\u0000burg" }).city).toBe(
+      "Bitte keine Steuerzeichen oder Zeilenumbrüche verwenden.",
+    );
+    expect(ownerErrors({ name: "Erika\nBeispiel" }).name).toBeDefined();
+    const privacy = SETTINGS_SCHEMAS.privacy.safeParse({
+      ...DEFAULT_SETTINGS.privacy,
+      extra: "Absatz 1\n\nAbsatz 2",
+    });
+    expect(privacy.success).toBe(true);
+  });
+
+  test("the defaults pass their own schemas (a fresh install shows valid data)", () => {
+    for (const [section, schema] of Object.entries(SETTINGS_SCHEMAS)) {
+      expect(schema.safeParse(DEFAULT_SETTINGS[section as keyof SiteSettings]).success, section).toBe(true);
+    }
+    expect(usesDemoData(DEFAULT_SETTINGS)).toBe(true);
+  });
+});
+
+describe("texts built from the settings", () => {
+  test("the default Impressum is today's, and an empty optional field leaves no line behind", () => {
+    const lines = impressumOf(DEFAULT_SETTINGS);
+    expect(lines).toContain("Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: DE123456789");
+    expect(lines).toContain("Max Mustermann, Musterstraße 12, 10115 Berlin");
+    expect(lines).toContain("Coach, Berater und Webentwickler (freiberuflich tätig)");
+
+    const bare = impressumOf(withOwner({ vatId: "", phone: "", phoneDial: "" }));
+    expect(bare.join("\n")).not.toMatch(
+      /Umsatzsteuer|Registergericht|Kammer|Wirtschafts-Identifikationsnummer|telefonisch/,
+    );
+    for (const line of bare) expect(line.trim(), "an empty line").not.toBe("");
+    expect(bare.join("\n")).not.toMatch(/: $|undefined|null/m);
+  });
+
+  test("company, register, regulated profession and the person responsible appear when filled", () => {
+    const lines = impressumOf(
+      withOwner({
+        companyName: "Beispiel Beratung",
+        legalForm: "GmbH",
+        registerCourt: "Amtsgericht Hamburg",
+        registerNumber: "HRB 12345",
+        economicId: "DE123456789-00001",
+        chamber: "Steuerberaterkammer Hamburg",
+        professionTitle: "Steuerberaterin",
+        professionCountry: "Deutschland",
+        professionRules: "Steuerberatungsgesetz (StBerG)",
+        professionRulesUrl: "https://www.gesetze-im-internet.de/stberg",
+        responsibleName: "Paula Presse",
+        responsibleAddress: "Pressegasse 2, 20095 Hamburg",
+      }),
+    );
+    expect(lines.slice(1, 3)).toEqual(["Beispiel Beratung GmbH", "Vertreten durch: Max Mustermann"]);
+    expect(lines).toContain("Registergericht: Amtsgericht Hamburg");
+    expect(lines).toContain("Registernummer: HRB 12345");
+    expect(lines).toContain(
+      "Wirtschafts-Identifikationsnummer gemäß § 139c Abgabenordnung: DE123456789-00001",
+    );
+    expect(lines).toContain("Zuständige Kammer: Steuerberaterkammer Hamburg");
+    expect(lines).toContain("Die Regelungen sind einsehbar unter: https://www.gesetze-im-internet.de/stberg");
+    expect(lines).toContain("Paula Presse, Pressegasse 2, 20095 Hamburg");
+  });
+
+  test("the privacy policy names the authority of the owner's Land, or the one the owner names", () => {
+    expect(datenschutzOf(DEFAULT_SETTINGS)).toContain(
+      "Berliner Beauftragte für Datenschutz und Informationsfreiheit, Alt-Moabit 59-61, 10555 Berlin",
+    );
+    const bavarian = datenschutzOf(withOwner({ state: "BY" })).join("\n");
+    expect(bavarian).toContain("Bayerisches Landesamt für Datenschutzaufsicht, Promenade 18, 91522 Ansbach");
+    expect(bavarian).not.toContain("Berliner Beauftragte");
+    const named = datenschutzOf({
+      ...DEFAULT_SETTINGS,
+      privacy: {
+        ...DEFAULT_SETTINGS.privacy,
+        authorityName: "Datenschutzbehörde Wien",
+        authorityAddress: "Barichgasse 40-42, 1030 Wien",
+        hostingName: "Hetzner Online GmbH",
+        hostingAddress: "Industriestr. 25, 91710 Gunzenhausen",
+        mailProvider: "mailbox.org",
+        extra: "Ich nutze eine Terminbuchung.\n\nDie Termine lösche ich nach einem Jahr.",
+      },
+    });
+    expect(named).toContain("Datenschutzbehörde Wien, Barichgasse 40-42, 1030 Wien");
+    expect(named.join("\n")).toMatch(
+      /bei Hetzner Online GmbH, Industriestr\. 25, 91710 Gunzenhausen, gehostet/,
+    );
+    expect(named.join("\n")).toContain("über meinen E-Mail-Provider mailbox.org");
+    expect(named).toContain("Weitere Verarbeitungen");
+    expect(named).toContain("Die Termine lösche ich nach einem Jahr.");
+  });
+
+  test("an empty external site has no menu or footer entry", () => {
+    const external = externalSites({ ...DEFAULT_SETTINGS.website, videosUrl: "", productsUrl: "" });
+    const titles = mainMenu(external).map((item) => item.title);
+    expect(titles).not.toContain("Videos");
+    expect(titles).not.toContain("Produktwelt");
+    expect(titles).toContain("Blog");
+    expect(footerNavigation(external).map((item) => item.title)).toEqual([
+      "Home",
+      "Mein Portfolio",
+      "Mein Services",
+      "Ideenwelt",
+    ]);
+  });
+
+  test("mails go to the notification address, from the sender name, with the Impressum footer", () => {
+    const settings: SiteSettings = {
+      ...withOwner({
+        name: "Erika Beispiel",
+        email: "hallo@erika-beispiel.de",
+        phone: "040 1234",
+        vatId: "",
+      }),
+      mail: { notifyEmail: "anfragen@erika-beispiel.de", senderName: "" },
+    };
+    const notification = contactNotification(
+      { name: "Kim", email: "kim@example.org", subject: "Frage", message: "Hallo" },
+      settings,
+    );
+    expect(notification.to).toBe("anfragen@erika-beispiel.de");
+    expect(notification.text).toContain(
+      "Erika Beispiel\nMusterstraße 12, 10115 Berlin\nTelefon: 040 1234\nE-Mail: hallo@erika-beispiel.de",
+    );
+    const confirmation = newsletterConfirmation(
+      { to: "kim@example.org", name: null, confirmUrl: "https://x/c", unsubscribeUrl: "https://x/u" },
+      settings,
+    );
+    expect(confirmation.text).toContain("für den Newsletter von Erika Beispiel angemeldet");
+    expect(mailSender(settings)).toEqual({ name: "Erika Beispiel", address: "hallo@erika-beispiel.de" });
+    expect(mailSender(settings, "Website <noreply@erika-beispiel.de>")).toEqual({
+      name: "Website",
+      address: "noreply@erika-beispiel.de",
+    });
+    expect(
+      mailSender(
+        { ...settings, mail: { ...settings.mail, senderName: "Praxis Beispiel" } },
+        "noreply@erika-beispiel.de",
+      ),
+    ).toEqual({ name: "Praxis Beispiel", address: "noreply@erika-beispiel.de" });
+  });
+});
+
+describe.each(testDatabases)("settings stored on $name", ({ open }) => {
+  test("a fresh database has the defaults; a saved section replaces them, others stay", async () => {
+    const { db, close } = await open();
+    try {
+      const fresh = await readSiteSettings(db);
+      expect(fresh.settings).toEqual(DEFAULT_SETTINGS);
+      expect(fresh.legalDate.toISOString()).toBe("2026-11-01T00:00:00.000Z");
+
+      const saved = await saveSiteSettings(db, "owner", OWNER);
+      expect(saved).toEqual({ ok: true, changed: true });
+      const after = await readSiteSettings(db);
+      expect(after.settings.owner.name).toBe("Erika Beispiel");
+      expect(after.settings.owner.phoneDial).toBe("+494012345678");
+      expect(after.settings.website).toEqual(DEFAULT_SETTINGS.website);
+      expect(after.legalDate.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a refused section stores nothing; an unchanged save keeps the legal date", async () => {
+    const { db, close } = await open();
+    try {
+      await saveSiteSettings(db, "owner", OWNER);
+      const [first] = await db.select().from(siteSettings).where(eq(siteSettings.section, "owner"));
+      const refused = await saveSiteSettings(db, "owner", { ...OWNER, name: "Neu", vatId: "DE1" });
+      expect(refused.ok).toBe(false);
+      expect(refused.ok ? {} : refused.errors).toEqual({
+        vatId: "Die USt-IdNr. besteht aus DE und 9 Ziffern, z. B. DE123456789.",
+      });
+      expect((await readSiteSettings(db)).settings.owner.name).toBe("Erika Beispiel");
+
+      expect(await saveSiteSettings(db, "owner", OWNER)).toEqual({ ok: true, changed: false });
+      const [second] = await db.select().from(siteSettings).where(eq(siteSettings.section, "owner"));
+      expect(second!.updated_at).toEqual(first!.updated_at);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a stored field a later version no longer accepts falls back to its default alone", async () => {
+    const { db, close } = await open();
+    try {
+      await db.insert(siteSettings).values({
+        section: "owner",
+        value: { ...OWNER, vatId: "kaputt", unknownField: "x" },
+      });
+      const { settings } = await readSiteSettings(db);
+      expect(settings.owner.name).toBe("Erika Beispiel");
+      expect(settings.owner.vatId).toBe(DEFAULT_SETTINGS.owner.vatId);
+      expect(settings.owner).not.toHaveProperty("unknownField");
+    } finally {
+      await close();
+    }
+  });
+
+  test("the go-live checklist: every demo item open on a fresh install, done once replaced", async () => {
+    const { db, close } = await open();
+    try {
+      await loadDemoContent(db, fallbackProjects);
+      const state = async (config: Record<string, string>) =>
+        Object.fromEntries(
+          (await goLiveChecklist(db, (await readSiteSettings(db)).settings, parseEnv(config))).map((item) => [
+            item.id,
+            item.done,
+          ]),
+        );
+      expect(await state({})).toEqual({
+        "owner-data": false,
+        "legal-data": true,
+        "public-url": false,
+        smtp: false,
+        "demo-projects": false,
+        backup: false,
+      });
+
+      // The owner's own data everywhere, demo projects replaced or deleted, a backup taken.
+      await saveSiteSettings(db, "owner", OWNER);
+      await saveSiteSettings(db, "website", {
+        brand: "Erika Beispiel · Beratung",
+        tagline: "",
+        mainUrl: "https://erika-beispiel.de",
+        productsUrl: "",
+        ideasUrl: "",
+        videosUrl: "",
+        eventsUrl: "",
+        blogUrl: "",
+      });
+      const [first, ...rest] = fallbackProjects;
+      await updateProject(db, first!.id, { title: "Mein eigenes Projekt" });
+      for (const item of rest) await deleteProject(db, item.id);
+      await writeMeta(db, META_KEYS.lastBackup, new Date().toISOString());
+      const smtpUrl = "smtp://user:geheim@mail.erika-beispiel.de:587";
+      expect((await state({ SMTP_URL: smtpUrl }))["smtp"]).toBe(false);
+      await writeMeta(db, META_KEYS.smtpTested, smtpFingerprint(smtpUrl));
+
+      expect(await state({ PUBLIC_URL: "https://erika-beispiel.de", SMTP_URL: smtpUrl })).toEqual({
+        "owner-data": true,
+        "legal-data": true,
+        "public-url": true,
+        smtp: true,
+        "demo-projects": true,
+        backup: true,
+      });
+      // Another SMTP server needs its own test mail; an old backup no longer counts.
+      expect((await state({ SMTP_URL: "smtp://other.example.org" }))["smtp"]).toBe(false);
+      await writeMeta(db, META_KEYS.lastBackup, new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString());
+      expect((await state({}))["backup"]).toBe(false);
+      expect((await state({ BACKUP_CRON: "0 3 * * *" }))["backup"]).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+});
