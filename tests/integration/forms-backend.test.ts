@@ -256,7 +256,10 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
 
 test("without SMTP_URL every mail is written to the local mail drop", async () => {
   const dropDir = mkdtempSync(path.join(tmpdir(), "portfolio-drop-"));
-  const transport = createMailTransport({ from: async () => ({ name: "Test", address: "test@example.com" }), dropDir });
+  const transport = createMailTransport({
+    from: async () => ({ name: "Test", address: "test@example.com" }),
+    dropDir,
+  });
   await transport.send({
     id: "abc",
     to: "eva@example.org",
