@@ -8,7 +8,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { flashContext } from "./lib/flash";
@@ -71,17 +71,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+const WIDE = "(min-width: 48rem)";
+const subscribeToWidth = (listener: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener("change", listener);
+  return () => query.removeEventListener("change", listener);
+};
+const isWide = () => window.matchMedia(WIDE).matches;
+
 /** The one toaster, mounted with the page's first toast (see lib/toast.ts). */
 function Toasts() {
-  const { pathname } = useLocation();
   if (!useToastRequested()) return null;
-  // In the admin area toasts appear at the bottom, clear of the headings and the header's notice.
+  return <ToasterInPlace />;
+}
+
+function ToasterInPlace() {
+  const { pathname } = useLocation();
+  const wide = useSyncExternalStore(subscribeToWidth, isWide, () => false);
+  // On a wide screen, admin toasts appear at the bottom, clear of the headings and the header's
+  // notice. On a phone the bottom holds the list cards' buttons, which a toast would hide from
+  // the keyboard's focus: there they stay at the top, below the header.
   const admin = pathname === "/admin" || pathname.startsWith("/admin/");
   return (
     <Suspense>
       {/* Below the fixed header (4 rem), so a toast never covers the menu. */}
       <Toaster
-        position={admin ? "bottom-right" : "top-center"}
+        position={admin && wide ? "bottom-right" : "top-center"}
         offset={{ top: 80 }}
         mobileOffset={{ top: 76 }}
         richColors

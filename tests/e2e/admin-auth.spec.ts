@@ -110,6 +110,8 @@ test("the right password: 'Login successful', the admin area, tabs as links that
     ["Kontaktanfragen", "/admin/kontaktanfragen", "Kontaktanfragen verwalten"],
     ["Newsletter", "/admin/newsletter", "Newsletter-Abonnenten verwalten"],
     ["Profil", "/admin/profil", "Profil verwalten"],
+    // Issue #12: the settings come after the specification's four tabs.
+    ["Einstellungen", "/admin/einstellungen", "Einstellungen"],
   ] as const;
   await expect(tabs(page).getByRole("link")).toHaveText(expected.map(([label]) => label));
   for (const [label, href] of expected) {

@@ -13,6 +13,7 @@ import {
   toastWith,
   waitForHydration,
   waitForMail,
+  sendContact,
 } from "./fixtures";
 
 /**
@@ -44,16 +45,6 @@ async function search(page: Page, label: string, text: string) {
 /** Presses a dialog's button with the keyboard (see admin-projects.spec.ts on phone layouts). */
 async function pressIn(dialog: Locator, button: string) {
   await dialog.getByRole("button", { name: button }).press("Enter");
-}
-
-async function sendContact(
-  request: APIRequestContext,
-  options: { baseURL: string; clientAddress: string },
-  fields: { name: string; email: string; subject: string; message: string },
-) {
-  const formToken = await formTokenOf(request, "/contact", options.clientAddress);
-  const response = await postForm(request, "/contact", { intent: "contact", formToken, ...fields }, options);
-  expect(response.status(), `contact ${fields.subject}`).toBe(200);
 }
 
 async function subscribe(

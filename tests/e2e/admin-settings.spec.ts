@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { startSmtpReceiver } from "../setup/smtp-receiver";
 import {
   actAsOwnClient,
@@ -40,10 +40,32 @@ const OWN = {
   email: "hallo@erika-beispiel.de",
 };
 
-async function openSettings(page: Page, server: OwnServer, client: string) {
-  await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: server.admin! });
-  await openAdminPage(page, `${server.url}/admin/einstellungen`);
-  await expect(main(page).getByRole("heading", { level: 2, name: "Einstellungen" })).toBeVisible();
+type Smtp = Awaited<ReturnType<typeof startSmtpReceiver>>;
+
+/**
+ * Runs `journey` as the owner of a server of its own (with an SMTP receiver when `smtp`), signed
+ * in and on the Einstellungen tab; stops both afterwards.
+ */
+async function asOwner(
+  page: Page,
+  testInfo: TestInfo,
+  options: { smtp: boolean },
+  journey: (server: OwnServer, smtp: Smtp | undefined) => Promise<void>,
+) {
+  const smtp = options.smtp ? await startSmtpReceiver() : undefined;
+  const server = await startOwnServer({ env: smtp ? { SMTP_URL: smtp.url } : {} });
+  try {
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: server.admin! });
+    await openAdminPage(page, `${server.url}/admin/einstellungen`);
+    await expect(main(page).getByRole("heading", { level: 2, name: "Einstellungen" })).toBeVisible();
+    await journey(server, smtp);
+  } finally {
+    // The page would go on fetching from the stopped server (and log that) otherwise.
+    await page.close();
+    await server.stop();
+    await smtp?.close();
+  }
 }
 
 /** The JSON-LD of the home page, as search engines read it. */
@@ -55,12 +77,7 @@ test("the owner's name, address and phone show on every page, in the JSON-LD and
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const smtp = await startSmtpReceiver();
-  const server = await startOwnServer({ env: { SMTP_URL: smtp.url } });
-  try {
-    const client = await actAsOwnClient(page.context(), testInfo);
-    await openSettings(page, server, client);
-
+  await asOwner(page, testInfo, { smtp: true }, async (server, smtp) => {
     await field(page, "Inhaber und Impressum", "Name").fill(OWN.name);
     await field(page, "Inhaber und Impressum", "Straße und Hausnummer").fill(OWN.street);
     await field(page, "Inhaber und Impressum", "PLZ").fill(OWN.postalCode);
@@ -152,10 +169,10 @@ test("the owner's name, address and phone show on every page, in the JSON-LD and
     expect(sent.status()).toBe(200);
     await expect
       .poll(() =>
-        smtp.messages.map(parseMail).find((mail) => mail.subject.includes("Anfrage nach dem Umzug")),
+        smtp!.messages.map(parseMail).find((mail) => mail.subject.includes("Anfrage nach dem Umzug")),
       )
       .toBeTruthy();
-    const mail = smtp.messages
+    const mail = smtp!.messages
       .map(parseMail)
       .find((mail) => mail.subject.includes("Anfrage nach dem Umzug"))!;
     expect(mail.to).toContain(OWN.email);
@@ -163,21 +180,14 @@ test("the owner's name, address and phone show on every page, in the JSON-LD and
     expect(mail.text.replace(/\r\n/g, "\n")).toContain(
       `${OWN.name}\n${OWN.street}, ${OWN.postalCode} ${OWN.city}\nTelefon: ${OWN.phone}`,
     );
-  } finally {
-    await page.close();
-    await server.stop();
-    await smtp.close();
-  }
+  });
 });
 
 test("an emptied external link takes its entries out of the menus and the footer", async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const server = await startOwnServer();
-  try {
-    const client = await actAsOwnClient(page.context(), testInfo);
-    await openSettings(page, server, client);
+  await asOwner(page, testInfo, { smtp: false }, async (server) => {
     await field(page, "Website", "Videos").fill("");
     await saveSection(page, "Website");
     await expect(toastWith(page, "Einstellungen gespeichert")).toBeVisible();
@@ -210,10 +220,7 @@ test("an emptied external link takes its entries out of the menus and the footer
       .getByRole("navigation", { name: "Navigation" })
       .getByRole("link");
     await expect(footerLinks).toHaveText(["Home", "Mein Portfolio", "Mein Services", /^Produktwelt/]);
-  } finally {
-    await page.close();
-    await server.stop();
-  }
+  });
 });
 
 test("a USt-IdNr. in the wrong format gets its German error, and nothing is saved", async ({
@@ -222,10 +229,7 @@ test("a USt-IdNr. in the wrong format gets its German error, and nothing is save
 }, testInfo) => {
   test.setTimeout(90_000);
   consoleGuard.allow(/status of 400/);
-  const server = await startOwnServer();
-  try {
-    const client = await actAsOwnClient(page.context(), testInfo);
-    await openSettings(page, server, client);
+  await asOwner(page, testInfo, { smtp: false }, async (server) => {
     await field(page, "Inhaber und Impressum", "Name").fill("Nicht Gespeichert");
     await field(page, "Inhaber und Impressum", "USt-IdNr.").fill("DE12345");
     await saveSection(page, "Inhaber und Impressum");
@@ -243,22 +247,14 @@ test("a USt-IdNr. in the wrong format gets its German error, and nothing is save
     await expect(main(page)).toContainText("Max Mustermann");
     await expect(main(page)).not.toContainText("Nicht Gespeichert");
     await expect(main(page)).toContainText("DE123456789");
-  } finally {
-    await page.close();
-    await server.stop();
-  }
+  });
 });
 
 test("the go-live checklist starts with every demo item open, and the test mail reports the SMTP answer", async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const smtp = await startSmtpReceiver();
-  const server = await startOwnServer({ env: { SMTP_URL: smtp.url } });
-  try {
-    const client = await actAsOwnClient(page.context(), testInfo);
-    await openSettings(page, server, client);
-
+  await asOwner(page, testInfo, { smtp: true }, async (server, smtp) => {
     for (const label of [
       "Eigene Daten statt der Demodaten",
       "Öffentliche Adresse mit https (PUBLIC_URL)",
@@ -279,7 +275,7 @@ test("the go-live checklist starts with every demo item open, and the test mail 
     await expect(section(page, "E-Mail").getByRole("status")).toContainText(
       "Der SMTP-Server hat die Testmail an kontakt@example.com angenommen.",
     );
-    expect(smtp.messages.map(parseMail).some((mail) => mail.subject === "Testmail deiner Website")).toBe(
+    expect(smtp!.messages.map(parseMail).some((mail) => mail.subject === "Testmail deiner Website")).toBe(
       true,
     );
     await expect(checklistItem(page, "E-Mail-Versand über den eigenen SMTP-Server getestet")).toHaveAttribute(
@@ -304,27 +300,17 @@ test("the go-live checklist starts with every demo item open, and the test mail 
       "erledigt",
     );
     await expect(main(page).getByRole("link", { name: "Noch 3 Punkte bis zum Livegang" })).toBeVisible();
-  } finally {
-    await page.close();
-    await server.stop();
-    await smtp.close();
-  }
+  });
 });
 
 test("without SMTP_URL the test mail says that mails go to the local mail drop", async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const server = await startOwnServer();
-  try {
-    const client = await actAsOwnClient(page.context(), testInfo);
-    await openSettings(page, server, client);
+  await asOwner(page, testInfo, { smtp: false }, async () => {
     await section(page, "E-Mail").getByRole("button", { name: "Testmail senden" }).click();
     await expect(section(page, "E-Mail").getByRole("status")).toContainText(
       "SMTP_URL ist nicht gesetzt: Die Testmail an kontakt@example.com wurde nicht verschickt, sondern im lokalen Mail-Ordner abgelegt",
     );
-  } finally {
-    await page.close();
-    await server.stop();
-  }
+  });
 });

@@ -199,6 +199,17 @@ export function postForm(
   });
 }
 
+/** Sends the contact form as a browser without JavaScript would; expects it accepted. */
+export async function sendContact(
+  request: APIRequestContext,
+  options: { baseURL: string; clientAddress: string },
+  fields: { name: string; email: string; subject: string; message: string },
+) {
+  const formToken = await formTokenOf(request, "/contact", options.clientAddress);
+  const response = await postForm(request, "/contact", { intent: "contact", formToken, ...fields }, options);
+  expect(response.status(), `contact ${fields.subject}`).toBe(200);
+}
+
 /** Waits until a mail to `address` that `matches` has arrived and returns it. */
 export async function waitForMail(
   address: string,

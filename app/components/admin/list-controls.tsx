@@ -24,14 +24,14 @@ export function ListControls({
   };
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
-      <Form method="get" role="search" className="flex items-center gap-2">
+      <Form method="get" role="search" className="flex w-full items-center gap-2 sm:w-auto">
         <Input
           name="q"
           type="search"
           defaultValue={query}
           placeholder="Suchen …"
           aria-label={`${label} durchsuchen`}
-          className="w-64"
+          className="min-w-0 flex-1 sm:w-64 sm:flex-none"
         />
         <button
           type="submit"

@@ -1,7 +1,7 @@
 import { createContext, use, type ComponentProps, type ReactNode } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, Input, Textarea } from "~/components/ui/field";
+import { Field, FormStatus, Input, Textarea } from "~/components/ui/field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { SettingsSection } from "~/lib/settings-schemas.server";
@@ -77,14 +77,7 @@ export function SettingsSectionForm({
             {saving ? "Wird gespeichert …" : "Speichern"}
           </Button>
           {/* With JavaScript the answer is a toast; without, it is part of the page. */}
-          {result && !hydrated && (
-            <p
-              role={result.ok ? "status" : "alert"}
-              className={result.ok ? "text-emerald-800" : "text-red-700"}
-            >
-              {result.message}
-            </p>
-          )}
+          {result && !hydrated && <FormStatus result={{ ok: result.ok, title: result.message }} />}
         </div>
       </Form>
       {after}

@@ -7,7 +7,8 @@ import { LEGAL_SLUGS, type LegalPage, type LegalSlug } from "./types";
 
 const BUILDERS: Record<LegalSlug, typeof impressum> = { impressum, datenschutz, cookies };
 
-export const isLegalSlug = (value: string): value is LegalSlug => (LEGAL_SLUGS as readonly string[]).includes(value);
+export const isLegalSlug = (value: string): value is LegalSlug =>
+  (LEGAL_SLUGS as readonly string[]).includes(value);
 
 /** A legal page as the owner's current settings make it, dated when the legal data last changed. */
 export function legalPage(slug: LegalSlug, { settings, legalDate }: SettingsSnapshot): LegalPage {

@@ -1,5 +1,6 @@
 import { Eye, Mail, Trash2 } from "lucide-react";
 import { Form } from "react-router";
+import { actionsApart, AdminActions } from "~/components/admin/admin-table";
 import { ListControls, pageParams } from "~/components/admin/list-controls";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
@@ -49,17 +50,20 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
       )}
       {!error && rows.length === 0 && <p className="text-slate-600">{ADMIN_MESSAGES.noContacts}</p>}
       {rows.length > 0 && (
-        <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
+        <ul className="max-lg:space-y-3 lg:divide-y lg:divide-slate-200 lg:rounded-2xl lg:border lg:border-slate-200">
           {rows.map((row) => (
-            <li key={row.id} className="flex flex-wrap items-center justify-between gap-4 p-4">
-              <div className="min-w-0">
+            <li
+              key={row.id}
+              className="flex flex-col gap-4 p-4 max-lg:rounded-2xl max-lg:border max-lg:border-slate-200 lg:flex-row lg:flex-wrap lg:items-center lg:justify-between"
+            >
+              <div className="min-w-0 wrap-break-word">
                 <p className="font-semibold text-slate-900">{row.subject}</p>
                 <p className="text-sm text-slate-600">
                   {row.name} · {row.email} ·{" "}
                   <time dateTime={row.created_at.toISOString()}>{formatDate(row.created_at)}</time>
                 </p>
               </div>
-              <div className="flex gap-2">
+              <AdminActions className={actionsApart}>
                 <Dialog>
                   <DialogTrigger asChild>
                     <Button variant="ghost" size="sm">
@@ -71,8 +75,8 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                     title={row.subject}
                     description={`${row.name} · ${formatDate(row.created_at)}`}
                   >
-                    <p className="text-sm text-slate-600">{row.email}</p>
-                    <p className="mt-4 whitespace-pre-line text-slate-800">{row.message}</p>
+                    <p className="text-sm wrap-break-word text-slate-600">{row.email}</p>
+                    <p className="mt-4 whitespace-pre-line wrap-break-word text-slate-800">{row.message}</p>
                     <Button asChild className="mt-6">
                       <a href={`mailto:${row.email}?subject=${encodeURIComponent(`Re: ${row.subject}`)}`}>
                         <Mail aria-hidden="true" className="size-4" />
@@ -105,7 +109,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                     </Form>
                   )}
                 />
-              </div>
+              </AdminActions>
             </li>
           ))}
         </ul>

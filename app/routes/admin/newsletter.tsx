@@ -1,6 +1,7 @@
 import { Download, Mail, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { toast } from "~/lib/toast";
+import { AdminActionsCell, AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
 import { ListControls, pageParams } from "~/components/admin/list-controls";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
@@ -53,67 +54,44 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
       )}
       {!error && rows.length === 0 && <p className="text-slate-600">{ADMIN_MESSAGES.noSubscribers}</p>}
       {rows.length > 0 && (
-        <div className="relative overflow-x-auto rounded-2xl border border-slate-200">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  E-Mail
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Abonniert am
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Aktionen
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td className="px-4 py-3 font-medium text-slate-900">{row.email}</td>
-                  <td className="px-4 py-3">{row.name ?? "–"}</td>
-                  <td className="px-4 py-3">{isoDay(row.created_at)}</td>
-                  <td className="px-4 py-3">{row.is_confirmed ? "Bestätigt" : "Unbestätigt"}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex gap-2">
-                      <Button asChild variant="ghost" size="sm">
-                        <a href={`mailto:${row.email}`}>
-                          <Mail aria-hidden="true" className="size-4" />
-                          E-Mail<span className="sr-only">: {row.email}</span>
-                        </a>
-                      </Button>
-                      <ConfirmDialog
-                        trigger={
-                          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-                            <Trash2 aria-hidden="true" className="size-4" />
-                            Entfernen<span className="sr-only">: {row.email}</span>
-                          </Button>
-                        }
-                        title="Abonnent entfernen"
-                        description={ADMIN_MESSAGES.subscriberDeleteConfirm}
-                        confirmLabel="Entfernen"
-                        cancelLabel="Abbrechen"
-                        form={(submit) => (
-                          <Form method="post">
-                            <input type="hidden" name="id" value={row.id} />
-                            {submit}
-                          </Form>
-                        )}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={["E-Mail", "Name", "Abonniert am", "Status", "Aktionen"]}>
+          {rows.map((row) => (
+            <AdminRow key={row.id}>
+              <AdminCell className="font-medium text-slate-900 max-lg:font-semibold max-lg:wrap-anywhere">
+                {row.email}
+              </AdminCell>
+              <AdminCell label="Name">{row.name ?? "–"}</AdminCell>
+              <AdminCell label="Abonniert am">{isoDay(row.created_at)}</AdminCell>
+              <AdminCell label="Status">{row.is_confirmed ? "Bestätigt" : "Unbestätigt"}</AdminCell>
+              <AdminActionsCell>
+                <Button asChild variant="ghost" size="sm">
+                  <a href={`mailto:${row.email}`}>
+                    <Mail aria-hidden="true" className="size-4" />
+                    E-Mail<span className="sr-only">: {row.email}</span>
+                  </a>
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Entfernen<span className="sr-only">: {row.email}</span>
+                    </Button>
+                  }
+                  title="Abonnent entfernen"
+                  description={ADMIN_MESSAGES.subscriberDeleteConfirm}
+                  confirmLabel="Entfernen"
+                  cancelLabel="Abbrechen"
+                  form={(submit) => (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={row.id} />
+                      {submit}
+                    </Form>
+                  )}
+                />
+              </AdminActionsCell>
+            </AdminRow>
+          ))}
+        </AdminTable>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
+import { AdminActionsCell, AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
 import { LoginForm } from "~/components/admin/login-form";
 import { ProjectForm } from "~/components/admin/project-form";
 import { Button } from "~/components/ui/button";
@@ -132,87 +133,62 @@ export default function AdminProjects({ loaderData }: Route.ComponentProps) {
 function ProjectTable({ projects }: { projects: Project[] }) {
   if (projects.length === 0) return <p className="text-slate-600">{ADMIN_MESSAGES.noProjects}</p>;
   return (
-    <div className="relative overflow-x-auto rounded-2xl border border-slate-200">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Title
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Admin
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Category
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Homepage
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {projects.map((project) => (
-            <tr key={project.id}>
-              <td className="px-4 py-3">
-                <span
-                  className="block max-w-[200px] truncate font-medium text-slate-900"
-                  title={project.title}
-                >
-                  {project.title}
-                </span>
-              </td>
-              <td className="px-4 py-3">
-                {project.admin_url ? (
-                  <a
-                    href={project.admin_url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-                  >
-                    Öffnen
-                    <ExternalLink aria-hidden="true" className="size-3.5" />
-                  </a>
-                ) : (
-                  <span className="text-slate-400">–</span>
-                )}
-              </td>
-              <td className="px-4 py-3">{categoryLabel(project.category)}</td>
-              <td className="px-4 py-3">{project.show_on_homepage ? "Yes" : "No"}</td>
-              <td className="px-4 py-3">
-                <div className="flex gap-2">
-                  <Button asChild variant="ghost" size="sm">
-                    <Link to={`/admin?bearbeiten=${project.id}`}>
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit<span className="sr-only">: {project.title}</span>
-                    </Link>
-                  </Button>
-                  <ConfirmDialog
-                    trigger={
-                      <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-                        <Trash2 aria-hidden="true" className="size-4" />
-                        Delete<span className="sr-only">: {project.title}</span>
-                      </Button>
-                    }
-                    title={ADMIN_MESSAGES.deleteTitle}
-                    description={ADMIN_MESSAGES.deleteDescription(project.id)}
-                    confirmLabel="Delete"
-                    form={(submit) => (
-                      <Form method="post" action="/admin?index">
-                        <input type="hidden" name="intent" value="delete" />
-                        <input type="hidden" name="id" value={project.id} />
-                        {submit}
-                      </Form>
-                    )}
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable columns={["Title", "Admin", "Category", "Homepage", "Actions"]}>
+      {projects.map((project) => (
+        <AdminRow key={project.id}>
+          <AdminCell>
+            <span
+              className="block max-w-[200px] truncate font-medium text-slate-900 max-lg:font-semibold"
+              title={project.title}
+            >
+              {project.title}
+            </span>
+          </AdminCell>
+          <AdminCell label="Admin">
+            {project.admin_url ? (
+              <a
+                href={project.admin_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+              >
+                Öffnen
+                <ExternalLink aria-hidden="true" className="size-3.5" />
+              </a>
+            ) : (
+              <span className="text-slate-400">–</span>
+            )}
+          </AdminCell>
+          <AdminCell label="Category">{categoryLabel(project.category)}</AdminCell>
+          <AdminCell label="Homepage">{project.show_on_homepage ? "Yes" : "No"}</AdminCell>
+          <AdminActionsCell>
+            <Button asChild variant="ghost" size="sm">
+              <Link to={`/admin?bearbeiten=${project.id}`}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit<span className="sr-only">: {project.title}</span>
+              </Link>
+            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Delete<span className="sr-only">: {project.title}</span>
+                </Button>
+              }
+              title={ADMIN_MESSAGES.deleteTitle}
+              description={ADMIN_MESSAGES.deleteDescription(project.id)}
+              confirmLabel="Delete"
+              form={(submit) => (
+                <Form method="post" action="/admin?index">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={project.id} />
+                  {submit}
+                </Form>
+              )}
+            />
+          </AdminActionsCell>
+        </AdminRow>
+      ))}
+    </AdminTable>
   );
 }

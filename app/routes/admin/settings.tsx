@@ -1,4 +1,4 @@
-import { Mail, Send } from "lucide-react";
+import { Send } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { GoLiveChecklist } from "~/components/admin/go-live-checklist";
@@ -11,9 +11,9 @@ import {
   useSectionResult,
 } from "~/components/admin/settings-form";
 import { Button } from "~/components/ui/button";
+import { FormStatus } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { toast } from "~/lib/toast";
-import { cn } from "~/lib/utils";
 import type { Route } from "./+types/settings";
 import { loadSettingsPage, settingsAction } from "./settings.server";
 
@@ -403,20 +403,7 @@ function TestMail() {
         <Send aria-hidden="true" className="size-4" />
         {sending ? "Wird gesendet …" : "Testmail senden"}
       </Button>
-      {result && (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={cn(
-            "flex gap-2 rounded-lg border px-4 py-3 text-sm",
-            result.ok
-              ? "border-emerald-300 bg-emerald-50 text-emerald-900"
-              : "border-red-300 bg-red-50 text-red-900",
-          )}
-        >
-          <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span className="break-words">{result.message}</span>
-        </p>
-      )}
+      {result && <FormStatus result={{ ok: result.ok, title: result.message }} />}
     </Form>
   );
 }

@@ -1,0 +1,279 @@
+import { randomBytes } from "node:crypto";
+import type { Locator, Page } from "@playwright/test";
+import {
+  actAsOwnClient,
+  expect,
+  formTokenOf,
+  openAdminPage,
+  postForm,
+  signInAsAdmin,
+  test,
+  sendContact,
+} from "./fixtures";
+
+/**
+ * The admin area on a phone: owners read requests and change things from their phone. At 360 px,
+ * the narrowest phone we support, every admin screen fits without sideways scrolling, the lists
+ * are cards, and each card's actions are on the screen and work. Both projects run these tests
+ * at 360 px (on the mobile project with its touch screen). Other tests write to the shared
+ * server at the same time, so each test finds its own rows through the list's search.
+ */
+
+const PHONE = { width: 360, height: 740 };
+
+const main = (page: Page) => page.getByRole("main");
+
+/**
+ * The page does not scroll sideways, no visible element of `main` or of an open dialog reaches
+ * past either edge of the screen (not even inside a box that scrolls on its own), and no text
+ * spills out of its box sideways. Content hidden for everybody but screen readers (clipped to a
+ * pixel) does not count, nor do text fields, which scroll their value, nor text cut off with an
+ * ellipsis on purpose.
+ */
+async function expectToFitScreen(page: Page, screen: string) {
+  const layout = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const clippedAway = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        const box = node.getBoundingClientRect();
+        if (style.display === "none" || style.visibility === "hidden") return true;
+        if (style.clipPath !== "none" || (style.clip !== "auto" && style.clip !== "")) return true;
+        if (style.overflow === "hidden" && (box.width <= 1 || box.height <= 1)) return true;
+      }
+      return false;
+    };
+    const describe = (element: Element) =>
+      `<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().slice(0, 40)}"`;
+    const problems: string[] = [];
+    for (const element of document.querySelectorAll("main *, [role=dialog] *, [role=alertdialog] *")) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const outside = box.left < -0.5 || box.right > width + 0.5;
+      const spills =
+        element instanceof HTMLElement &&
+        !["INPUT", "TEXTAREA", "SELECT"].includes(element.tagName) &&
+        getComputedStyle(element).textOverflow !== "ellipsis" &&
+        element.scrollWidth > element.clientWidth + 1;
+      if (!outside && !spills) continue;
+      if (clippedAway(element)) continue;
+      if (outside) problems.push(`${describe(element)} from ${box.left} to ${box.right}`);
+      else problems.push(`${describe(element)} holds ${element.scrollWidth} px in ${element.clientWidth}`);
+    }
+    return { width, documentWidth: document.documentElement.scrollWidth, problems };
+  });
+  expect(layout.width, `${screen}: the screen's width`).toBe(PHONE.width);
+  expect(layout.documentWidth, `${screen}: the page scrolls sideways`).toBeLessThanOrEqual(layout.width);
+  expect(layout.problems, `${screen}: elements past the screen's edge or their own`).toEqual([]);
+}
+
+/** Visible and whole between the screen's left and right edge. */
+async function expectOnScreen(target: Locator) {
+  await expect(target).toBeVisible();
+  const box = (await target.boundingBox())!;
+  expect(box.x, "left edge").toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, "right edge").toBeLessThanOrEqual(PHONE.width);
+}
+
+/** Signs in to the shared server as this test's own client, on a 360 px screen. */
+async function signInOnPhone(page: Page, baseURL: string, clientAddress: string) {
+  await page.setViewportSize(PHONE);
+  await signInAsAdmin(page, { baseURL, clientAddress });
+}
+
+/** Searches the current admin list for `text` with its search box. */
+async function search(page: Page, label: string, text: string) {
+  const box = main(page).getByRole("searchbox", { name: label });
+  await expectOnScreen(box);
+  await box.fill(text);
+  await box.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${text}`));
+}
+
+test("Projekte at 360 px: every project is a card with its labels, Edit and Delete on the screen", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await signInOnPhone(page, baseURL!, client);
+  await openAdminPage(page, "/admin");
+  await expect(main(page).getByRole("heading", { level: 2, name: "Projekte verwalten" })).toBeVisible();
+  await expectToFitScreen(page, "/admin");
+
+  // The column heads are there for screen readers; each card names its values itself.
+  await expect(main(page).getByRole("columnheader")).toHaveText([
+    "Title",
+    "Admin",
+    "Category",
+    "Homepage",
+    "Actions",
+  ]);
+  const card = main(page).getByRole("row").nth(1);
+  const cells = card.getByRole("cell");
+  await expect(cells).toHaveText([/\S/, /^(Öffnen|–)$/, /^\S+$/, /^(Yes|No)$/, /^Edit.*Delete/]);
+  const labels = await cells.evaluateAll((elements) =>
+    elements.map((element) => getComputedStyle(element, "::before").content),
+  );
+  expect(labels).toEqual(["none", `"Admin" / ""`, `"Category" / ""`, `"Homepage" / ""`, "none"]);
+  await expectOnScreen(cells.nth(2));
+
+  const title = (await cells.first().textContent())!;
+  const edit = card.getByRole("link", { name: /^Edit/ });
+  const remove = card.getByRole("button", { name: /^Delete/ });
+  await expectOnScreen(edit);
+  await expectOnScreen(remove);
+
+  await remove.click();
+  const dialog = page.getByRole("alertdialog", { name: "Are you absolutely sure?" });
+  await expectOnScreen(dialog);
+  await expectToFitScreen(page, "the delete dialog");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(main(page).getByRole("row").filter({ hasText: title })).not.toHaveCount(0);
+
+  await edit.click();
+  await expect(page).toHaveURL(/[?&]bearbeiten=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("region", { name: /^Edit Project/ })).toBeVisible();
+});
+
+test("the project editor at 360 px: every field and the Save button fit", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await signInOnPhone(page, baseURL!, client);
+  await openAdminPage(page, "/admin?neu");
+  const editor = page.getByRole("region", { name: "Create New Project" });
+  await expect(editor).toBeVisible();
+  await expectToFitScreen(page, "/admin?neu");
+  for (const label of ["Title", "Description", "Category", "Date", "Admin URL"]) {
+    await expectOnScreen(editor.getByLabel(label, { exact: true }));
+  }
+  await expectOnScreen(editor.getByRole("textbox", { name: "Neuer Tag" }));
+  await expectOnScreen(editor.getByRole("button", { name: "Hinzufügen" }));
+  await expectOnScreen(editor.getByRole("button", { name: "Save" }));
+  await editor.getByRole("link", { name: "Cancel" }).click();
+  await expect(editor).toHaveCount(0);
+});
+
+test("Kontaktanfragen at 360 px: a request is a card, Details, Antworten and Löschen on the screen", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const client = await actAsOwnClient(page.context(), testInfo);
+  const mark = randomBytes(4).toString("hex");
+  // A long address and subject, as real ones can be.
+  const email = `eine.sehr.lange.absenderadresse.${mark}@beispielunternehmen.example.org`;
+  const subject = `Anfrage ${mark} zu einem Relaunch der Webseite mit Shop und Newsletter`;
+  await sendContact(
+    request,
+    { baseURL: baseURL!, clientAddress: client },
+    { name: "Erika Musterfrau", email, subject, message: "Hallo,\nbitte rufen Sie mich an." },
+  );
+
+  await signInOnPhone(page, baseURL!, client);
+  await openAdminPage(page, "/admin/kontaktanfragen");
+  await search(page, "Kontaktanfragen durchsuchen", mark);
+  const card = main(page).getByRole("listitem").filter({ hasText: mark });
+  await expect(card).toHaveCount(1);
+  await expectToFitScreen(page, "/admin/kontaktanfragen");
+  await expectOnScreen(card.getByText(subject, { exact: true }));
+
+  const details = card.getByRole("button", { name: /^Details/ });
+  const reply = card.getByRole("link", { name: /^Antworten/ });
+  const remove = card.getByRole("button", { name: /^Löschen/ });
+  for (const action of [details, reply, remove]) await expectOnScreen(action);
+  await expect(reply).toHaveAttribute("href", new RegExp(`^mailto:${email}\\?subject=`));
+
+  await details.click();
+  const dialog = page.getByRole("dialog", { name: subject });
+  await expectOnScreen(dialog);
+  await expect(dialog).toContainText("bitte rufen Sie mich an.");
+  await expectToFitScreen(page, "the request's details");
+  await dialog.getByRole("button", { name: "Schließen" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await remove.click();
+  const confirm = page.getByRole("alertdialog", { name: "Kontaktanfrage löschen" });
+  await expectOnScreen(confirm);
+  await confirm.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(card).toHaveCount(1);
+});
+
+test("Newsletter at 360 px: a subscriber is a card, E-Mail and Entfernen on the screen", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const client = await actAsOwnClient(page.context(), testInfo);
+  const mark = randomBytes(4).toString("hex");
+  const email = `eine.sehr.lange.abonnentenadresse.${mark}@beispielunternehmen.example.org`;
+  const options = { baseURL: baseURL!, clientAddress: client };
+  const formToken = await formTokenOf(request, "/contact", client);
+  const subscribed = await postForm(
+    request,
+    "/contact",
+    { intent: "newsletter", formToken, consent: "on", name: "", email },
+    options,
+  );
+  expect(subscribed.status(), `newsletter ${email}`).toBe(200);
+
+  await signInOnPhone(page, baseURL!, client);
+  await openAdminPage(page, "/admin/newsletter");
+  await expectOnScreen(main(page).getByRole("link", { name: "CSV exportieren" }));
+  await search(page, "Abonnenten durchsuchen", mark);
+  const card = main(page).getByRole("row").filter({ hasText: mark });
+  await expect(card).toHaveCount(1);
+  await expectToFitScreen(page, "/admin/newsletter");
+  // The labels each card shows are not part of the cells' text.
+  await expect(card.getByRole("cell")).toHaveText([
+    email,
+    "–",
+    /^\d{4}-\d{2}-\d{2}$/,
+    "Unbestätigt",
+    /^E-Mail.*Entfernen/,
+  ]);
+  await expectOnScreen(card.getByRole("cell").first());
+
+  const mail = card.getByRole("link", { name: /^E-Mail/ });
+  const remove = card.getByRole("button", { name: /^Entfernen/ });
+  await expectOnScreen(mail);
+  await expectOnScreen(remove);
+  await expect(mail).toHaveAttribute("href", `mailto:${email}`);
+
+  await remove.click();
+  const confirm = page.getByRole("alertdialog", { name: "Abonnent entfernen" });
+  await expectOnScreen(confirm);
+  await expectToFitScreen(page, "the removal dialog");
+  await confirm.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(card).toHaveCount(1);
+});
+
+test("Profil at 360 px: the password section fits when open", async ({ page, baseURL }, testInfo) => {
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await signInOnPhone(page, baseURL!, client);
+  await openAdminPage(page, "/admin/profil");
+  await main(page).getByRole("button", { name: "Passwort ändern" }).click();
+  const current = main(page).getByLabel("Aktuelles Passwort");
+  await expect(current).toBeVisible();
+  await expectToFitScreen(page, "/admin/profil");
+  for (const field of [
+    current,
+    main(page).getByLabel("Neues Passwort (mindestens 10 Zeichen)"),
+    main(page).getByLabel("Neues Passwort wiederholen"),
+  ]) {
+    await expectOnScreen(field);
+  }
+  await expectOnScreen(main(page).getByRole("button", { name: "Speichern" }));
+});
+
+test("Einstellungen at 360 px: the checklist and every section fit", async ({ page, baseURL }, testInfo) => {
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await signInOnPhone(page, baseURL!, client);
+  await openAdminPage(page, "/admin/einstellungen");
+  await expect(main(page).getByRole("heading", { level: 2, name: "Einstellungen" })).toBeVisible();
+  await expectToFitScreen(page, "/admin/einstellungen");
+});
