@@ -18,6 +18,18 @@ import { shownText, tokenize, type Token } from "../setup/html";
 const unique = randomBytes(4).toString("hex");
 const ADMIN = { email: `xss-owner-${unique}@example.org`, password: "Ohne-Skripte-2026!" };
 
+/** The owner's required fields, valid, under the payloads of the test. */
+const OWNER_BASE = {
+  name: "x",
+  profession: "x",
+  street: "Musterweg 1",
+  postalCode: "10115",
+  city: "x",
+  country: "Deutschland",
+  state: "BE",
+  email: "owner@example.org",
+};
+
 /** If any of these became markup, an element or attribute with "xss" in its name would exist. */
 const P = {
   img: `<img src=x onerror=window.__xss=1 data-xss-1>`,
@@ -132,6 +144,9 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
     const contact = { name: P.img, subject: `${P.attr} ${P.script}`.slice(0, 150), message: ALL };
     const subscriberName = `${P.single} ${P.title}`;
     const adminName = `${P.attr}`;
+    const owner = { name: P.attr, profession: P.img, companyName: P.title, city: P.single };
+    const website = { brand: P.script, tagline: `${P.comment} ${P.template}` };
+    const privacy = { extra: ALL, hostingName: P.textarea, hostingAddress: P.single };
 
     await withServer(database, {
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: "X-Forwarded-For" },
@@ -189,6 +204,22 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
         const profile = await postForm(url, "/admin/profil", { name: adminName }, asAdmin);
         expect(profile.status).toBe(200);
 
+        // The owner's settings (issue #12) show on every page, in titles, JSON-LD and the legal texts.
+        const settings = (intent: string, fields: Record<string, string>) =>
+          postForm(url, "/admin/einstellungen", { intent, ...fields }, asAdmin);
+        const saved = await Promise.all([
+          settings("owner", { ...OWNER_BASE, ...owner }),
+          settings("website", website),
+          settings("privacy", privacy),
+        ]);
+        expect(saved.map((response) => response.status)).toEqual([200, 200, 200]);
+        for (const field of ["mainUrl", "videosUrl"]) {
+          for (const link of BAD_LINKS) {
+            const response = await settings("website", { ...website, [field]: link });
+            expect(response.status, `settings with ${field}=${JSON.stringify(link)}`).toBe(400);
+          }
+        }
+
         const formToken = formTokenIn(await (await get(url, "/contact")).text());
         let client = 0;
         const publicForm = (target: string, body: Record<string, string>) =>
@@ -216,7 +247,15 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
 
         // ── Every page that shows the text ──
         const pages: { path: string; cookie?: string; shows: string[]; status?: number }[] = [
-          { path: "/", shows: [A.title, B.title, A.description] },
+          { path: "/", shows: [A.title, B.title, A.description, owner.name, website.brand, website.tagline] },
+          { path: "/impressum", shows: [owner.name, owner.profession, owner.companyName, owner.city] },
+          { path: "/datenschutz", shows: [privacy.extra, privacy.hostingName, privacy.hostingAddress] },
+          { path: "/contact", shows: [owner.name, owner.city] },
+          {
+            path: "/admin/einstellungen",
+            cookie: session,
+            shows: [...Object.values(owner), ...Object.values(website), ...Object.values(privacy)],
+          },
           { path: "/projects", shows: [A.title, B.title, B.description] },
           { path: "/category/projects", shows: [A.title] },
           { path: "/category/consulting", shows: [B.title] },
