@@ -37,8 +37,9 @@ export const defaultSnapshot = (): SettingsSnapshot => ({
 
 /**
  * A stored section over its defaults, through the section's schema. A field that no longer
- * passes (a rule added by a later version) falls back to its default alone, so an update never
- * costs the owner the rest of their data.
+ * passes (a rule added by a later version) is emptied, or, where it must not be empty, set to
+ * its default: an update never costs the owner the rest of their data, and never shows the
+ * demo owner's data where the owner's own was.
  */
 function parseSection<S extends SettingsSection>(
   section: S,
@@ -51,13 +52,14 @@ function parseSection<S extends SettingsSection>(
     if (typeof stored[key] === "string") merged[key] = stored[key];
   }
   let result = schema.safeParse(merged);
-  if (!result.success) {
+  for (const replacement of [() => "", (key: string) => defaults[key]]) {
+    if (result.success) break;
     for (const issue of result.error.issues) {
       const key = String(issue.path[0] ?? "");
-      if (key in defaults) merged[key] = defaults[key];
+      if (key in defaults) merged[key] = replacement(key);
     }
     result = schema.safeParse(merged);
-    logger.warn({ section }, "stored settings partly invalid; defaults used for those fields");
+    logger.warn({ section }, "stored settings partly invalid; those fields were reset");
   }
   return (result.success ? result.data : DEFAULT_SETTINGS[section]) as SiteSettings[S];
 }

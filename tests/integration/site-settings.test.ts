@@ -322,16 +322,18 @@ describe.each(testDatabases)("settings stored on $name", ({ open }) => {
     }
   });
 
-  test("a stored field a later version no longer accepts falls back to its default alone", async () => {
+  test("a stored field a later version no longer accepts is reset alone, never to the demo data", async () => {
     const { db, close } = await open();
     try {
       await db.insert(siteSettings).values({
         section: "owner",
-        value: { ...OWNER, vatId: "kaputt", unknownField: "x" },
+        value: { ...OWNER, vatId: "kaputt", street: "", unknownField: "x" },
       });
       const { settings } = await readSiteSettings(db);
       expect(settings.owner.name).toBe("Erika Beispiel");
-      expect(settings.owner.vatId).toBe(DEFAULT_SETTINGS.owner.vatId);
+      // An optional field is emptied; a required one gets its default (the checklist shows it).
+      expect(settings.owner.vatId).toBe("");
+      expect(settings.owner.street).toBe(DEFAULT_SETTINGS.owner.street);
       expect(settings.owner).not.toHaveProperty("unknownField");
     } finally {
       await close();
