@@ -57,21 +57,23 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ADMIN_MESSAGES.heading}</h1>
-        {loaderData.goLiveOpen > 0 && (
-          <Link
-            to="/admin/einstellungen"
-            className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-200 sm:order-none"
-          >
-            <CircleAlert aria-hidden="true" className="size-4" />
-            {ADMIN_MESSAGES.goLiveNotice(loaderData.goLiveOpen)}
-          </Link>
-        )}
-        <Form method="post" action="/admin/logout">
-          <Button type="submit" variant="secondary">
-            <LogOut aria-hidden="true" className="size-4" />
-            Logout
-          </Button>
-        </Form>
+        <div className="flex flex-wrap items-center gap-3">
+          {loaderData.goLiveOpen > 0 && (
+            <Link
+              to="/admin/einstellungen"
+              className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-200"
+            >
+              <CircleAlert aria-hidden="true" className="size-4" />
+              {ADMIN_MESSAGES.goLiveNotice(loaderData.goLiveOpen)}
+            </Link>
+          )}
+          <Form method="post" action="/admin/logout">
+            <Button type="submit" variant="secondary">
+              <LogOut aria-hidden="true" className="size-4" />
+              Logout
+            </Button>
+          </Form>
+        </div>
       </div>
       <nav aria-label="Admin-Bereiche" className="mt-6 border-b border-slate-200">
         <ul className="-mb-px flex flex-wrap gap-1">
