@@ -228,7 +228,11 @@ export function datenschutz({ settings, stand, authority }: LegalContext): Legal
           ),
           ...(authority
             ? [
-                p("Für mich zuständig ist die Aufsichtsbehörde des Landes, in dem ich meinen Sitz habe:"),
+                p(
+                  privacy.authorityName
+                    ? "Für mich zuständig ist diese Aufsichtsbehörde:"
+                    : "Für mich zuständig ist die Aufsichtsbehörde des Bundeslandes, in dem ich meinen Sitz habe:",
+                ),
                 list(`${authority.name}, ${authority.address}`),
               ]
             : []),
