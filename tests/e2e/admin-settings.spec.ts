@@ -183,7 +183,7 @@ test("the owner's name, address and phone show on every page, in the JSON-LD and
   });
 });
 
-test("an emptied external link takes its entries out of the menus and the footer", async ({
+test("an emptied external link takes its entries out of the menus, the footer and the hero", async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
@@ -211,6 +211,7 @@ test("an emptied external link takes its entries out of the menus and the footer
     await page.goto(`${server.url}/admin/einstellungen`);
     await waitForHydration(page);
     await field(page, "Website", "Ideenwelt").fill("");
+    await field(page, "Website", "Termine und Events").fill("");
     await saveSection(page, "Website");
     await expect(toastWith(page, "Einstellungen gespeichert")).toBeVisible();
     await page.goto(`${server.url}/impressum`);
@@ -220,6 +221,13 @@ test("an emptied external link takes its entries out of the menus and the footer
       .getByRole("navigation", { name: "Navigation" })
       .getByRole("link");
     await expect(footerLinks).toHaveText(["Home", "Mein Portfolio", "Mein Services", /^Produktwelt/]);
+
+    // The home page's hero keeps the buttons of the sites that are left.
+    await page.goto(`${server.url}/`);
+    const hero = main(page).locator("section").first();
+    await expect(hero.getByRole("link", { name: /^Produktwelt/ })).toBeVisible();
+    await expect(hero.getByRole("link", { name: /^Events/ })).toHaveCount(0);
+    await expect(hero.getByRole("link")).toHaveCount(3);
   });
 });
 
