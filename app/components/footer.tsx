@@ -32,11 +32,7 @@ export function Footer() {
         <div className="lg:col-span-2">
           <p className="text-lg font-bold text-white">{site.brand}</p>
           {site.tagline && (
-            // The demo's tagline is English (spec §2); the owner's own may be in either language.
-            <p
-              lang={/^[\x20-\x7e]*$/.test(site.tagline) ? "en" : undefined}
-              className="mt-2 max-w-md text-sm text-slate-400"
-            >
+            <p lang={site.taglineLang} className="mt-2 max-w-md text-sm text-slate-400">
               {site.tagline}
             </p>
           )}

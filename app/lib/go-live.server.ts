@@ -23,7 +23,7 @@ export type ChecklistItem = {
   linkLabel: string;
 };
 
-export const BACKUP_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const BACKUP_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** What is missing from the legal data as stored (the form refuses such data; a restore may not). */
 export function legalDataGaps(settings: SiteSettings): string[] {

@@ -13,6 +13,8 @@ export type PublicSite = {
   brand: string;
   /** Empty when the owner has none. */
   tagline: string;
+  /** "en" for the built-in tagline, which the specification has in English; else the page's German. */
+  taglineLang: "en" | undefined;
   address: { street: string; postalCode: string; city: string; country: string };
   /**
    * E-mail address, phone as typed and phone in E.164, scrambled (see `scramble`): the loader

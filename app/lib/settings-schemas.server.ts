@@ -227,11 +227,4 @@ export const SETTINGS_SCHEMAS = {
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
 export const SETTINGS_SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsSection[];
 
-export type OwnerSettings = z.output<typeof OwnerSettingsSchema>;
-export type WebsiteSettings = z.output<typeof WebsiteSettingsSchema>;
-export type PrivacySettings = z.output<typeof PrivacySettingsSchema>;
-export type MailSettings = z.output<typeof MailSettingsSchema>;
 export type SiteSettings = { [S in SettingsSection]: z.output<(typeof SETTINGS_SCHEMAS)[S]> };
-
-/** The form fields of a section (every input of the section's form is named after one). */
-export type SettingsFormValues = Record<string, string>;

@@ -23,8 +23,6 @@ export type SettingsSnapshot = {
   settings: SiteSettings;
   /** "Stand" of the legal texts: when the legal data (owner, privacy) last changed. */
   legalDate: Date;
-  /** When each stored section last changed; absent for a section still at its defaults. */
-  updatedAt: Partial<Record<SettingsSection, Date>>;
 };
 
 const LEGAL_SECTIONS: SettingsSection[] = ["owner", "privacy"];
@@ -32,7 +30,6 @@ const LEGAL_SECTIONS: SettingsSection[] = ["owner", "privacy"];
 export const defaultSnapshot = (): SettingsSnapshot => ({
   settings: DEFAULT_SETTINGS,
   legalDate: DEFAULT_LEGAL_DATE,
-  updatedAt: {},
 });
 
 /**
@@ -66,21 +63,15 @@ function parseSection<S extends SettingsSection>(
 
 /** Reads every stored section (uncached). */
 export async function readSiteSettings(db: Db): Promise<SettingsSnapshot> {
-  const rows = await readSettingsSections(db);
-  const snapshot = defaultSnapshot();
-  const settings: Record<string, unknown> = { ...snapshot.settings };
-  for (const row of rows) {
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  let legalDate = DEFAULT_LEGAL_DATE;
+  for (const row of await readSettingsSections(db)) {
     if (!(SETTINGS_SECTIONS as string[]).includes(row.section)) continue;
     const section = row.section as SettingsSection;
     settings[section] = parseSection(section, row.value);
-    snapshot.updatedAt[section] = row.updated_at;
+    if (LEGAL_SECTIONS.includes(section) && row.updated_at > legalDate) legalDate = row.updated_at;
   }
-  const legalDates = LEGAL_SECTIONS.flatMap((section) => snapshot.updatedAt[section] ?? []);
-  return {
-    ...snapshot,
-    settings: settings as SiteSettings,
-    legalDate: legalDates.length > 0 ? new Date(Math.max(...legalDates.map(Number))) : DEFAULT_LEGAL_DATE,
-  };
+  return { settings: settings as SiteSettings, legalDate };
 }
 
 const cached = new WeakMap<Db, { version: number; snapshot: Promise<SettingsSnapshot> }>();
@@ -162,6 +153,7 @@ export function toPublicSite(settings: SiteSettings): PublicSite {
     profession: owner.profession,
     brand: website.brand,
     tagline: website.tagline,
+    taglineLang: website.tagline === DEFAULT_SETTINGS.website.tagline ? "en" : undefined,
     address: { street: owner.street, postalCode: owner.postalCode, city: owner.city, country: owner.country },
     email: scramble(owner.email),
     phone: scramble(owner.phone),

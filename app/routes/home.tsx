@@ -23,11 +23,13 @@ import { useErrorToast } from "~/lib/use-toast-once";
 import type { Route } from "./+types/home";
 
 export async function loader() {
-  const { settings } = await pageSettings();
-  const { data: projects, fallback } = await readWithFallback(
-    (db) => listHomepageProjects(db),
-    () => fallbackProjects.filter((p) => p.show_on_homepage),
-  );
+  const [{ settings }, { data: projects, fallback }] = await Promise.all([
+    pageSettings(),
+    readWithFallback(
+      (db) => listHomepageProjects(db),
+      () => fallbackProjects.filter((p) => p.show_on_homepage),
+    ),
+  ]);
   const formToken = fallback
     ? ""
     : await getDb()

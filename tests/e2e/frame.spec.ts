@@ -44,6 +44,8 @@ test("the footer shows brand, tagline, link columns and the copyright", async ({
 
   await expect(footer.getByText(website.brand, { exact: true })).toBeVisible();
   await expect(footer.getByText(website.tagline, { exact: true })).toBeVisible();
+  // The specification's tagline is English, and says so to screen readers.
+  await expect(footer.getByText(website.tagline, { exact: true })).toHaveAttribute("lang", "en");
 
   const navigation = footer.getByRole("navigation", { name: "Navigation" }).getByRole("link");
   await expect(navigation).toHaveText([

@@ -18,6 +18,7 @@ import {
   mailSender,
   readSiteSettings,
   saveSiteSettings,
+  toPublicSite,
   usesDemoData,
 } from "~/lib/site-settings.server";
 import { contactNotification, newsletterConfirmation } from "~/mail/templates.server";
@@ -229,6 +230,12 @@ describe("texts built from the settings", () => {
     expect(named.join("\n")).toContain("über meinen E-Mail-Provider mailbox.org");
     expect(named).toContain("Weitere Verarbeitungen");
     expect(named).toContain("Die Termine lösche ich nach einem Jahr.");
+  });
+
+  test("only the built-in English tagline is marked English; the owner's own takes the page's German", () => {
+    expect(toPublicSite(DEFAULT_SETTINGS).taglineLang).toBe("en");
+    const own = { ...DEFAULT_SETTINGS, website: { ...DEFAULT_SETTINGS.website, tagline: "Ideen und Code" } };
+    expect(toPublicSite(own).taglineLang).toBeUndefined();
   });
 
   test("an empty external site has no menu or footer entry", () => {
