@@ -21,7 +21,7 @@ const activeClass = "text-brand-700 bg-brand-50";
  */
 export function DesktopMenu() {
   const { pathname } = useLocation();
-  const menu = mainMenu(useSite().external);
+  const menu = mainMenu(useSite());
   // The open submenu, remembered with the page it was opened on: a route change closes it.
   const [openState, setOpenState] = useState<{ index: number; on: string } | null>(null);
   const open = openState?.on === pathname ? openState.index : null;

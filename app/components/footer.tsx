@@ -53,7 +53,7 @@ export function Footer() {
             </li>
           </ul>
         </div>
-        <LinkColumn title="Navigation" items={footerNavigation(site.external)} />
+        <LinkColumn title="Navigation" items={footerNavigation(site)} />
         <LinkColumn title="Rechtliches" items={FOOTER_LEGAL} />
       </div>
       <div className="border-t border-slate-800">

@@ -1,19 +1,17 @@
 import { useEffect, useRef } from "react";
-import { HERO_PRODUCT_IMAGES, HERO_STOCK_IMAGES, src, srcSet, type ResponsiveImage } from "~/content/images";
 import { useNonce } from "~/lib/nonce";
 import { MAIN_IMAGE } from "~/lib/main-image";
+import { imageSources } from "~/lib/image-sources";
+import type { PageImage } from "~/lib/page-content";
 
-type HeroSource = { base: string; src: string; srcset: string };
+type HeroSource = { base: string; src: string; srcset: string; alt: string };
 
-const toSource = (image: ResponsiveImage): HeroSource => ({
-  base: image.base,
-  src: src(image, 1280),
-  srcset: srcSet(image),
-});
-const ALL = [...HERO_PRODUCT_IMAGES, ...HERO_STOCK_IMAGES].map(toSource);
-const STOCK = HERO_STOCK_IMAGES.map(toSource);
-/** All ten share one size. */
-const { width, height } = HERO_STOCK_IMAGES[0]!;
+const toSource = (image: PageImage): HeroSource => {
+  const { src, srcSet } = imageSources(image.src, 1280);
+  return { base: image.src, src, srcset: srcSet ?? "", alt: image.alt };
+};
+/** The built-in landscapes: where the set has them, a failed image is replaced by one of them. */
+const isStock = (image: PageImage) => image.src.startsWith("/images/hero/stock-");
 
 /**
  * Picks one of the ten images at random, fades it in once loaded and, when it fails to load,
@@ -38,6 +36,7 @@ function showRandomHeroImage(
   const show = (image: HeroSource) => {
     tried.push(image.base);
     img.dataset.heroImage = image.base;
+    img.alt = image.alt;
     img.srcset = image.srcset;
     img.src = image.src;
   };
@@ -51,20 +50,28 @@ function showRandomHeroImage(
   show(all[Math.floor(Math.random() * all.length)]!);
 }
 
-const INLINE_SCRIPT = `(${showRandomHeroImage.toString()})(...document.currentScript.parentElement.querySelectorAll("[data-hero]"),${JSON.stringify(ALL)},${JSON.stringify(STOCK)})`;
+const inlineScript = (all: HeroSource[], fallbacks: HeroSource[]) =>
+  `(${showRandomHeroImage.toString()})(...document.currentScript.parentElement.querySelectorAll("[data-hero]"),${JSON.stringify(all).replaceAll("<", "\\u003c")},${JSON.stringify(fallbacks).replaceAll("<", "\\u003c")})`;
 
 /**
- * Spec §2/§9: a random image of the ten fades in over 1 s once loaded; if it fails to load, a
- * stock image takes its place silently. Chosen in the browser, so the HTML stays the same for
+ * Spec §2/§9: a random image of the set (ten built-in ones, or the owner's) fades in over 1 s
+ * once loaded; if it fails to load, a stock image (else another of the set) takes its place
+ * silently. Chosen in the browser, so the HTML stays the same for
  * every visitor (and cacheable); until the image is there the hero shows its gradient, and
  * without JavaScript it stays that way.
  */
-export function HeroBackground() {
+export function HeroBackground({ images }: { images: PageImage[] }) {
   const nonce = useNonce();
   const image = useRef<HTMLImageElement>(null);
   const veil = useRef<HTMLDivElement>(null);
+  const all = images.map(toSource);
+  const stock = images.filter(isStock).map(toSource);
+  const fallbacks = stock.length > 0 ? stock : all;
+  const { width, height } = images[0]!;
   useEffect(() => {
-    if (image.current && veil.current) showRandomHeroImage(image.current, veil.current, ALL, STOCK);
+    if (image.current && veil.current) showRandomHeroImage(image.current, veil.current, all, fallbacks);
+    // Once per mount, as the inline script runs once per page load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <>
@@ -89,7 +96,11 @@ export function HeroBackground() {
         suppressHydrationWarning
         className="absolute inset-0 -z-10 bg-gradient-to-br from-brand-900 via-brand-700 to-slate-900 transition-opacity duration-1000 ease-out"
       />
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: INLINE_SCRIPT }} />
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: inlineScript(all, fallbacks) }}
+      />
     </>
   );
 }

@@ -52,7 +52,7 @@ export default function MobileMenuOverlay({ open, onOpenChange, pathname, trigge
             onFocus={(event) => event.target.scrollIntoView({ block: "nearest" })}
           >
             <ul className="space-y-1">
-              {mainMenu(site.external).map((item) => (
+              {mainMenu(site).map((item) => (
                 <li key={item.title}>
                   <MenuLink
                     item={item}

@@ -1,27 +1,32 @@
 import { ArrowRight, Mail } from "lucide-react";
 import { Link } from "react-router";
-import type { ServiceBlock, ServicePage, ServiceText } from "~/content/services";
+import { imageSources } from "~/lib/image-sources";
+import type { PageImage, ServiceContent } from "~/lib/page-content";
 import type { Project } from "~/lib/project";
 import { cn } from "~/lib/utils";
 import { ProjectGrid } from "./project-card";
 import { Button } from "./ui/button";
 import { MAIN_IMAGE } from "~/lib/main-image";
 
+/** A service page as its loader sends it: Markdown already rendered to HTML on the server. */
+export type ServicePageData = Omit<ServiceContent, "intro" | "blocks"> & {
+  introHtml: string;
+  blocks: (Omit<ServiceContent["blocks"][number], "text"> & { html: string })[];
+};
+
 /** A service page (spec §2): hero banner, alternating text-and-image blocks, closing call to action. */
-export function ServicePageView({ page, projects }: { page: ServicePage; projects: Project[] | null }) {
+export function ServicePageView({ page, projects }: { page: ServicePageData; projects: Project[] | null }) {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-slate-900 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-14 sm:px-6 md:grid-cols-2 md:py-20">
           <div>
-            <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{page.hero.title}</h1>
-            <p className="mt-4 text-lg text-brand-100">{page.hero.subtitle}</p>
+            <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{page.heroTitle}</h1>
+            <p className="mt-4 text-lg text-brand-100">{page.heroSubtitle}</p>
           </div>
-          <img
-            src={page.hero.image.src}
-            alt={page.hero.image.alt}
-            width={1200}
-            height={800}
+          <PageImg
+            image={page.heroImage}
+            sizes="(min-width: 1280px) 608px, (min-width: 768px) 50vw, 100vw"
             fetchPriority="high"
             {...MAIN_IMAGE}
             className="w-full rounded-2xl bg-white/95 shadow-2xl"
@@ -30,10 +35,15 @@ export function ServicePageView({ page, projects }: { page: ServicePage; project
       </section>
 
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-        {page.intro && <p className="max-w-3xl text-lg leading-relaxed text-slate-700">{page.intro}</p>}
+        {page.introHtml && (
+          <div
+            className="markdown max-w-3xl text-lg leading-relaxed text-slate-700"
+            dangerouslySetInnerHTML={{ __html: page.introHtml }}
+          />
+        )}
         <div className="mt-12 space-y-16 sm:space-y-20">
           {page.blocks.map((block, index) => (
-            <Block key={block.title} block={block} imageFirst={index % 2 === 1} />
+            <Block key={index} block={block} imageFirst={index % 2 === 1} />
           ))}
         </div>
       </div>
@@ -60,9 +70,9 @@ export function ServicePageView({ page, projects }: { page: ServicePage; project
       <section aria-labelledby="service-cta" className="bg-brand-900 text-white">
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-6 py-14 text-center">
           <h2 id="service-cta" className="text-2xl font-bold sm:text-3xl">
-            {page.callToAction.title}
+            {page.ctaTitle}
           </h2>
-          <p className="text-brand-100">{page.callToAction.text}</p>
+          <p className="text-brand-100">{page.ctaText}</p>
           <Button asChild variant="onDark">
             <Link to="/contact" viewTransition>
               <Mail aria-hidden="true" className="size-4" />
@@ -75,40 +85,47 @@ export function ServicePageView({ page, projects }: { page: ServicePage; project
   );
 }
 
-function Block({ block, imageFirst }: { block: ServiceBlock; imageFirst: boolean }) {
-  const link = block.link?.to && block.link.text ? block.link : undefined;
+function Block({ block, imageFirst }: { block: ServicePageData["blocks"][number]; imageFirst: boolean }) {
+  const link = block.linkTo && block.linkText ? { to: block.linkTo, text: block.linkText } : undefined;
+  const external = link && !link.to.startsWith("/");
   return (
     <section className="grid items-center gap-8 md:grid-cols-2 md:gap-12">
       <div className={cn(imageFirst && "md:order-2")}>
         <h2 className="text-2xl font-bold text-slate-900">{block.title}</h2>
-        <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
-          {block.body.map((text, index) => (
-            <Text key={index} text={text} />
-          ))}
-        </div>
+        <div
+          className="markdown mt-4 leading-relaxed text-slate-700"
+          dangerouslySetInnerHTML={{ __html: block.html }}
+        />
         <div className="mt-6 flex flex-wrap items-center gap-4">
           <Button asChild>
             <Link to="/contact" viewTransition>
               {block.contactLabel}
             </Link>
           </Button>
-          {link && (
-            <Link
-              to={link.to}
-              viewTransition
-              className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
-            >
-              {link.text}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          )}
+          {link &&
+            (external ? (
+              <a
+                href={link.to}
+                className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+              >
+                {link.text}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </a>
+            ) : (
+              <Link
+                to={link.to}
+                viewTransition
+                className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+              >
+                {link.text}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            ))}
         </div>
       </div>
-      <img
-        src={block.image.src}
-        alt={block.image.alt}
-        width={1200}
-        height={800}
+      <PageImg
+        image={block.image}
+        sizes="(min-width: 1280px) 584px, (min-width: 768px) 45vw, 100vw"
         loading="lazy"
         decoding="async"
         className={cn(
@@ -120,13 +137,26 @@ function Block({ block, imageFirst }: { block: ServiceBlock; imageFirst: boolean
   );
 }
 
-function Text({ text }: { text: ServiceText }) {
-  if (typeof text === "string") return <p>{text}</p>;
+/** An image of an editable page, with its variants where it has them. */
+export function PageImg({
+  image,
+  sizes,
+  defaultWidth = 1200,
+  ...props
+}: { image: PageImage; sizes: string; defaultWidth?: number } & Omit<
+  React.ComponentProps<"img">,
+  "src" | "srcSet" | "alt"
+>) {
+  const { src, srcSet } = imageSources(image.src, defaultWidth);
   return (
-    <ul className="list-disc space-y-1 pl-6">
-      {text.map((item) => (
-        <li key={item}>{item}</li>
-      ))}
-    </ul>
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      {...props}
+    />
   );
 }

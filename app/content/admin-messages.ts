@@ -50,6 +50,16 @@ export const ADMIN_MESSAGES = {
   changePassword: "Passwort ändern",
   cancel: "Abbrechen",
 
+  contentHeading: "Inhalte",
+  draftSaved: "Entwurf gespeichert",
+  pagePublished: "Veröffentlicht",
+  draftDiscarded: "Entwurf verworfen",
+  versionRestored: "Version als Entwurf wiederhergestellt",
+  contentInvalid: "Bitte prüfe die markierten Felder. Es wurde nichts gespeichert.",
+  pageCreated: "Seite angelegt",
+  pageDeleted: "Seite gelöscht",
+  pageNotFound: "Diese Seite gibt es nicht.",
+
   settingsHeading: "Einstellungen",
   settingsSaved: "Einstellungen gespeichert",
   settingsInvalid: "Bitte prüfe die markierten Felder. Es wurde nichts gespeichert.",

@@ -64,10 +64,6 @@ export function categoryPage(slug: string): CategoryPage | undefined {
   return CATEGORY_PAGES.find((page) => page.slug === slug);
 }
 
-export function categoryPageFor(category: Category): CategoryPage {
-  return CATEGORY_PAGES.find((page) => page.category === category)!;
-}
-
 /** Spec §2: the message of an empty category page. */
 export const emptyCategoryMessage = (title: string) =>
   `Keine ${title} gefunden. Bitte schauen Sie später wieder vorbei.`;

@@ -15,7 +15,7 @@ function paragraphs(...parts: string[]): string {
   return parts.join("\n\n");
 }
 
-export const fallbackProjects: Project[] = [
+const demoProjects: Omit<Project, "status">[] = [
   // ── Projekte ──────────────────────────────────────────────────────────
   {
     id: "6750bce4-adcf-4c7d-aa76-56f86660bc56",
@@ -244,6 +244,8 @@ export const fallbackProjects: Project[] = [
 ];
 
 /** Looks up a built-in showcase item by its id. */
+export const fallbackProjects: Project[] = demoProjects.map((item) => ({ ...item, status: "published" }));
+
 export function fallbackProject(id: string): Project | undefined {
   return fallbackProjects.find((project) => project.id === id);
 }

@@ -1,4 +1,4 @@
-import type { ExternalSite } from "~/lib/public-site";
+import type { PublicSite } from "~/lib/public-site";
 
 /** A menu entry (spec §3): external entries open in a new tab. */
 export type MenuItem = {
@@ -19,26 +19,23 @@ export const CATEGORY_MENU: MenuItem[] = [
   { title: "Consulting", path: "/category/consulting" },
 ];
 
-export const SERVICE_MENU: MenuItem[] = [
-  { title: "Übersicht", path: "/service" },
-  { title: "Webdesign", path: "/service/webdesign" },
-  { title: "Webentwicklung", path: "/service/web-development" },
-  { title: "Funnels", path: "/service/funnels" },
-  { title: "Landingpages", path: "/service/landingpages" },
-  { title: "Online-Shops", path: "/service/shops" },
-  { title: "Portale", path: "/service/portale" },
-  { title: "Technologien", path: "/service/technology" },
-  { title: "Erklärvideos", path: "/service/videos" },
-  { title: "KI", path: "/service/ki" },
-];
+/** What the menus need of the site: the owner's other sites and the visible service pages. */
+type MenuSite = Pick<PublicSite, "external" | "services">;
 
-type ExternalSites = Record<ExternalSite, string>;
+/** The Services entry: the overview, or the first service page shown when the overview is hidden. */
+function servicesEntry(services: MenuSite["services"]): MenuItem[] {
+  const [first] = services;
+  if (!first) return [];
+  return [
+    { title: "Services", path: first.path, submenu: services.map(({ title, path }) => ({ title, path })) },
+  ];
+}
 
 /** Entries of the owner's other sites, left out where the owner has no such site. */
 const whenSet = (url: string, item: () => MenuItem): MenuItem[] => (url ? [item()] : []);
 
 /** The header menu (spec §2), in display order, for the owner's other sites as configured. */
-export function mainMenu(external: ExternalSites): MenuItem[] {
+export function mainMenu({ external, services }: MenuSite): MenuItem[] {
   const { products, ideas, videos, events, blog } = external;
   return [
     { title: "Home", path: "/" },
@@ -69,7 +66,7 @@ export function mainMenu(external: ExternalSites): MenuItem[] {
         ext("Sonstiges", `${ideas}/category/sonstiges`),
       ],
     })),
-    { title: "Services", path: "/service", submenu: SERVICE_MENU },
+    ...servicesEntry(services),
     ...whenSet(videos, () => ext("Videos", videos)),
     ...whenSet(events, () => ext("Termine", `${events}/overview`)),
     ...whenSet(blog, () => ext("Blog", blog)),
@@ -79,11 +76,11 @@ export function mainMenu(external: ExternalSites): MenuItem[] {
 }
 
 /** The footer's navigation column (spec §2). */
-export function footerNavigation(external: ExternalSites): MenuItem[] {
+export function footerNavigation({ external, services }: MenuSite): MenuItem[] {
   return [
     { title: "Home", path: "/" },
     { title: "Mein Portfolio", path: "/projects" },
-    { title: "Mein Services", path: "/service" },
+    ...servicesEntry(services).map(({ path }) => ({ title: "Mein Services", path })),
     ...whenSet(external.ideas, () => ext("Ideenwelt", external.ideas)),
     ...whenSet(external.products, () => ext("Produktwelt", external.products)),
   ];

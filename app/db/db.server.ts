@@ -7,6 +7,8 @@ import { createSetupLink } from "~/lib/setup-link.server";
 import { ensureAdmin } from "./admin-users.server";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from "./client.server";
 import { loadDemoContent } from "./demo-content.server";
+import { insertMissingPages } from "./pages.server";
+import { DEFAULT_PAGES } from "~/content/pages";
 import { prunePending } from "./newsletter.server";
 import { pruneRateLimits } from "./rate-limits.server";
 import { startMailWorker, type MailWorker } from "~/mail/worker.server";
@@ -37,6 +39,11 @@ async function initialise(): Promise<DatabaseHandle> {
     if (await loadDemoContent(handle.db, fallbackProjects)) {
       logger.info({ count: fallbackProjects.length }, "demo content loaded into the empty projects table");
     }
+    const added = await insertMissingPages(
+      handle.db,
+      [...DEFAULT_PAGES].map(([path, content], position) => ({ path, content, position })),
+    );
+    if (added > 0) logger.info({ count: added }, "built-in page content stored for the editor");
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const result = await ensureAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
       logger.info(

@@ -35,12 +35,19 @@ const toProject = (row: ProjectRow): Project => ({
   show_on_homepage: row.show_on_homepage,
   tags: row.tags,
   date: row.date,
+  status: row.status,
 });
 
-export async function listProjects(db: Db): Promise<Project[]> {
+/** Visitors see published projects only; the admin also sees drafts (issue #13). */
+export type Audience = { drafts?: boolean };
+const visibleTo = ({ drafts = false }: Audience = {}) =>
+  drafts ? undefined : eq(projects.status, "published");
+
+export async function listProjects(db: Db, audience?: Audience): Promise<Project[]> {
   const rows = await db
     .select()
     .from(projects)
+    .where(visibleTo(audience))
     .orderBy(...newestFirst);
   return rows.map(toProject);
 }
@@ -49,13 +56,13 @@ export async function listProjectsByCategory(db: Db, category: Category): Promis
   const rows = await db
     .select()
     .from(projects)
-    .where(eq(projects.category, category))
+    .where(and(eq(projects.category, category), visibleTo()))
     .orderBy(...newestFirst);
   return rows.map(toProject);
 }
 
 export async function listHomepageProjects(db: Db, category?: Category): Promise<Project[]> {
-  const onHomepage = eq(projects.show_on_homepage, true);
+  const onHomepage = and(eq(projects.show_on_homepage, true), visibleTo());
   const rows = await db
     .select()
     .from(projects)
@@ -65,9 +72,13 @@ export async function listHomepageProjects(db: Db, category?: Category): Promise
 }
 
 /** One project or undefined; an id that is not a UUID is simply not found. */
-export async function getProject(db: Db, id: string): Promise<Project | undefined> {
+export async function getProject(db: Db, id: string, audience?: Audience): Promise<Project | undefined> {
   if (!isProjectId(id)) return undefined;
-  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), visibleTo(audience)))
+    .limit(1);
   return row && toProject(row);
 }
 
@@ -84,7 +95,7 @@ export async function createProject(db: Db, input: ProjectInput): Promise<Projec
 
 async function requireExisting(db: Db, id: unknown): Promise<string> {
   if (typeof id !== "string" || id.trim() === "") throw new ProjectError(PROJECT_MESSAGES.invalidId);
-  if (!(await getProject(db, id))) throw new ProjectError(PROJECT_MESSAGES.notFound(id));
+  if (!(await getProject(db, id, { drafts: true }))) throw new ProjectError(PROJECT_MESSAGES.notFound(id));
   return id;
 }
 

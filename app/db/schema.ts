@@ -13,7 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CATEGORIES } from "~/lib/project";
+import { CATEGORIES, PROJECT_STATUSES } from "~/lib/project";
+import type { PageContent } from "~/lib/page-content";
 
 /**
  * One schema for both databases (PGlite and PostgreSQL). Table and column names follow
@@ -38,6 +39,8 @@ export const projects = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     date: timestamp("date", { withTimezone: true }),
+    /** Issue #13: a draft shows only in the admin and its preview. */
+    status: text("status", { enum: PROJECT_STATUSES }).notNull().default("published"),
     created_at: createdAt(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +49,7 @@ export const projects = pgTable(
       "projects_category_check",
       sql.raw(`${t.category.name} in (${CATEGORIES.map((c) => `'${c}'`).join(", ")})`),
     ),
+    check("projects_status_check", sql.raw(`${t.status.name} in ('draft', 'published')`)),
     index("projects_date_idx").on(t.date.desc().nullsLast()),
     index("projects_category_date_idx").on(t.category, t.date.desc().nullsLast()),
   ],
@@ -201,6 +205,38 @@ export const siteSettings = pgTable("site_settings", {
   value: jsonb("value").$type<Record<string, unknown>>().notNull(),
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The editable public pages (issue #13), one row per public path. Visitors see `published`;
+ * the owner edits `draft` (null: none) and previews it before publishing. A missing row of a
+ * built-in page means its built-in content (app/content/pages.ts).
+ */
+export const pages = pgTable("pages", {
+  path: text("path").primaryKey(),
+  published: jsonb("published").$type<PageContent>().notNull(),
+  published_at: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  draft: jsonb("draft").$type<PageContent>(),
+  draft_saved_at: timestamp("draft_saved_at", { withTimezone: true }),
+  /** Order of the service pages in menus and lists. */
+  position: integer("position").notNull().default(0),
+});
+
+/** Earlier published versions of a page, the newest 20 kept; restoring one makes it the draft. */
+export const pageVersions = pgTable(
+  "page_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    path: text("path")
+      .notNull()
+      .references(() => pages.path, { onDelete: "cascade", onUpdate: "cascade" }),
+    content: jsonb("content").$type<PageContent>().notNull(),
+    /** When this version went live. */
+    published_at: timestamp("published_at", { withTimezone: true }).notNull(),
+    /** When a newer version replaced it. */
+    replaced_at: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("page_versions_path_idx").on(t.path, t.replaced_at.desc())],
+);
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;

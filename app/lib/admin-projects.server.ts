@@ -11,7 +11,7 @@ import {
   type ProjectInput,
 } from "~/db/projects.server";
 import { CONTROL_CHARACTERS_MESSAGE, PLAIN_TEXT } from "~/lib/forms";
-import { CATEGORIES } from "~/lib/project";
+import { CATEGORIES, PROJECT_STATUSES } from "~/lib/project";
 import { ImageError, storeUploadedImage } from "./images.server";
 import { isUuid } from "./uuid";
 
@@ -79,6 +79,7 @@ export const ProjectFormSchema = z.object({
       "Bitte ein Datum im Format JJJJ-MM-TT.",
     )
     .transform((value) => (value ? new Date(`${value}T12:00:00Z`) : null)),
+  status: z.enum(PROJECT_STATUSES, { error: "Bitte wähle einen Status." }),
 });
 
 export type ProjectFormValues = {
@@ -93,6 +94,8 @@ export type ProjectFormValues = {
   show_on_homepage: boolean;
   tags: string[];
   date: string;
+  /** "draft" or "published" (issue #13); a new project is published unless saved as a draft. */
+  status: string;
 };
 
 export function readProjectForm(form: FormData): ProjectFormValues {
@@ -112,6 +115,7 @@ export function readProjectForm(form: FormData): ProjectFormValues {
     show_on_homepage: form.get("show_on_homepage") === "on",
     tags: form.getAll("tags").filter((tag): tag is string => typeof tag === "string" && tag.trim() !== ""),
     date: text("date"),
+    status: text("status") || "published",
   };
 }
 
@@ -140,12 +144,12 @@ export async function saveProject(
   if (!parsed.data.title || !parsed.data.description || (!parsed.data.image && !hasFile)) {
     return { ok: false, status: 400, message: ADMIN_MESSAGES.projectRequired };
   }
-  if (mode === "update" && !(await getProject(db, values.id))) {
+  if (mode === "update" && !(await getProject(db, values.id, { drafts: true }))) {
     return { ok: false, status: 404, message: wrap(`No project found with id ${values.id}`) };
   }
 
   try {
-    const image = hasFile ? await storeUploadedImage(db, file!) : parsed.data.image;
+    const image = hasFile ? (await storeUploadedImage(db, file!)).src : parsed.data.image;
     const input: ProjectInput = { ...parsed.data, image };
     if (mode === "create") {
       await createProject(db, {

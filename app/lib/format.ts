@@ -10,6 +10,20 @@ export function formatLongDate(date: Date | string): string {
   return longDate.format(typeof date === "string" ? new Date(date) : date);
 }
 
+const dateTime = new Intl.DateTimeFormat("de-DE", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Berlin",
+});
+
+/** "03.03.2025, 14:05" (spec §9's admin dates). */
+export function formatDateTime(date: Date | string): string {
+  return dateTime.format(typeof date === "string" ? new Date(date) : date);
+}
+
 /** Whether a project url points at the contact page (its button then reads differently). */
 export function isContactUrl(url: string | null | undefined): boolean {
   return url === "/contact";

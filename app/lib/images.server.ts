@@ -22,8 +22,10 @@ export class ImageError extends Error {
 
 export { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, VARIANT_WIDTHS };
 
-/** Stores an upload; returns the site path of the image (`/media/<id>`). */
-export async function storeUploadedImage(db: Db, file: File): Promise<string> {
+export type StoredImage = { src: string; width: number; height: number };
+
+/** Stores an upload; returns the site path of the image (`/media/<id>`) and its size. */
+export async function storeUploadedImage(db: Db, file: File): Promise<StoredImage> {
   if (file.size > MAX_UPLOAD_BYTES) throw new ImageError(IMAGE_MESSAGES.tooLarge);
   const input = Buffer.from(await file.arrayBuffer());
   let format: keyof typeof FORMATS;
@@ -68,7 +70,7 @@ export async function storeUploadedImage(db: Db, file: File): Promise<string> {
         data: variant.data,
       })),
     );
-    return `/media/${row!.id}`;
+    return { src: `/media/${row!.id}`, width: original.info.width, height: original.info.height };
   });
 }
 

@@ -25,3 +25,8 @@ export function pageMeta(matches: MetaMatches, title: string | null, description
     { property: "og:locale", content: "de_DE" },
   ];
 }
+
+/** A draft preview (issue #13) is for the owner's eyes: search engines are told to leave it. */
+export function previewMeta(preview: boolean): MetaDescriptor[] {
+  return preview ? [{ name: "robots", content: "noindex, nofollow" }] : [];
+}

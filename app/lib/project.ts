@@ -2,6 +2,10 @@
 export const CATEGORIES = ["project", "product", "service", "magazine", "consulting"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/** Issue #13: a draft project shows only in the admin and its preview. */
+export const PROJECT_STATUSES = ["draft", "published"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
 export type Project = {
   id: string;
   title: string;
@@ -14,6 +18,7 @@ export type Project = {
   show_on_homepage: boolean;
   tags: string[];
   date: Date | null;
+  status: ProjectStatus;
 };
 
 /** German badge labels (spec §2, project detail); unknown values are shown as they are. */

@@ -25,6 +25,8 @@ export type PublicSite = {
   phoneDial: string;
   /** The owner's other sites; an empty one has no menu or footer entry. */
   external: Record<ExternalSite, string>;
+  /** The visible service pages in menu order, the overview (/service) first when shown. */
+  services: { title: string; path: string }[];
 };
 
 /** The owner's other sites by name, from the Website settings' fields. */

@@ -4,8 +4,8 @@ import type { Db } from "~/db/client.server";
 import { readSettingsSections, saveSettingsSection } from "~/db/site-settings.server";
 import { fieldErrors, type FieldErrors } from "./forms";
 import { logger } from "./logger.server";
+import { versionedRead } from "./versioned-read.server";
 import { externalSites, scramble, type PublicSite } from "./public-site";
-import { publicPagesChanged, publicPagesVersion } from "./public-pages.server";
 import {
   isGermany,
   SETTINGS_SCHEMAS,
@@ -74,51 +74,16 @@ export async function readSiteSettings(db: Db): Promise<SettingsSnapshot> {
   return { settings: settings as SiteSettings, legalDate };
 }
 
-const cached = new WeakMap<Db, { version: number; snapshot: Promise<SettingsSnapshot> }>();
+const settingsRead = versionedRead("settings", readSiteSettings, defaultSnapshot);
 
 /** The settings of `db`, read once per version of the public pages. */
-export function siteSettingsOf(db: Db): Promise<SettingsSnapshot> {
-  const version = publicPagesVersion();
-  const entry = cached.get(db);
-  if (entry?.version === version) return entry.snapshot;
-  const snapshot = readSiteSettings(db);
-  cached.set(db, { version, snapshot });
-  snapshot.catch(() => {
-    if (cached.get(db)?.snapshot === snapshot) cached.delete(db);
-  });
-  return snapshot;
-}
-
-/** Pages wait at most this long for the settings, as for their other data (public-data.server.ts). */
-const READ_TIMEOUT_MS = 2_500;
-/** After a failed read, pages use the last settings read for this long before trying again. */
-const RETRY_AFTER_MS = 5_000;
-let lastRead: SettingsSnapshot | undefined;
-let failedAt = 0;
+export const siteSettingsOf = settingsRead.of;
 
 /**
  * The settings for a page. When the database can't answer, the page still renders: with the
  * settings last read (the owner's own data), or the defaults if none were read since the start.
  */
-export async function loadSiteSettings(connect: () => Promise<Db>): Promise<SettingsSnapshot> {
-  if (Date.now() - failedAt < RETRY_AFTER_MS) return lastRead ?? defaultSnapshot();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("settings read timed out")), READ_TIMEOUT_MS);
-    });
-    lastRead = await Promise.race([connect().then(siteSettingsOf), timeout]);
-    return lastRead;
-  } catch (error) {
-    failedAt = Date.now();
-    logger.error({ err: error }, "settings could not be read; using the last known ones");
-    // A page rendered now may show outdated settings: none is kept in the page cache.
-    publicPagesChanged();
-    return lastRead ?? defaultSnapshot();
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export const loadSiteSettings = settingsRead.load;
 
 export type SaveResult = { ok: true; changed: boolean } | { ok: false; errors: FieldErrors };
 
@@ -146,7 +111,7 @@ export function sectionValues(section: SettingsSection, form: FormData): Record<
 }
 
 /** What every public page needs of the settings (see PublicSite). */
-export function toPublicSite(settings: SiteSettings): PublicSite {
+export function toPublicSite(settings: SiteSettings, services: PublicSite["services"]): PublicSite {
   const { owner, website } = settings;
   return {
     ownerName: owner.name,
@@ -159,6 +124,7 @@ export function toPublicSite(settings: SiteSettings): PublicSite {
     phone: scramble(owner.phone),
     phoneDial: scramble(owner.phoneDial),
     external: externalSites(website),
+    services,
   };
 }
 

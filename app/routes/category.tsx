@@ -4,53 +4,67 @@ import { categoryPage, emptyCategoryMessage } from "~/content/categories";
 import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
 import { listProjectsByCategory } from "~/db/projects.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, previewMeta } from "~/lib/meta";
+import { pageData, pageFor } from "~/lib/pages.server";
+import { PreviewNotice } from "~/components/preview-notice";
 import { readWithFallback } from "~/lib/public-data.server";
 import { useErrorToast } from "~/lib/use-toast-once";
 import type { Route } from "./+types/category";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const page = categoryPage(params.slug);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const category = categoryPage(params.slug);
   // Spec §2: an unknown slug goes to the not-found page, replacing the history entry.
-  if (!page) throw redirect("/not-found");
-  const { data, fallback } = await readWithFallback(
-    (db) => listProjectsByCategory(db, page.category),
-    () => fallbackProjects.filter((p) => p.category === page.category),
+  if (!category) throw redirect("/not-found");
+  const { content, preview } = await pageFor(request, `/category/${category.slug}`, "category");
+  const { data: projects, fallback } = await readWithFallback(
+    (db) => listProjectsByCategory(db, category.category),
+    () => fallbackProjects.filter((p) => p.category === category.category),
   );
-  return { slug: page.slug, projects: data, fallback };
+  return pageData({ page: content ?? category, projects, fallback }, preview);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
-  const page = categoryPage(loaderData.slug)!;
+  const { page, preview } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/category/");
   useErrorToast(loaderData.fallback, PUBLIC_MESSAGES.projectsFallback);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-      <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
-        <p className="mt-2 text-lg font-medium text-brand-700">{page.subtitle}</p>
-        <p className="mt-4 text-slate-600">{page.description}</p>
-      </header>
-      <div className="mt-10" aria-busy={loading}>
-        {/* The cards' titles are h3: this heading keeps the outline in order for screen readers. */}
-        <h2 className="sr-only">Alle {page.title}</h2>
-        {loading ? (
-          <p role="status" className="py-16 text-center text-slate-600">
-            {PUBLIC_MESSAGES.projectsLoading}
-          </p>
-        ) : loaderData.projects.length > 0 ? (
-          <ProjectGrid projects={loaderData.projects} headingLevel={2} />
-        ) : (
-          <p className="py-16 text-center text-slate-600">{emptyCategoryMessage(page.title)}</p>
-        )}
+    <>
+      {preview && <PreviewNotice />}
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+        <header className="max-w-3xl">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
+          <p className="mt-2 text-lg font-medium text-brand-700">{page.subtitle}</p>
+          <p className="mt-4 text-slate-600">{page.description}</p>
+        </header>
+        <div className="mt-10" aria-busy={loading}>
+          {/* The cards' titles are h3: this heading keeps the outline in order for screen readers. */}
+          <h2 className="sr-only">Alle {page.title}</h2>
+          {loading ? (
+            <p role="status" className="py-16 text-center text-slate-600">
+              {PUBLIC_MESSAGES.projectsLoading}
+            </p>
+          ) : loaderData.projects.length > 0 ? (
+            <ProjectGrid projects={loaderData.projects} headingLevel={2} />
+          ) : (
+            <p className="py-16 text-center text-slate-600">{emptyCategoryMessage(page.title)}</p>
+          )}
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const page = loaderData && categoryPage(loaderData.slug);
-  return page ? pageMeta(matches, page.title, `${page.subtitle}. ${page.description}`.slice(0, 160)) : [];
+  if (!loaderData) return [];
+  const { page, preview } = loaderData;
+  return [
+    ...pageMeta(matches, page.title, `${page.subtitle}. ${page.description}`.slice(0, 160)),
+    ...previewMeta(preview),
+  ];
 }

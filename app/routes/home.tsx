@@ -13,7 +13,10 @@ import { getDb } from "~/db/db.server";
 import { listHomepageProjects } from "~/db/projects.server";
 import { newFormToken } from "~/lib/form-guard.server";
 import { submitOrFail } from "~/lib/form-client";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, previewMeta } from "~/lib/meta";
+import { PreviewNotice } from "~/components/preview-notice";
+import { DEFAULT_HOME } from "~/content/pages";
+import { categoryOf, pageData, pageFor } from "~/lib/pages.server";
 import { newsletterAction } from "~/lib/public-forms.server";
 import { pageSettings, readWithFallback } from "~/lib/public-data.server";
 import { useSite } from "~/lib/public-site";
@@ -22,9 +25,10 @@ import { env } from "~/env.server";
 import { useErrorToast } from "~/lib/use-toast-once";
 import type { Route } from "./+types/home";
 
-export async function loader() {
-  const [{ settings }, { data: projects, fallback }] = await Promise.all([
+export async function loader({ request }: Route.LoaderArgs) {
+  const [{ settings }, home, { data: projects, fallback }] = await Promise.all([
     pageSettings(),
+    pageFor(request, "/", "home"),
     readWithFallback(
       (db) => listHomepageProjects(db),
       () => fallbackProjects.filter((p) => p.show_on_homepage),
@@ -35,7 +39,18 @@ export async function loader() {
     : await getDb()
         .then(newFormToken)
         .catch(() => "");
-  return { projects, fallback, formToken, graph: structuredData(settings, env().PUBLIC_URL) };
+  const categories = CATEGORY_PAGES.map((page) => ({ ...page, ...categoryOf(home.pages, page.slug) }));
+  return pageData(
+    {
+      home: home.content ?? DEFAULT_HOME,
+      categories,
+      projects,
+      fallback,
+      formToken,
+      graph: structuredData(settings, env().PUBLIC_URL),
+    },
+    home.preview,
+  );
 }
 
 /** The newsletter block's simple sign-up. */
@@ -47,30 +62,29 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitOrFail(serverAction, "newsletter-simple");
 }
 
-/** Passes Retry-After of a rate-limited sign-up on to the client. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders;
+/** Passes Retry-After of a rate-limited sign-up on to the client, and a preview's headers. */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return new Headers([...loaderHeaders, ...actionHeaders]);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { projects, fallback, formToken, graph } = loaderData;
+  const { home, categories, projects, fallback, formToken, graph, preview } = loaderData;
   const { external } = useSite();
   useErrorToast(fallback, PUBLIC_MESSAGES.projectsFallback);
 
   return (
     <>
+      {preview && <PreviewNotice />}
       <StructuredData graph={graph} />
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-slate-900">
-        <HeroBackground />
+        <HeroBackground images={home.heroImages} />
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-slate-950/45" />
         <Particles />
         <div className="mx-auto flex min-h-[72vh] max-w-5xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">
           <h1 className="text-4xl font-extrabold tracking-tight text-white drop-shadow sm:text-6xl">
-            Willkommen in meiner Welt
+            {home.heroTitle}
           </h1>
-          <p className="max-w-2xl text-lg text-white/90 drop-shadow sm:text-xl">
-            Lerne hier mich, meine Projekte und mein Tun kennen!
-          </p>
+          <p className="max-w-2xl text-lg text-white/90 drop-shadow sm:text-xl">{home.heroSubtitle}</p>
           <div className="mt-4 flex flex-wrap justify-center gap-3">
             <Button asChild variant="onDark">
               <PageLink to="/projects">Portfolio</PageLink>
@@ -103,16 +117,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       >
         <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
           <h2 id="newsletter-title" className="text-2xl font-bold text-slate-900">
-            Bleib auf dem Laufenden
+            {home.newsletterTitle}
           </h2>
-          <p className="mt-2 mb-6 text-slate-700">
-            Neue Projekte, Produkte und Impulse rund um Web, Coaching und KI – direkt in dein Postfach.
-          </p>
+          <p className="mt-2 mb-6 text-slate-700">{home.newsletterText}</p>
           <NewsletterBlock formToken={formToken} />
         </div>
       </section>
 
-      {CATEGORY_PAGES.map((page, index) => {
+      {categories.map((page, index) => {
         const items = projects.filter((project) => project.category === page.category);
         return (
           <section
@@ -151,10 +163,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    null,
-    "Coaching, Consulting und Webentwicklung: Lerne mich, meine Projekte und mein Tun kennen – Websites, Shops, Portale, Kurse und KI-Beratung.",
-  );
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return [
+    ...pageMeta(
+      matches,
+      null,
+      "Coaching, Consulting und Webentwicklung: Lerne mich, meine Projekte und mein Tun kennen – Websites, Shops, Portale, Kurse und KI-Beratung.",
+    ),
+    ...previewMeta(loaderData?.preview ?? false),
+  ];
 }

@@ -7,7 +7,10 @@ import { getProject } from "~/db/projects.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formatLongDate, isContactUrl, isExternalUrl } from "~/lib/format";
 import { imageSources } from "~/lib/image-sources";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, previewMeta } from "~/lib/meta";
+import { pageData, wantsPreview } from "~/lib/pages.server";
+import { requireAdmin } from "~/lib/session.server";
+import { PreviewNotice } from "~/components/preview-notice";
 import { categoryLabel } from "~/lib/project";
 import { readWithFallback } from "~/lib/public-data.server";
 import { useErrorToast } from "~/lib/use-toast-once";
@@ -18,73 +21,84 @@ import { MAIN_IMAGE } from "~/lib/main-image";
  * Project detail at /project/{id} (canonical) and /projects/{id} (spec §2 gives both).
  * Nothing found, not even in the built-in items: back to /projects with "Project not found".
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  // A draft (issue #13) shows only to the signed-in owner, in the preview the admin links to.
+  const preview = wantsPreview(request) && Boolean(await requireAdmin(request));
   const { data: project, fallback } = await readWithFallback(
-    (db) => getProject(db, params.id),
+    (db) => getProject(db, params.id, { drafts: preview }),
     () => fallbackProject(params.id),
   );
   if (!project) {
     throw redirectWithFlash("/projects", { type: "error", title: PUBLIC_MESSAGES.projectNotFound });
   }
-  return { project, fallback };
+  return pageData({ project, fallback }, preview);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, fallback } = loaderData;
+  const { project, fallback, preview } = loaderData;
   useErrorToast(fallback, PUBLIC_MESSAGES.projectFallback);
 
   return (
-    <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
-      <Link
-        to="/projects"
-        viewTransition
-        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Zurück zu allen Projekten
-      </Link>
+    <>
+      {preview && <PreviewNotice />}
+      <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+        <Link
+          to="/projects"
+          viewTransition
+          className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Zurück zu allen Projekten
+        </Link>
 
-      <header className="mt-6">
-        <span className="inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
-          {categoryLabel(project.category)}
-        </span>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{project.title}</h1>
-        <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
-          {project.date && (
-            <p className="inline-flex items-center gap-2">
-              <Calendar aria-hidden="true" className="size-4" />
-              <time dateTime={new Date(project.date).toISOString()}>{formatLongDate(project.date)}</time>
-            </p>
-          )}
-          {project.tags.length > 0 && (
-            <p className="inline-flex items-center gap-2">
-              <Tag aria-hidden="true" className="size-4" />
-              <span className="sr-only">Schlagwörter: </span>
-              {project.tags.join(", ")}
-            </p>
-          )}
-        </div>
-      </header>
+        <header className="mt-6">
+          <span className="inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
+            {categoryLabel(project.category)}
+          </span>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {project.title}
+          </h1>
+          <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+            {project.date && (
+              <p className="inline-flex items-center gap-2">
+                <Calendar aria-hidden="true" className="size-4" />
+                <time dateTime={new Date(project.date).toISOString()}>{formatLongDate(project.date)}</time>
+              </p>
+            )}
+            {project.tags.length > 0 && (
+              <p className="inline-flex items-center gap-2">
+                <Tag aria-hidden="true" className="size-4" />
+                <span className="sr-only">Schlagwörter: </span>
+                {project.tags.join(", ")}
+              </p>
+            )}
+          </div>
+        </header>
 
-      <img
-        {...imageSources(project.image, 1200)}
-        sizes="(min-width: 896px) 896px, 100vw"
-        alt={`Abbildung zu ${project.title}`}
-        width={1200}
-        height={800}
-        fetchPriority="high"
-        {...MAIN_IMAGE}
-        className="mt-8 aspect-[3/2] w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover"
-      />
+        <img
+          {...imageSources(project.image, 1200)}
+          sizes="(min-width: 896px) 896px, 100vw"
+          alt={`Abbildung zu ${project.title}`}
+          width={1200}
+          height={800}
+          fetchPriority="high"
+          {...MAIN_IMAGE}
+          className="mt-8 aspect-[3/2] w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover"
+        />
 
-      <p className="mt-8 text-lg leading-relaxed text-slate-700">{project.description}</p>
-      {project.details && (
-        // Line breaks kept, always as text: stored content is never interpreted as HTML.
-        <div className="mt-6 leading-relaxed whitespace-pre-line text-slate-700">{project.details}</div>
-      )}
+        <p className="mt-8 text-lg leading-relaxed text-slate-700">{project.description}</p>
+        {project.details && (
+          // Line breaks kept, always as text: stored content is never interpreted as HTML.
+          <div className="mt-6 leading-relaxed whitespace-pre-line text-slate-700">{project.details}</div>
+        )}
 
-      <CallToAction url={project.url} />
-    </article>
+        <CallToAction url={project.url} />
+      </article>
+    </>
   );
 }
 
@@ -113,9 +127,10 @@ function CallToAction({ url }: { url: string | null }) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { project } = loaderData;
+  const { project, preview } = loaderData;
   return [
     ...pageMeta(matches, project.title, project.description.slice(0, 160)),
     { property: "og:image", content: project.image },
+    ...previewMeta(preview),
   ];
 }

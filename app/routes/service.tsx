@@ -1,44 +1,69 @@
 import { data } from "react-router";
 import { ServicePageView } from "~/components/service-page-view";
+import { PreviewNotice } from "~/components/preview-notice";
 import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
-import { servicePage } from "~/content/services";
 import { listHomepageProjects } from "~/db/projects.server";
 import { logger } from "~/lib/logger.server";
-import { pageMeta } from "~/lib/meta";
+import { renderMarkdown } from "~/lib/markdown.server";
+import { pageMeta, previewMeta } from "~/lib/meta";
+import { servicePath } from "~/lib/page-content";
+import { isOverview, pageData, pageFor, visibleServices } from "~/lib/pages.server";
 import { readWithFallback } from "~/lib/public-data.server";
 import { useErrorToast } from "~/lib/use-toast-once";
 import { NotFoundErrorBoundary } from "~/components/not-found-page";
 import type { Route } from "./+types/service";
 
-/** /service and its nine sub-pages; the copy lives in app/content/services/. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const path = "page" in params && params.page ? `/service/${params.page}` : "/service";
-  const page = servicePage(path);
+/** /service and its sub-pages; the owner edits them in the admin (Inhalte). */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const path = servicePath("page" in params && params.page ? params.page : "");
+  const { content: page, preview, pages } = await pageFor(request, path, "service");
   if (!page) {
     logger.warn({ path }, "page not found");
     throw data(null, { status: 404 });
   }
-  if (!page.showServiceProjects) return { path: page.path, projects: null, fallback: false };
+  // A link to a hidden service page would lead to "not found": the overview drops that page's
+  // block, other pages drop the link and keep their block.
+  const shown = new Set(visibleServices(pages).map((service) => service.path));
+  const hidden = (to: string) => to.startsWith("/service/") && !shown.has(to.replace(/[?#].*$/, ""));
+  const blocks = page.blocks
+    .filter((block) => !isOverview(path) || !hidden(block.linkTo))
+    .map((block) => (hidden(block.linkTo) ? { ...block, linkTo: "", linkText: "" } : block));
+  const { intro, ...rest } = page;
+  const view = {
+    ...rest,
+    introHtml: intro ? renderMarkdown(intro) : "",
+    blocks: blocks.map(({ text, ...block }) => ({ ...block, html: renderMarkdown(text) })),
+  };
+  if (!page.showServiceProjects) return pageData({ page: view, projects: null, fallback: false }, preview);
   const { data: projects, fallback } = await readWithFallback(
     (db) => listHomepageProjects(db, "service"),
     () => fallbackProjects.filter((p) => p.category === "service" && p.show_on_homepage),
   );
-  return { path: page.path, projects, fallback };
+  return pageData({ page: view, projects, fallback }, preview);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function Service({ loaderData }: Route.ComponentProps) {
-  const page = servicePage(loaderData.path)!;
   useErrorToast(loaderData.fallback, PUBLIC_MESSAGES.projectsFallback);
-  return <ServicePageView page={page} projects={loaderData.projects} />;
+  return (
+    <>
+      {loaderData.preview && <PreviewNotice />}
+      <ServicePageView page={loaderData.page} projects={loaderData.projects} />
+    </>
+  );
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const page = loaderData && servicePage(loaderData.path);
-  return page ? pageMeta(matches, page.meta.title, page.meta.description) : [];
+  if (!loaderData) return [];
+  const { page, preview } = loaderData;
+  return [...pageMeta(matches, page.metaTitle, page.metaDescription), ...previewMeta(preview)];
 }
 
-/** Unknown sub-pages (/service/…) answer with the not-found page and status 404. */
+/** Unknown and hidden sub-pages (/service/…) answer with the not-found page and status 404. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <NotFoundErrorBoundary error={error} />;
 }

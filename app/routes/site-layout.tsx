@@ -5,12 +5,13 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { scrollToTop, ScrollToTopButton } from "~/components/scroll-to-top";
 import { pageSettings } from "~/lib/public-data.server";
+import { loadPages, serviceMenuOf } from "~/lib/pages.server";
 import { toPublicSite } from "~/lib/site-settings.server";
 
 /** The owner's public data (PublicSite) for the header, footer, menus and contact details. */
 export async function loader() {
-  const { settings } = await pageSettings();
-  return { site: toPublicSite(settings) };
+  const [{ settings }, pages] = await Promise.all([pageSettings(), loadPages()]);
+  return { site: toPublicSite(settings, serviceMenuOf(pages)) };
 }
 
 /** The shared frame of every public page (spec §1): header, main with transition, footer. */

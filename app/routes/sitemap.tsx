@@ -1,8 +1,8 @@
 import { CATEGORY_PAGES } from "~/content/categories";
 import { fallbackProjects } from "~/content/fallback-projects";
-import { SERVICE_PAGES } from "~/content/services";
 import { listProjects } from "~/db/projects.server";
 import { env } from "~/env.server";
+import { loadPages, visibleServices } from "~/lib/pages.server";
 import { readWithFallback } from "~/lib/public-data.server";
 
 const STATIC_PATHS = ["/", "/projects", "/about", "/contact", "/impressum", "/datenschutz", "/cookies"];
@@ -16,11 +16,17 @@ const escapeXml = (value: string) =>
 /** /sitemap.xml: every public page and every project's canonical URL. */
 export async function loader() {
   const origin = env().PUBLIC_URL;
-  const { data: projects } = await readWithFallback(listProjects, () => fallbackProjects);
+  const [{ data: projects }, pages] = await Promise.all([
+    readWithFallback(
+      (db) => listProjects(db),
+      () => fallbackProjects,
+    ),
+    loadPages(),
+  ]);
   const entries = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: undefined as Date | undefined })),
     ...CATEGORY_PAGES.map((page) => ({ path: `/category/${page.slug}`, lastmod: undefined })),
-    ...SERVICE_PAGES.map((page) => ({ path: page.path, lastmod: undefined })),
+    ...visibleServices(pages).map(({ path }) => ({ path, lastmod: undefined })),
     ...projects.map((project) => ({ path: `/project/${project.id}`, lastmod: project.date ?? undefined })),
   ];
   const body = [

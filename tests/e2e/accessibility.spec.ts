@@ -83,12 +83,15 @@ const sampleProjects = CATEGORIES.map((category) =>
 );
 
 /** The demo owner's other sites: the shared e2e server keeps the default settings. */
-const external = externalSites(DEFAULT_SETTINGS.website);
+const menuSite = {
+  external: externalSites(DEFAULT_SETTINGS.website),
+  services: SERVICE_PAGES.map((page) => ({ title: page.name, path: page.path })),
+};
 
 const PUBLIC_PATHS = [
   ...new Set([
-    ...internalPaths(mainMenu(external)),
-    ...internalPaths(footerNavigation(external)),
+    ...internalPaths(mainMenu(menuSite)),
+    ...internalPaths(footerNavigation(menuSite)),
     ...internalPaths(FOOTER_LEGAL),
     ...CATEGORIES.map((category) => `/projects?category=${category}`),
     ...CATEGORY_PAGES.map((page) => `/category/${page.slug}`),
@@ -109,6 +112,7 @@ const NOT_PAGES = new Set([
   "media/:id/:file",
   "admin/logout",
   "admin/newsletter/export",
+  "admin/inhalte/markdown",
 ]);
 
 /** Paths that the newsletter and admin tests below visit (in their states), for the route guard. */
@@ -120,6 +124,8 @@ const VISITED_ELSEWHERE = [
   "/admin/newsletter",
   "/admin/profil",
   "/admin/einstellungen",
+  "/admin/inhalte",
+  "/admin/inhalte/service-webdesign",
   "/newsletter/bestaetigen",
   "/newsletter/abmelden",
 ];
@@ -430,6 +436,46 @@ test("axe: admin projects, list, delete dialog, new and edit form with errors", 
   await openAdminPage(page, href!);
   await expect(main(page).getByRole("heading", { name: /^Edit Project \(ID: / })).toBeVisible();
   await expectNoAxeViolations(page, href!);
+});
+
+test("axe: the page editor (Inhalte): list, editor with blocks, errors, versions and dialogs", async ({
+  page,
+  baseURL,
+  consoleGuard,
+}, testInfo) => {
+  test.slow(); // several pages or states, each checked in full
+  const client = await actAsOwnClient(page.context(), testInfo);
+  consoleGuard.allow(/status of 400/);
+  await openAsAdmin(page, "/admin/inhalte", { baseURL: baseURL!, clientAddress: client });
+  await expect(main(page).getByRole("heading", { level: 2, name: "Inhalte" })).toBeVisible();
+  await expectNoAxeViolations(page, "/admin/inhalte");
+
+  // Publishing and drafting the unchanged page: visitors of the shared server see the same page.
+  await openAdminPage(page, "/admin/inhalte/service-webdesign");
+  await expect(main(page).getByRole("heading", { level: 2, name: /bearbeiten: Webdesign$/ })).toBeVisible();
+  await main(page).getByRole("button", { name: "Veröffentlichen" }).click();
+  await holdToast(page, "Veröffentlicht");
+  await main(page).getByRole("button", { name: "Entwurf speichern" }).click();
+  await holdToast(page, "Entwurf gespeichert");
+  await expect(
+    main(page)
+      .getByRole("button", { name: /^Wiederherstellen/ })
+      .first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, "/admin/inhalte/service-webdesign with a draft and versions");
+  await expectAccessibleConfirmation(
+    page,
+    main(page).getByRole("button", { name: "Verwerfen" }),
+    "Entwurf verwerfen?",
+  );
+
+  await main(page).getByLabel("Titel", { exact: true }).first().fill("");
+  await main(page).getByRole("button", { name: "Entwurf speichern" }).click();
+  await holdToast(page, "Bitte prüfe die markierten Felder. Es wurde nichts gespeichert.");
+  await expectNoAxeViolations(page, "/admin/inhalte/service-webdesign with errors");
+
+  await openAdminPage(page, "/admin/inhalte/ueber-mich");
+  await expectNoAxeViolations(page, "/admin/inhalte/ueber-mich");
 });
 
 test("axe: admin contact requests, list, detail and delete dialogs", async ({

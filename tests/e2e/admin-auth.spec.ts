@@ -107,6 +107,8 @@ test("the right password: 'Login successful', the admin area, tabs as links that
 
   const expected = [
     ["Projekte", "/admin", "Projekte verwalten"],
+    // Issue #13: the page content beside the projects.
+    ["Inhalte", "/admin/inhalte", "Inhalte"],
     ["Kontaktanfragen", "/admin/kontaktanfragen", "Kontaktanfragen verwalten"],
     ["Newsletter", "/admin/newsletter", "Newsletter-Abonnenten verwalten"],
     ["Profil", "/admin/profil", "Profil verwalten"],
@@ -121,29 +123,29 @@ test("the right password: 'Login successful', the admin area, tabs as links that
   await expect(tabs(page).getByRole("link", { name: "Projekte" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { level: 2, name: "Projekte verwalten" })).toBeVisible();
 
-  const show = async (index: number) => {
-    const [label, href, heading] = expected[index]!;
+  const show = async (tab: (typeof expected)[number][0]) => {
+    const [label, href, heading] = expected.find(([name]) => name === tab)!;
     await expect(page).toHaveURL(new RegExp(`${href.replace(/\//g, "\\/")}$`));
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
     await expect(tabs(page).getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
     await expect(tabs(page).locator('[aria-current="page"]')).toHaveCount(1);
   };
   await tabs(page).getByRole("link", { name: "Kontaktanfragen" }).click();
-  await show(1);
+  await show("Kontaktanfragen");
   await page.reload();
-  await show(1);
+  await show("Kontaktanfragen");
   await tabs(page).getByRole("link", { name: "Newsletter" }).click();
-  await show(2);
+  await show("Newsletter");
   await tabs(page).getByRole("link", { name: "Profil" }).click();
-  await show(3);
+  await show("Profil");
   await page.goBack();
-  await show(2);
+  await show("Newsletter");
   await page.goBack();
-  await show(1);
+  await show("Kontaktanfragen");
   await page.goForward();
-  await show(2);
+  await show("Newsletter");
   await tabs(page).getByRole("link", { name: "Projekte" }).click();
-  await show(0);
+  await show("Projekte");
 
   // The session cookie: HttpOnly, SameSite=Lax, for the whole site, a week while unused.
   const cookie = await sessionCookie(page.context());

@@ -5,7 +5,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { createAdmin, findAdminByEmail } from "~/db/admin-users.server";
-import { getProject, listProjects } from "~/db/projects.server";
+import { getProject, listHomepageProjects, listProjects, listProjectsByCategory } from "~/db/projects.server";
 import { adminUsers, appMeta, images, imageVariants, rateLimits, sessions } from "~/db/schema";
 import { isSafeLink, removeProject, saveProject, type ProjectFormValues } from "~/lib/admin-projects.server";
 import { ACCOUNT_LOCK, AUTH_MESSAGES, LOGIN_LIMIT, setPassword, signIn } from "~/lib/auth.server";
@@ -50,6 +50,7 @@ const blankProject = (overrides: Partial<ProjectFormValues> = {}): ProjectFormVa
   show_on_homepage: false,
   tags: [],
   date: "2026-03-04",
+  status: "published",
   ...overrides,
 });
 
@@ -349,7 +350,7 @@ describe.each(testDatabases)("admin backend on $name", ({ open }) => {
       const inputMetadata = await sharp(input).metadata();
       expect(inputMetadata.exif?.toString("latin1")).toContain("Testkamera");
 
-      const src = await storeUploadedImage(
+      const { src } = await storeUploadedImage(
         db,
         new File([new Uint8Array(input)], "urlaub.jpg", { type: "image/jpeg" }),
       );
@@ -374,7 +375,7 @@ describe.each(testDatabases)("admin backend on $name", ({ open }) => {
       expect((await findVariant(db, id!, 1600))?.width).toBe(800);
       expect((await findVariant(db, id!, 100))?.width).toBe(480);
 
-      const png = await storeUploadedImage(
+      const { src: png } = await storeUploadedImage(
         db,
         new File([new Uint8Array(fixture("graphic.png"))], "grafik.png"),
       );
@@ -485,6 +486,33 @@ describe.each(testDatabases)("admin backend on $name", ({ open }) => {
         message: "Project deleted successfully",
       });
       expect(await getProject(db, values.id)).toBeUndefined();
+    } finally {
+      await close();
+    }
+  });
+
+  test("a project saved as a draft stays out of every public list until it is published (issue #13)", async () => {
+    const { db, close } = await open();
+    try {
+      const draft = blankProject({ title: "Noch geheim", status: "draft", show_on_homepage: true });
+      expect(await saveProject(db, "create", draft, null)).toMatchObject({ ok: true });
+      const publicTitles = async () => [
+        ...(await listProjects(db)).map((p) => p.title),
+        ...(await listProjectsByCategory(db, "project")).map((p) => p.title),
+        ...(await listHomepageProjects(db)).map((p) => p.title),
+      ];
+      expect(await publicTitles()).not.toContain("Noch geheim");
+      expect(await getProject(db, draft.id)).toBeUndefined();
+      expect((await listProjects(db, { drafts: true })).map((p) => p.title)).toContain("Noch geheim");
+      expect((await getProject(db, draft.id, { drafts: true }))?.status).toBe("draft");
+
+      expect(await saveProject(db, "update", { ...draft, status: "published" }, null)).toMatchObject({
+        ok: true,
+      });
+      expect(await publicTitles()).toEqual(["Noch geheim", "Noch geheim", "Noch geheim"]);
+      expect(await saveProject(db, "update", { ...draft, status: "geheim" }, null)).toMatchObject({
+        ok: false,
+      });
     } finally {
       await close();
     }

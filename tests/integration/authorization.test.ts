@@ -15,8 +15,11 @@ import {
   outbox,
   projects,
   sessions,
+  pages,
   siteSettings,
 } from "~/db/schema";
+import { insertMissingPages } from "~/db/pages.server";
+import { DEFAULT_PAGES } from "~/content/pages";
 import { SETTINGS_SECTIONS } from "~/lib/settings-schemas.server";
 import { sha256Hex } from "~/lib/security.server";
 import { SESSION_MAX_MS } from "~/lib/session.server";
@@ -34,7 +37,13 @@ import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/serv
  */
 
 const PROJECT_ID = randomUUID();
-const endpoints = routeEndpoints({ id: PROJECT_ID, file: "800.webp", page: "impressum", slug: "projects" });
+const endpoints = routeEndpoints({
+  id: PROJECT_ID,
+  file: "800.webp",
+  page: "impressum",
+  slug: "projects",
+  key: "ueber-mich",
+});
 const adminEndpoints = endpoints.filter(({ url }) => isAdminUrl(url));
 // Several entries (the layout and its index) share /admin; each URL is walked once per kind.
 const adminUrls = [
@@ -58,6 +67,8 @@ const ADMIN_HEADINGS = [
   "Profil verwalten",
   "Checkliste für den Livegang",
   "Inhaber und Impressum",
+  "Neue Leistungsseite",
+  "Frühere Versionen",
 ];
 const FORGED_COOKIE = `session=${randomBytes(32).toString("base64url")}`;
 /** Real sessions of the admin that have ended: idle too long, and past the 30-day maximum. */
@@ -105,6 +116,25 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "privacy", hostingName: "Evil Hosting", hostingAddress: "Irgendwo 1, 12345 Nirgendwo" },
   { intent: "mail", notifyEmail: "angreifer@evil.example", senderName: "Übernommen" },
   { intent: "test-mail" },
+  // The page editor (issue #13): a valid about page, published; every other intent; a new page.
+  {
+    intent: "publish",
+    kind: "about",
+    title: "Übernommen",
+    text: "Übernommen",
+    "image.src": "/images/about/team",
+    "image.alt": "Übernommen",
+    "image.width": "1600",
+    "image.height": "1067",
+    "keyfacts.count": "0",
+  },
+  { intent: "save", kind: "about", title: "Übernommen", text: "Übernommen", "keyfacts.count": "0" },
+  { intent: "discard" },
+  { intent: "restore", version: randomUUID() },
+  { intent: "delete-page" },
+  { intent: "add:keyfacts" },
+  { name: "Eingeschleust", slug: "eingeschleust" },
+  { text: "**Markdown**" },
   {
     name: "Übernommen",
     changePassword: "on",
@@ -117,6 +147,7 @@ const ATTACK_BODIES: Record<string, string>[] = [
 type Snapshot = {
   projects: { id: string; title: string; updated_at: Date }[];
   settings: { section: string; value: unknown }[];
+  pages: { path: string; published: unknown; draft: unknown }[];
   mails: number;
   contacts: string[];
   subscribers: string[];
@@ -133,6 +164,10 @@ async function snapshot(db: Db): Promise<Snapshot> {
       .select({ section: siteSettings.section, value: siteSettings.value })
       .from(siteSettings)
       .orderBy(asc(siteSettings.section)),
+    pages: await db
+      .select({ path: pages.path, published: pages.published, draft: pages.draft })
+      .from(pages)
+      .orderBy(asc(pages.path)),
     mails: (await db.select({ id: outbox.id }).from(outbox)).length,
     contacts: (await db.select({ id: contactSubmissions.id }).from(contactSubmissions)).map((row) => row.id),
     subscribers: (await db.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions)).map(
@@ -150,6 +185,11 @@ async function seed(options: DatabaseOptions) {
   try {
     const { db } = handle;
     await loadDemoContent(db, fallbackProjects);
+    // The pages a server stores at its first start, so the snapshot before equals the one after.
+    await insertMissingPages(
+      db,
+      [...DEFAULT_PAGES].map(([path, content], position) => ({ path, content, position })),
+    );
     const admin = await createAdmin(db, { email: ADMIN.email, password: ADMIN.password, name: "Inhaberin" });
     const day = 24 * 60 * 60 * 1000;
     await db.insert(sessions).values([
@@ -276,7 +316,21 @@ test("the attack bodies cover every intent an admin action knows", () => {
     ...SETTINGS_SECTIONS,
   ]);
   expect([...intents].sort()).toEqual(
-    ["create", "delete", "mail", "owner", "privacy", "test-mail", "update", "website"].sort(),
+    [
+      "create",
+      "delete",
+      "mail",
+      "owner",
+      "privacy",
+      "test-mail",
+      "update",
+      "website",
+      // The page editor (issue #13); its list changes ("add:keyfacts", …) are in the bodies too.
+      "delete-page",
+      "discard",
+      "publish",
+      "restore",
+    ].sort(),
   );
   for (const intent of intents) expect(ATTACK_BODIES.map((body) => body.intent)).toContain(intent);
 });
@@ -293,6 +347,9 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
     "/admin/newsletter/export",
     "/admin/profil",
     "/admin/einstellungen",
+    "/admin/inhalte",
+    "/admin/inhalte/markdown",
+    "/admin/inhalte/ueber-mich",
   ]) {
     expect(urls).toContain(known);
   }

@@ -16,6 +16,9 @@ import { signUp } from "~/db/newsletter.server";
 import { DEFAULT_SETTINGS } from "~/content/site";
 import { readSiteSettings, saveSiteSettings } from "~/lib/site-settings.server";
 import { createProject } from "~/db/projects.server";
+import { insertMissingPages, publishPage, saveDraft } from "~/db/pages.server";
+import { DEFAULT_ABOUT, DEFAULT_PAGES } from "~/content/pages";
+import type { PageContent } from "~/lib/page-content";
 import { hitRateLimit } from "~/db/rate-limits.server";
 import { contactSubmissions, images, imageVariants, outbox } from "~/db/schema";
 import { EnvError, parseEnv } from "~/env.server";
@@ -151,7 +154,7 @@ async function populate(db: Db): Promise<void> {
   const upload = new File([readFileSync(path.join(root, "tests", "fixtures", "graphic.png"))], "bild.png", {
     type: "image/png",
   });
-  const image = await storeUploadedImage(db, upload);
+  const { src: image } = await storeUploadedImage(db, upload);
   await createProject(db, {
     title: "Projekt mit Upload",
     description: TRICKY_TEXT,
@@ -172,6 +175,21 @@ async function populate(db: Db): Promise<void> {
   );
   const owner = await saveSiteSettings(db, "owner", { ...stringsOf(DEFAULT_SETTINGS.owner), ...OWN_OWNER });
   expect(owner.ok).toBe(true);
+  // Pages (issue #13): all built-in ones, an about page published with the upload as portrait
+  // (its earlier version kept), and a draft.
+  await insertMissingPages(
+    db,
+    [...DEFAULT_PAGES].map(([path, content], position) => ({ path, content, position })),
+  );
+  await publishPage(db, "/about", {
+    ...DEFAULT_ABOUT,
+    text: TRICKY_TEXT,
+    image: { src: image, alt: "Porträt der Inhaberin", width: 640, height: 400 },
+  });
+  await saveDraft(db, "/service/shops", {
+    ...DEFAULT_PAGES.get("/service/shops")!,
+    visible: false,
+  } as PageContent);
   await hitRateLimit(db, "login:203.0.113.9", 5, 600_000);
   await db.update(outbox).set({ attempts: 2, last_error: "421 später", sent_at: sql`now()` });
   // Microseconds, which a JavaScript Date would lose.

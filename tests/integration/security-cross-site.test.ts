@@ -163,6 +163,7 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
           file: "800.webp",
           page: "impressum",
           slug: "projects",
+          key: "ueber-mich",
         });
         const targets = [
           ...new Set([

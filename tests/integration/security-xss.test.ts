@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { fallbackProjects } from "~/content/fallback-projects";
-import { projects } from "~/db/schema";
+import { DEFAULT_PAGES } from "~/content/pages";
+import { pages, pageVersions, projects } from "~/db/schema";
+import { editorKey, type PageContent, type ServiceContent } from "~/lib/page-content";
 import { serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, signInOverHttp, withServer } from "../setup/http";
 import { shownText, tokenize, type Token } from "../setup/html";
@@ -13,6 +15,8 @@ import { shownText, tokenize, type Token } from "../setup/html";
  * is parsed as a browser would: no injected element or attribute, no event handler attribute,
  * no script-closing text inside inline scripts, and the payload is shown as the text it is.
  * Links that would run script (javascript:, data:, vbscript:, //host) are refused on input.
+ * The editable pages (issue #13) add Markdown fields: rendered on the server, their raw HTML,
+ * script links and images stay text, and every plain field of a page is text as well.
  */
 
 const unique = randomBytes(4).toString("hex");
@@ -57,6 +61,61 @@ const BAD_LINKS = [
   "/\\evil.example/x",
   "\\\\evil.example/x",
 ];
+
+/** Markdown that would become markup or a script link if the renderer let it through. */
+const MD_PARAGRAPHS = Object.values(P);
+const MD_EXTRA = [
+  `<div data-xss-md-1 onclick="window.__xss=21">`,
+  "",
+  "Block",
+  "",
+  "</div>",
+  "",
+  `<a href="javascript:window.__xss=22" data-xss-md-2>HTML-Link</a>`,
+  "",
+  "![xss-bild](https://example.org/xss.png) ![xss-bild-2](javascript:window.__xss=23)",
+  "",
+  "[Referenz][xss-ref]",
+  "",
+  "[xss-ref]: javascript:window.__xss=24",
+  "",
+  "```html",
+  `<script data-xss-md-3>window.__xss=25</script>`,
+  "```",
+  "",
+  // Script links (without the control character, which a Markdown field refuses anyway).
+  ...BAD_LINKS.filter((link) => !link.includes("\u0001")).map((link) => `[xss-link](${link})`),
+  "",
+  `[&#106;avascript](&#106;avascript:window.__xss=26) [entity](&#x2F;/evil.example/x)`,
+].join("\n");
+const MARKDOWN = [...MD_PARAGRAPHS, MD_EXTRA].join("\n\n");
+
+/** Whether a link that looks like a path (or anything but an http(s) address) leads to another host. */
+function leavesSite(href: string): boolean {
+  try {
+    return new URL(href, "https://site.test/about").host !== "site.test";
+  } catch {
+    return false;
+  }
+}
+
+/** Every field of a page document as the editor's form sends it (lists with `<list>.count`). */
+function editorFields(value: unknown, prefix = ""): Record<string, string> {
+  if (Array.isArray(value)) {
+    return Object.assign(
+      { [`${prefix}.count`]: String(value.length) },
+      ...value.map((item, index) => editorFields(item, `${prefix}.${index}`)),
+    );
+  }
+  if (typeof value === "object" && value !== null) {
+    return Object.assign(
+      {},
+      ...Object.entries(value).map(([key, item]) => editorFields(item, prefix ? `${prefix}.${key}` : key)),
+    );
+  }
+  if (typeof value === "boolean") return value ? { [prefix]: "on" } : {};
+  return { [prefix]: String(value) };
+}
 
 /** Attribute values that would run script when followed or loaded. */
 const SCRIPT_URL = /^(?:javascript|vbscript|data(?!:image\/(?:png|gif|jpe?g|webp|avif);))/i;
@@ -116,6 +175,10 @@ test("the check finds injected markup where a browser would make it, and not in 
     const tokens = tokenize(html);
     expect(injections(tokens), html).toEqual([]);
   }
+  for (const href of ["//evil.example/x", "/\\evil.example/x", "\\\\evil.example/x", " //evil.example"])
+    expect(leavesSite(href), href).toBe(true);
+  for (const href of ["/about", "/%5Cevil.example/x", "/service/webdesign?q=//x", "#top", "?x=//y"])
+    expect(leavesSite(href), href).toBe(false);
   expect(shownText(tokenize(inert[0]!))).toBe(P.img);
   expect(shownText(tokenize(inert[1]!))).toBe(P.attr);
 });
@@ -369,6 +432,270 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
           image: A.image,
           tags: A.tags,
         });
+      },
+    });
+  }, 300_000);
+
+  test("page content (issue #13): Markdown and plain fields show as text and run nothing; script links are refused", async () => {
+    const about = DEFAULT_PAGES.get("/about") as Extract<PageContent, { kind: "about" }>;
+    const home = DEFAULT_PAGES.get("/") as Extract<PageContent, { kind: "home" }>;
+    const category = DEFAULT_PAGES.get("/category/projects") as Extract<PageContent, { kind: "category" }>;
+    const service = DEFAULT_PAGES.get("/service/webdesign") as ServiceContent;
+    const block = service.blocks[0]!;
+
+    const ABOUT = {
+      ...about,
+      title: `${P.title} ${P.attr}`,
+      text: MARKDOWN,
+      image: { ...about.image, alt: `${P.img} ${P.single}` },
+      keyfacts: [P.img, P.script, P.template],
+    };
+    const SERVICE: ServiceContent = {
+      ...service,
+      name: P.attr,
+      heroTitle: `${P.img} ${P.title}`,
+      heroSubtitle: `${P.script} ${P.comment} ${P.template}`,
+      heroImage: { ...service.heroImage, alt: `${P.attr} ${P.textarea}` },
+      intro: MARKDOWN,
+      blocks: [
+        {
+          ...block,
+          title: `${P.single} ${P.img}`,
+          text: MARKDOWN,
+          image: { ...block.image, alt: P.script },
+          linkText: P.title,
+          linkTo: `/service/webdesign?q="><xss-probe data-xss-l>`.replace(/ /g, "%20"),
+          contactLabel: "Kontakt aufnehmen",
+        },
+        ...service.blocks.slice(1),
+      ],
+      ctaTitle: P.textarea,
+      ctaText: `${P.img} ${P.url}`,
+      metaTitle: P.title,
+      metaDescription: `${P.attr} ${P.script}`,
+    };
+    const CATEGORY = { ...category, title: P.attr, subtitle: P.img, description: `${P.script} ${P.comment}` };
+    const HOME = {
+      ...home,
+      heroTitle: P.img,
+      heroSubtitle: `${P.script} ${P.attr}`,
+      heroImages: [{ ...home.heroImages[0]!, alt: `${P.script} ${P.comment}` }],
+      newsletterTitle: P.title,
+      newsletterText: P.textarea,
+    };
+    const DRAFT_MARK = `Entwurf-${unique} ${P.single}`;
+
+    await withServer(database, {
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      run: async ({ url }) => {
+        const session = await signInOverHttp(url, ADMIN.email, ADMIN.password);
+        const asAdmin = { Cookie: session };
+        const editor = (path: string, intent: string, content: unknown, extra: Record<string, string> = {}) =>
+          postForm(
+            url,
+            `/admin/inhalte/${editorKey(path)}`,
+            { intent, ...editorFields(content), ...extra },
+            asAdmin,
+          );
+
+        // ── Writes through the editor ──
+        for (const [path, content] of [
+          ["/about", ABOUT],
+          ["/service/webdesign", SERVICE],
+          ["/category/projects", CATEGORY],
+          ["/", HOME],
+        ] as const) {
+          const response = await editor(path, "publish", content);
+          expect(response.status, `publish ${path}`).toBe(200);
+        }
+        // Script links and foreign images are refused in every link and image field.
+        for (const link of BAD_LINKS) {
+          const blocks = [{ ...SERVICE.blocks[0]!, linkTo: link }];
+          const response = await editor("/service/webdesign", "save", { ...SERVICE, blocks });
+          expect(response.status, `linkTo=${JSON.stringify(link)}`).toBe(400);
+          for (const [path, content] of [
+            ["/service/webdesign", { ...SERVICE, heroImage: { ...SERVICE.heroImage, src: link } }],
+            ["/about", { ...ABOUT, image: { ...ABOUT.image, src: link } }],
+          ] as const) {
+            const image = await editor(path, "save", content);
+            expect(image.status, `${path} image src=${JSON.stringify(link)}`).toBe(400);
+          }
+        }
+        // A new service page: the name is text, a slug with markup is no slug.
+        const created = await postForm(url, "/admin/inhalte", { name: P.single, slug: "xss-seite" }, asAdmin);
+        expect(created.status).toBe(302);
+        expect(created.headers.get("location")).toBe("/admin/inhalte/service-xss-seite");
+        const badSlug = await postForm(url, "/admin/inhalte", { name: "Seite", slug: P.attr }, asAdmin);
+        expect(badSlug.status).toBe(400);
+        // A draft of its own on /about, seen only in the owner's preview.
+        expect((await editor("/about", "save", { ...ABOUT, title: DRAFT_MARK })).status).toBe(200);
+
+        // ── Every page that shows the content ──
+        const mdShows = MD_PARAGRAPHS;
+        const serviceShows = [
+          SERVICE.heroTitle,
+          SERVICE.heroSubtitle,
+          SERVICE.heroImage.alt,
+          SERVICE.blocks[0]!.title,
+          SERVICE.blocks[0]!.image.alt,
+          SERVICE.blocks[0]!.linkText,
+          SERVICE.ctaTitle,
+          SERVICE.ctaText,
+          SERVICE.metaTitle,
+          SERVICE.metaDescription,
+          SERVICE.name,
+        ];
+        const pagesToCheck: {
+          path: string;
+          cookie?: string;
+          shows: string[];
+          hides?: string[];
+          status?: number;
+        }[] = [
+          {
+            path: "/about",
+            shows: [ABOUT.title, ABOUT.image.alt, ...ABOUT.keyfacts, ...mdShows],
+            hides: [DRAFT_MARK],
+          },
+          { path: "/about?vorschau", cookie: session, shows: [DRAFT_MARK, ...mdShows] },
+          { path: "/service/webdesign", shows: [...serviceShows, ...mdShows] },
+          { path: "/service/webdesign?vorschau", cookie: session, shows: serviceShows },
+          { path: "/service", shows: [SERVICE.name] },
+          { path: "/category/projects", shows: [CATEGORY.title, CATEGORY.subtitle, CATEGORY.description] },
+          {
+            path: "/",
+            shows: [
+              HOME.heroTitle,
+              HOME.heroSubtitle,
+              HOME.newsletterTitle,
+              HOME.newsletterText,
+              CATEGORY.title,
+            ],
+          },
+          { path: "/admin/inhalte", cookie: session, shows: [SERVICE.name, CATEGORY.title, P.single] },
+          {
+            path: "/admin/inhalte/ueber-mich",
+            cookie: session,
+            shows: [DRAFT_MARK, MARKDOWN, ABOUT.image.alt, ...ABOUT.keyfacts],
+          },
+          {
+            path: "/admin/inhalte/service-webdesign",
+            cookie: session,
+            shows: [...serviceShows, MARKDOWN, SERVICE.blocks[0]!.linkTo],
+          },
+          {
+            path: "/admin/inhalte/category-projects",
+            cookie: session,
+            shows: [CATEGORY.title, CATEGORY.subtitle, CATEGORY.description],
+          },
+          {
+            path: "/admin/inhalte/startseite",
+            cookie: session,
+            shows: [HOME.heroTitle, HOME.heroSubtitle, HOME.heroImages[0]!.alt, HOME.newsletterText],
+          },
+          { path: "/admin/inhalte/service-xss-seite", cookie: session, shows: [P.single] },
+          { path: `/admin/inhalte/${encodeURIComponent(P.attr)}`, cookie: session, shows: [], status: 302 },
+        ];
+        const problems: string[] = [];
+        const check = async (
+          what: string,
+          response: Response,
+          shows: string[],
+          hides: string[] = [],
+          status = 200,
+        ) => {
+          const html = await response.text();
+          expect(response.status, `${what}: ${html.slice(0, 200)}`).toBe(status);
+          const tokens = tokenize(html);
+          for (const found of injections(tokens)) problems.push(`${what}: ${found}`);
+          for (const token of tokens) {
+            if (token.type !== "start") continue;
+            for (const [name, value] of token.attrs) {
+              // A link that is not written as an address of another host stays on the site.
+              if (name === "href" && !/^(?:https?:\/\/|mailto:)/i.test(value) && leavesSite(value))
+                problems.push(`${what}: link ${name}="${value}" on <${token.name}>`);
+              // Images come from the site only (uploads and built-in ones), never by a Markdown image.
+              if ((name === "src" || name === "srcset") && /^\s*(?:[a-z]+:|[/\\]{2})/i.test(value))
+                problems.push(`${what}: foreign image ${name}="${value}" on <${token.name}>`);
+            }
+          }
+          const text = shownText(tokens);
+          for (const payload of shows) {
+            if (!text.includes(payload))
+              problems.push(`${what}: does not show ${JSON.stringify(payload.slice(0, 60))}`);
+          }
+          for (const payload of hides) {
+            if (text.includes(payload))
+              problems.push(`${what}: shows ${JSON.stringify(payload.slice(0, 60))}`);
+          }
+        };
+        for (const page of pagesToCheck) {
+          await check(
+            `GET ${page.path}`,
+            await get(url, page.path, page.cookie),
+            page.shows,
+            page.hides,
+            page.status ?? 200,
+          );
+        }
+
+        // Reflected through a refused save: the values come back into the form.
+        const refused = await editor("/service/webdesign", "save", {
+          ...SERVICE,
+          blocks: [{ ...SERVICE.blocks[0]!, linkTo: BAD_LINKS[0]! }],
+        });
+        await check(
+          "POST /admin/inhalte/service-webdesign (refused)",
+          refused,
+          [MARKDOWN, ...serviceShows],
+          [],
+          400,
+        );
+        await check(
+          "POST /admin/inhalte (refused slug)",
+          await postForm(url, "/admin/inhalte", { name: P.img, slug: P.attr }, asAdmin),
+          [P.img, P.attr],
+          [],
+          400,
+        );
+
+        // The editor's live preview renders as the pages do.
+        const preview = await postForm(url, "/admin/inhalte/markdown.data", { text: MARKDOWN }, asAdmin);
+        expect(preview.status).toBe(200);
+        const strings = (JSON.parse((await preview.text()).split("\n")[0]!) as unknown[]).filter(
+          (item): item is string => typeof item === "string" && item.includes("<p>"),
+        );
+        expect(strings).toHaveLength(1);
+        for (const found of injections(tokenize(strings[0]!))) problems.push(`markdown preview: ${found}`);
+        for (const payload of mdShows) {
+          if (!shownText(tokenize(strings[0]!)).includes(payload))
+            problems.push(`markdown preview: does not show ${JSON.stringify(payload.slice(0, 60))}`);
+        }
+
+        // A visitor's preview is no preview: sign in first; the draft stays hidden.
+        const anonymous = await get(url, "/about?vorschau");
+        expect(anonymous.status).toBe(302);
+        expect(anonymous.headers.get("location")).toBe("/admin?redirectTo=%2Fabout%3Fvorschau");
+        expect(await anonymous.text()).not.toContain(`Entwurf-${unique}`);
+        expect(problems).toEqual([]);
+
+        // ── Sitemap: XML with nothing injected ──
+        const sitemap = await (await get(url, "/sitemap.xml")).text();
+        expect(injections(tokenize(sitemap))).toEqual([]);
+        expect(sitemap).not.toContain("xss-seite");
+      },
+      after: async (db) => {
+        // The published pages hold the payloads as they were typed; no refused save left a trace.
+        const rows = new Map((await db.select().from(pages)).map((row) => [row.path, row]));
+        expect(rows.get("/about")?.published).toEqual(ABOUT);
+        expect(rows.get("/about")?.draft).toEqual({ ...ABOUT, title: DRAFT_MARK });
+        expect(rows.get("/service/webdesign")?.published).toEqual(SERVICE);
+        expect(rows.get("/service/webdesign")?.draft).toBeNull();
+        expect(rows.get("/category/projects")?.published).toEqual(CATEGORY);
+        expect(rows.get("/")?.published).toEqual(HOME);
+        expect(rows.get("/service/xss-seite")?.published).toMatchObject({ name: P.single, visible: false });
+        expect([...rows.keys()].filter((path) => !DEFAULT_PAGES.has(path))).toEqual(["/service/xss-seite"]);
+        expect(await db.select().from(pageVersions)).toHaveLength(4);
       },
     });
   }, 300_000);

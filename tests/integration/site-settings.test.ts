@@ -233,18 +233,19 @@ describe("texts built from the settings", () => {
   });
 
   test("only the built-in English tagline is marked English; the owner's own takes the page's German", () => {
-    expect(toPublicSite(DEFAULT_SETTINGS).taglineLang).toBe("en");
+    expect(toPublicSite(DEFAULT_SETTINGS, []).taglineLang).toBe("en");
     const own = { ...DEFAULT_SETTINGS, website: { ...DEFAULT_SETTINGS.website, tagline: "Ideen und Code" } };
-    expect(toPublicSite(own).taglineLang).toBeUndefined();
+    expect(toPublicSite(own, []).taglineLang).toBeUndefined();
   });
 
   test("an empty external site has no menu or footer entry", () => {
     const external = externalSites({ ...DEFAULT_SETTINGS.website, videosUrl: "", productsUrl: "" });
-    const titles = mainMenu(external).map((item) => item.title);
+    const site = { external, services: [{ title: "Übersicht", path: "/service" }] };
+    const titles = mainMenu(site).map((item) => item.title);
     expect(titles).not.toContain("Videos");
     expect(titles).not.toContain("Produktwelt");
     expect(titles).toContain("Blog");
-    expect(footerNavigation(external).map((item) => item.title)).toEqual([
+    expect(footerNavigation(site).map((item) => item.title)).toEqual([
       "Home",
       "Mein Portfolio",
       "Mein Services",

@@ -129,10 +129,30 @@ export function ProjectForm({ mode, values }: Props) {
         <div className="md:col-span-2">
           <TagEditor initial={values.tags} />
         </div>
-        <div className="flex gap-3 md:col-span-2">
+        {mode === "update" && (
+          <Field id="project-status" label="Status" error={errors.status}>
+            {(props) => (
+              <select
+                {...props}
+                name="status"
+                defaultValue={values.status}
+                className="block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
+              >
+                <option value="published">Veröffentlicht</option>
+                <option value="draft">Entwurf (nur im Admin-Bereich und in der Vorschau)</option>
+              </select>
+            )}
+          </Field>
+        )}
+        <div className="flex flex-wrap gap-3 md:col-span-2">
           <Button type="submit" disabled={saving}>
             {saving ? "Saving …" : "Save"}
           </Button>
+          {mode === "create" && (
+            <Button type="submit" name="status" value="draft" variant="secondary" disabled={saving}>
+              Als Entwurf speichern
+            </Button>
+          )}
           <Button asChild variant="secondary">
             <Link to="/admin">Cancel</Link>
           </Button>

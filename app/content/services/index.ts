@@ -29,9 +29,3 @@ export const SERVICE_PAGES: ServicePage[] = [
   videosPage,
   kiPage,
 ];
-
-/** The service page at `path`; a trailing slash is ignored ("/service/" is the overview). */
-export function servicePage(path: string): ServicePage | undefined {
-  const normalized = path.replace(/\/+$/, "") || "/";
-  return SERVICE_PAGES.find((page) => page.path === normalized);
-}

@@ -8,18 +8,11 @@ import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { deleteContactSubmission, listContactSubmissions } from "~/db/contact.server";
 import { getDb } from "~/db/db.server";
 import { deleteFromAdminList, loadAdminList } from "~/lib/admin-lists.server";
+import { formatDateTime } from "~/lib/format";
 import type { Route } from "./+types/contacts";
 
 /** Spec §9: contact dates as day.month.year, hours:minutes. */
-const dateTime = new Intl.DateTimeFormat("de-DE", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Berlin",
-});
-const formatDate = (date: Date | null) => (date ? dateTime.format(date) : ADMIN_MESSAGES.unknownDate);
+const formatDate = (date: Date | null) => (date ? formatDateTime(date) : ADMIN_MESSAGES.unknownDate);
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadAdminList(

@@ -42,6 +42,7 @@ async function goLiveOpen(): Promise<number> {
 
 const TABS = [
   { to: "/admin", label: "Projekte", end: true },
+  { to: "/admin/inhalte", label: "Inhalte" },
   { to: "/admin/kontaktanfragen", label: "Kontaktanfragen" },
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/profil", label: "Profil" },

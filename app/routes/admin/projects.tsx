@@ -33,6 +33,7 @@ const blank = (id: string): ProjectFormValues => ({
   show_on_homepage: false,
   tags: [],
   date: "",
+  status: "published",
 });
 
 const toFormValues = (project: Project): ProjectFormValues => ({
@@ -47,6 +48,7 @@ const toFormValues = (project: Project): ProjectFormValues => ({
   show_on_homepage: project.show_on_homepage,
   tags: project.tags,
   date: project.date ? project.date.toISOString().slice(0, 10) : "",
+  status: project.status,
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -57,13 +59,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   let editor: { mode: "create" | "update"; values: ProjectFormValues } | null = null;
   if (params.has("neu")) editor = { mode: "create", values: blank(randomUUID()) };
   else if (editId !== null) {
-    const project = await getProject(db, editId);
+    const project = await getProject(db, editId, { drafts: true });
     if (!project) {
       throw redirectWithFlash("/admin", { type: "error", title: `No project found with id ${editId}` });
     }
     editor = { mode: "update", values: toFormValues(project) };
   }
-  return { signedIn: true as const, projects: await listProjects(db), editor };
+  return { signedIn: true as const, projects: await listProjects(db, { drafts: true }), editor };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -143,6 +145,21 @@ function ProjectTable({ projects }: { projects: Project[] }) {
             >
               {project.title}
             </span>
+            {project.status === "draft" && (
+              <span className="mt-1 inline-flex items-center gap-2 text-xs">
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">
+                  Entwurf
+                </span>
+                <a
+                  href={`/project/${project.id}?vorschau`}
+                  target="_blank"
+                  rel="noopener"
+                  className="font-semibold text-brand-700 hover:underline"
+                >
+                  Vorschau<span className="sr-only">: {project.title} (öffnet in neuem Tab)</span>
+                </a>
+              </span>
+            )}
           </AdminCell>
           <AdminCell label="Admin">
             {project.admin_url ? (

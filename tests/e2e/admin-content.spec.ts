@@ -1,0 +1,576 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { Browser, BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
+import { fallbackProjects } from "../../app/content/fallback-projects";
+import {
+  acceptCookiesUpFront,
+  actAsOwnClient,
+  expect,
+  isMobileProject,
+  openAdminPage,
+  signInAsAdmin,
+  startOwnServer,
+  test,
+  toastWith,
+  waitForHydration,
+  type OwnServer,
+} from "./fixtures";
+
+/**
+ * The Inhalte tab (issue #13), as the owner uses it: a draft with Markdown and a new portrait,
+ * its preview, publishing and restoring an earlier version; a service page hidden from every
+ * place that leads to it; a new block moved into place; Markdown that stays text; and a project
+ * saved as a draft. Each test runs a server of its own: what it publishes changes what every
+ * other test sees. Visitors are browser contexts without the owner's session.
+ */
+
+const FIXTURES = path.join(import.meta.dirname, "..", "fixtures");
+const ORIGINAL_ABOUT = "Ich bin Coach, Berater und Webentwickler";
+
+const main = (page: Page) => page.getByRole("main");
+const group = (page: Page, name: string) => main(page).getByRole("group", { name, exact: true });
+const block = (page: Page, name: string) => main(page).getByRole("region", { name, exact: true });
+const versions = (page: Page) => main(page).getByRole("region", { name: "Frühere Versionen" });
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/**
+ * The accessible name of a control that reads `visible` and names its item for screen readers
+ * only ("Bearbeiten" + ": Über mich"). Chromium puts a space before the colon (the sr-only span
+ * is a flex item of the inline-flex button, see the report); both spellings are accepted.
+ */
+const srName = (visible: string, item: string) => new RegExp(`^${escape(visible)} ?: ${escape(item)}$`);
+
+/** Waits for the toast `title`, then closes it, so a later toast of the same text is a new one. */
+async function expectToast(page: Page, title: string) {
+  const toast = toastWith(page, title);
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button", { name: "Meldung schließen" }).click();
+  await expect(toast).toHaveCount(0);
+}
+
+const saveDraft = async (page: Page) => {
+  await main(page).getByRole("button", { name: "Entwurf speichern" }).click();
+  await expectToast(page, "Entwurf gespeichert");
+};
+
+const publish = async (page: Page) => {
+  await main(page).getByRole("button", { name: "Veröffentlichen" }).click();
+  await expectToast(page, "Veröffentlicht");
+};
+
+/** Opens the editor of the page `title` from the Inhalte tab. */
+async function openEditor(page: Page, server: OwnServer, title: string) {
+  await openAdminPage(page, `${server.url}/admin/inhalte`);
+  await expect(main(page).getByRole("heading", { level: 2, name: "Inhalte" })).toBeVisible();
+  await main(page)
+    .getByRole("link", { name: srName("Bearbeiten", title) })
+    .click();
+  await expect(
+    main(page).getByRole("heading", { level: 2, name: new RegExp(`bearbeiten: ${escape(title)}$`) }),
+  ).toBeVisible();
+}
+
+/** Opens the draft preview through the editor's "Vorschau" link (a new tab of the same context). */
+async function openPreview(page: Page, publicPath: string): Promise<Page> {
+  const [preview] = await Promise.all([
+    page.waitForEvent("popup"),
+    main(page)
+      .getByRole("link", { name: /^Vorschau\s+des gespeicherten Entwurfs/ })
+      .click(),
+  ]);
+  await expect(preview).toHaveURL(new RegExp(`${publicPath.replaceAll("/", "\\/")}\\?vorschau$`));
+  await waitForHydration(preview);
+  await expect(preview.getByRole("status").filter({ hasText: "Vorschau des Entwurfs" })).toContainText(
+    "Vorschau des Entwurfs – nur für dich sichtbar",
+  );
+  return preview;
+}
+
+type Visitor = { page: Page; context: BrowserContext };
+
+/**
+ * A visitor: a browser context of its own (no session), otherwise like the project's. Console
+ * errors and warnings of its pages are collected in `problems`.
+ */
+async function newVisitor(browser: Browser, testInfo: TestInfo, problems: string[]): Promise<Visitor> {
+  const { locale, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
+  const context = await browser.newContext({
+    locale,
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+  });
+  await actAsOwnClient(context, testInfo);
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning")
+      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  await acceptCookiesUpFront(page);
+  return { page, context };
+}
+
+/** Opens `url` as the visitor, expecting `status`, and waits until the page has hydrated. */
+async function visit(visitor: Visitor, url: string, status = 200) {
+  const response = await visitor.page.goto(url);
+  expect(response?.status(), `GET ${url}`).toBe(status);
+  await waitForHydration(visitor.page);
+}
+
+/**
+ * Runs `journey` as the owner of a server of its own, signed in, with a visitor beside; stops
+ * both afterwards. The visitor's console must stay clean apart from `allowVisitor` messages.
+ */
+async function asOwner(
+  page: Page,
+  browser: Browser,
+  testInfo: TestInfo,
+  journey: (server: OwnServer, visitor: Visitor) => Promise<void>,
+  allowVisitor: RegExp[] = [],
+) {
+  test.setTimeout(90_000);
+  const server = await startOwnServer();
+  const problems: string[] = [];
+  const visitor = await newVisitor(browser, testInfo, problems);
+  try {
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: server.admin! });
+    await journey(server, visitor);
+  } finally {
+    // The pages would go on fetching from the stopped server (and log that) otherwise.
+    await visitor.context.close();
+    await page.close();
+    await server.stop();
+  }
+  expect(
+    problems.filter((problem) => !allowVisitor.some((allowed) => allowed.test(problem))),
+    "the visitor's console stays free of errors and warnings",
+  ).toEqual([]);
+}
+
+/** An image is loaded and shown (not a broken image). */
+async function expectLoaded(image: Locator) {
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+}
+
+test("the about page: Markdown and a new portrait as a draft, preview, publish, restore the earlier version", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const alt = `Porträt in Farbflächen ${randomBytes(3).toString("hex")}`;
+  await asOwner(page, browser, testInfo, async (server, visitor) => {
+    await openEditor(page, server, "Über mich");
+    const text = group(page, "Text").getByRole("textbox", { name: "Text", exact: true });
+    await expect(text).toHaveValue(new RegExp(`^${ORIGINAL_ABOUT}`));
+    await text.fill("Was ich anbiete:\n\n- Erster Punkt\n- Zweiter Punkt");
+    // The live preview renders the Markdown as the page will.
+    const livePreview = main(page).getByRole("region", { name: "Vorschau: Text" });
+    await expect(livePreview.getByRole("listitem")).toHaveText(["Erster Punkt", "Zweiter Punkt"]);
+
+    const image = group(page, "Bild");
+    await image.getByLabel("Alternativtext", { exact: true }).fill(alt);
+    await image
+      .getByLabel("Neues Bild hochladen (optional)", { exact: true })
+      .setInputFiles(path.join(FIXTURES, "graphic.png"));
+    await saveDraft(page);
+    await expect(main(page)).toContainText("Du bearbeitest einen Entwurf.");
+    await expect(text).toHaveValue("Was ich anbiete:\n\n- Erster Punkt\n- Zweiter Punkt");
+
+    // The preview shows the draft to the owner, kept out of caches and search engines.
+    const preview = await openPreview(page, "/about");
+    const list = main(preview).getByRole("list").filter({ hasText: "Erster Punkt" });
+    await expect(list.getByRole("listitem")).toHaveText(["Erster Punkt", "Zweiter Punkt"]);
+    expect(await list.getByRole("listitem").evaluateAll((items) => items.map((li) => li.tagName))).toEqual([
+      "LI",
+      "LI",
+    ]);
+    const portrait = main(preview).getByRole("img", { name: alt, exact: true });
+    await expect(portrait).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}\//);
+    await expectLoaded(portrait);
+    await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await preview.close();
+    const previewResponse = await page.request.get(`${server.url}/about?vorschau`);
+    expect(previewResponse.status()).toBe(200);
+    expect(previewResponse.headers()["cache-control"]).toContain("no-store");
+
+    // Visitors still see the published page, and the preview is not theirs to see.
+    await visit(visitor, `${server.url}/about`);
+    await expect(main(visitor.page)).toContainText(ORIGINAL_ABOUT);
+    await expect(main(visitor.page).getByText("Erster Punkt")).toHaveCount(0);
+    await expect(main(visitor.page).getByRole("img", { name: alt })).toHaveCount(0);
+    const visitorPreview = await visitor.context.request.get(`${server.url}/about?vorschau`, {
+      maxRedirects: 0,
+    });
+    expect(visitorPreview.status()).toBe(302);
+    expect(visitorPreview.headers()["location"]).toMatch(/^\/admin\?redirectTo=/);
+
+    // Published: every visitor sees the new text and portrait.
+    await publish(page);
+    await expect(main(page)).toContainText("Kein Entwurf");
+    await visit(visitor, `${server.url}/about`);
+    await expect(visitor.page.getByText("Vorschau des Entwurfs")).toHaveCount(0);
+    await expect(
+      main(visitor.page).getByRole("list").filter({ hasText: "Erster Punkt" }).getByRole("listitem"),
+    ).toHaveText(["Erster Punkt", "Zweiter Punkt"]);
+    await expect(main(visitor.page)).not.toContainText(ORIGINAL_ABOUT);
+    const published = main(visitor.page).getByRole("img", { name: alt, exact: true });
+    await expect(published).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}\//);
+    await expectLoaded(published);
+
+    // The version before is kept: restored, it becomes the draft; published, it is live again.
+    await expect(versions(page).getByRole("button", { name: /^Wiederherstellen/ })).toHaveCount(1);
+    await versions(page)
+      .getByRole("button", { name: /^Wiederherstellen/ })
+      .click();
+    await expectToast(page, "Version als Entwurf wiederhergestellt");
+    await expect(text).toHaveValue(new RegExp(`^${ORIGINAL_ABOUT}`));
+    await expect(group(page, "Bild").getByLabel("Alternativtext", { exact: true })).not.toHaveValue(alt);
+    await visit(visitor, `${server.url}/about`);
+    await expect(main(visitor.page).getByRole("img", { name: alt })).toBeVisible();
+
+    await publish(page);
+    await expect(versions(page).getByRole("button", { name: /^Wiederherstellen/ })).toHaveCount(2);
+    await visit(visitor, `${server.url}/about`);
+    await expect(main(visitor.page)).toContainText(ORIGINAL_ABOUT);
+    await expect(main(visitor.page).getByText("Erster Punkt")).toHaveCount(0);
+    await expect(main(visitor.page).getByRole("img", { name: alt })).toHaveCount(0);
+    await expectLoaded(main(visitor.page).getByRole("img"));
+  });
+});
+
+const SERVICES_WITHOUT_SHOPS = [
+  "Übersicht",
+  "Webdesign",
+  "Webentwicklung",
+  "Funnels",
+  "Landingpages",
+  "Portale",
+  "Technologien",
+  "Erklärvideos",
+  "KI",
+];
+
+test("a hidden service page answers 404 and leaves the menu, the overview, the sitemap and the footer", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const mobile = isMobileProject(testInfo.project.name);
+  await asOwner(
+    page,
+    browser,
+    testInfo,
+    async (server, visitor) => {
+      await openEditor(page, server, "Online-Shops");
+      const visible = main(page).getByRole("checkbox", { name: "Seite ist sichtbar" });
+      await expect(visible).toBeChecked();
+      await visible.uncheck();
+      await publish(page);
+      await expect(visible).not.toBeChecked();
+
+      await openAdminPage(page, `${server.url}/admin/inhalte`);
+      const entry = main(page)
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("link", { name: srName("Bearbeiten", "Online-Shops") }) });
+      await expect(entry).toContainText("Ausgeblendet");
+
+      // The page itself is gone for visitors.
+      const direct = await visitor.context.request.get(`${server.url}/service/shops`);
+      expect(direct.status()).toBe(404);
+      await visit(visitor, `${server.url}/service/shops`, 404);
+      await expect(main(visitor.page)).not.toContainText("WooCommerce oder Shopify?");
+
+      // The overview: its block leading there is gone, the others stay.
+      await visit(visitor, `${server.url}/service`);
+      const overview = main(visitor.page);
+      await expect(overview.getByRole("heading", { level: 2, name: "Portale" })).toBeVisible();
+      await expect(overview.getByRole("heading", { name: "Online-Shops" })).toHaveCount(0);
+      await expect(overview.getByRole("link", { name: /Online-Shops/ })).toHaveCount(0);
+      await expect(overview.locator('a[href="/service/shops"]')).toHaveCount(0);
+
+      // The footer.
+      const footer = visitor.page.getByRole("contentinfo");
+      await expect(footer.getByRole("link", { name: "Mein Services" })).toHaveAttribute("href", "/service");
+      await expect(footer).not.toContainText("Online-Shops");
+      await expect(footer.locator('a[href="/service/shops"]')).toHaveCount(0);
+
+      // The header menu's Services entries, on a phone in the menu overlay.
+      if (mobile) {
+        await visitor.page.getByRole("button", { name: "Menü öffnen" }).click();
+        const overlay = visitor.page.getByRole("dialog", { name: "Menü" });
+        await expect(overlay.getByRole("link", { name: "Portale", exact: true })).toBeVisible();
+        await expect(overlay.getByRole("link", { name: "Online-Shops" })).toHaveCount(0);
+        await expect(overlay.locator('a[href="/service/shops"]')).toHaveCount(0);
+        await overlay.getByRole("button", { name: "Menü schließen" }).click();
+      } else {
+        const nav = visitor.page.getByRole("navigation", { name: "Hauptmenü" });
+        const toggle = nav.getByRole("button", { name: "Untermenü Services" });
+        await toggle.press("Enter");
+        await expect(toggle).toHaveAttribute("aria-expanded", "true");
+        const submenu = visitor.page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+        await expect(submenu.getByRole("link")).toHaveText(SERVICES_WITHOUT_SHOPS);
+      }
+
+      // The sitemap.
+      const sitemap = await visitor.context.request.get(`${server.url}/sitemap.xml`);
+      expect(sitemap.status()).toBe(200);
+      const xml = await sitemap.text();
+      expect(xml).toContain("/service/portale</loc>");
+      expect(xml).not.toContain("/service/shops");
+
+      // Other service pages keep their blocks but drop the links that would lead to the 404.
+      await visitor.page.goto(`${server.url}/service/web-development`);
+      await expect(visitor.page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(visitor.page.getByRole("main").locator('a[href="/service/shops"]')).toHaveCount(0);
+      await expect(
+        visitor.page
+          .getByRole("main")
+          .getByRole("link", { name: /Kontakt/ })
+          .first(),
+      ).toBeVisible();
+    },
+    // The browser's note on the 404 document.
+    [/status of 404 .*\/service\/shops\)$/],
+  );
+});
+
+test("a new block on the webdesign page, with a link, moved up once and published, shows in its place", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const title = `Pakete und Preise ${randomBytes(3).toString("hex")}`;
+  const before = [
+    "Planung: erst das Ziel, dann die Gestaltung",
+    "Konzept: Struktur, Inhalte und Gestaltung",
+    "Umsetzung: sauber gebaut und leicht zu pflegen",
+    "Responsive: auf jedem Bildschirm zu Hause",
+  ];
+  const last = "Livegang und Begleitung danach";
+  await asOwner(page, browser, testInfo, async (server, visitor) => {
+    await openEditor(page, server, "Webdesign");
+    await expect(block(page, `Abschnitt 5: ${last}`)).toBeVisible();
+    await main(page).getByRole("button", { name: "Abschnitt hinzufügen" }).click();
+    await expectToast(page, "Entwurf gespeichert");
+
+    const added = block(page, "Abschnitt 6: Neuer Abschnitt");
+    await expect(added).toBeVisible();
+    await added.getByRole("textbox", { name: "Titel", exact: true }).fill(title);
+    await added
+      .getByRole("textbox", { name: "Text", exact: true })
+      .fill("Drei Pakete, **klar** beschrieben.");
+    await added.getByRole("textbox", { name: "Linktext (optional)" }).fill("Mehr zum Vorgehen");
+    await added.getByRole("textbox", { name: "Linkziel (optional)" }).fill("/service/webdesign");
+    await added
+      .getByRole("combobox", { name: "Beschriftung des Kontakt-Buttons" })
+      .selectOption("Kontakt aufnehmen");
+    await added.getByRole("button", { name: srName("Nach oben", "Abschnitt 6") }).click();
+    await expectToast(page, "Entwurf gespeichert");
+
+    // The draft holds the block in its new place, with what was typed.
+    const moved = block(page, `Abschnitt 5: ${title}`);
+    await expect(moved).toBeVisible();
+    await expect(block(page, `Abschnitt 6: ${last}`)).toBeVisible();
+    await expect(moved.getByRole("textbox", { name: "Linkziel (optional)" })).toHaveValue(
+      "/service/webdesign",
+    );
+    await expect(moved.getByRole("combobox", { name: "Beschriftung des Kontakt-Buttons" })).toHaveValue(
+      "Kontakt aufnehmen",
+    );
+
+    // Not yet published: visitors see the page as it was.
+    await visit(visitor, `${server.url}/service/webdesign`);
+    await expect(main(visitor.page).getByRole("heading", { name: title })).toHaveCount(0);
+
+    await publish(page);
+    await visit(visitor, `${server.url}/service/webdesign`);
+    const headings = main(visitor.page).getByRole("heading", { level: 2 });
+    await expect(headings).toHaveText([
+      ...before,
+      title,
+      last,
+      "Ausgewählte Service-Leistungen",
+      "Lass uns über deine Website sprechen",
+    ]);
+    const section = main(visitor.page)
+      .locator("section")
+      .filter({ has: visitor.page.getByRole("heading", { level: 2, name: title }) });
+    await expect(section.getByText("klar", { exact: true })).toHaveJSProperty("tagName", "STRONG");
+    await expect(section.getByRole("link", { name: "Mehr zum Vorgehen" })).toHaveAttribute(
+      "href",
+      "/service/webdesign",
+    );
+    await expect(section.getByRole("link", { name: "Kontakt aufnehmen" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+  });
+});
+
+test("HTML and javascript: links in Markdown stay inert text in the live preview and the page preview", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const dialogs: string[] = [];
+  page.context().on("dialog", (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  const lines = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "[klick](javascript:alert(1))"];
+  await asOwner(page, browser, testInfo, async (server) => {
+    await openEditor(page, server, "Über mich");
+    const text = group(page, "Text").getByRole("textbox", { name: "Text", exact: true });
+    await text.fill(["Vorsicht, Code:", ...lines].join("\n\n"));
+
+    const livePreview = main(page).getByRole("region", { name: "Vorschau: Text" });
+    for (const line of lines) await expect(livePreview).toContainText(line);
+    await expectInert(livePreview);
+
+    await saveDraft(page);
+    const preview = await openPreview(page, "/about");
+    const content = main(preview)
+      .locator("div")
+      .filter({ has: preview.getByText("Vorsicht, Code:", { exact: true }) })
+      .last();
+    for (const line of lines) await expect(content.getByText(line, { exact: true })).toBeVisible();
+    await expectInert(main(preview));
+    await expect(preview.locator("[onerror]")).toHaveCount(0);
+    await expect(preview.locator('a[href^="javascript:" i]')).toHaveCount(0);
+    await preview.close();
+  });
+  expect(dialogs).toEqual([]);
+});
+
+/** No element in `container` could run the payloads: no script, no img, no handler, no javascript: link. */
+async function expectInert(container: Locator) {
+  await expect(container.locator("script")).toHaveCount(0);
+  await expect(container.locator('img[src="x"]')).toHaveCount(0);
+  await expect(container.locator("[onerror]")).toHaveCount(0);
+  await expect(container.locator('a[href^="javascript:" i]')).toHaveCount(0);
+  await expect(container.getByRole("link", { name: "klick" })).toHaveCount(0);
+}
+
+test("a project saved as a draft is listed in the admin with 'Entwurf' but not on /projects", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const title = `Entwurfsprojekt ${randomBytes(3).toString("hex")}`;
+  await asOwner(page, browser, testInfo, async (server, visitor) => {
+    await openAdminPage(page, `${server.url}/admin`);
+    await expect(page.getByRole("heading", { level: 2, name: "Projekte verwalten" })).toBeVisible();
+    await page.getByRole("link", { name: "Neues Projekt" }).click();
+    const form = page.getByRole("region", { name: "Create New Project" });
+    await expect(form).toBeVisible();
+    const draftButton = form.getByRole("button", { name: "Als Entwurf speichern" });
+    await expect(draftButton, "the project form offers 'Als Entwurf speichern'").toBeVisible();
+    await form.getByLabel("Title", { exact: true }).fill(title);
+    await form.getByLabel("Description", { exact: true }).fill("Noch nicht fertig.");
+    await form.getByLabel("Image (URL oder Pfad)", { exact: true }).fill(fallbackProjects[0]!.image);
+    await draftButton.click();
+    await expect(toastWith(page, "Project created successfully")).toBeVisible();
+
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText("Entwurf", { exact: true })).toBeVisible();
+
+    await visit(visitor, `${server.url}/projects`);
+    await expect(main(visitor.page).getByRole("article").first()).toBeVisible();
+    await expect(main(visitor.page)).not.toContainText(title);
+    // Nor anywhere else a visitor could find it.
+    const href = await row.getByRole("link", { name: /^Edit/ }).getAttribute("href");
+    const id = href?.match(/bearbeiten=([0-9a-f-]{36})$/)?.[1];
+    expect(id, "the draft's edit link names its id").toBeTruthy();
+    // An unknown project's page sends visitors back to /projects (with "Project not found").
+    const detail = await visitor.context.request.get(`${server.url}/project/${id}`, { maxRedirects: 0 });
+    expect(detail.status()).toBe(302);
+    expect(detail.headers()["location"]).toBe("/projects");
+    const sitemap = await (await visitor.context.request.get(`${server.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain("/projects</loc>");
+    expect(sitemap).not.toContain(id!);
+  });
+});
+
+test("a new service page goes live when published and is gone when deleted; a category text is drafted, discarded and published", async ({
+  page,
+  browser,
+  consoleGuard,
+}, testInfo) => {
+  consoleGuard.allow(/status of 400/);
+  await asOwner(
+    page,
+    browser,
+    testInfo,
+    async (server, visitor) => {
+      // A new page starts hidden and opens in the editor.
+      await openAdminPage(page, `${server.url}/admin/inhalte`);
+      const create = main(page).getByRole("region", { name: "Neue Leistungsseite" });
+      await create.getByLabel("Name im Menü").fill("Coaching");
+      await create.getByLabel("Adresse").fill("coaching");
+      await create.getByRole("button", { name: "Seite anlegen" }).click();
+      await expectToast(page, "Seite angelegt");
+      await expect(
+        main(page).getByRole("heading", { level: 2, name: /bearbeiten: Coaching$/ }),
+      ).toBeVisible();
+      expect((await visitor.context.request.get(`${server.url}/service/coaching`)).status()).toBe(404);
+
+      const visible = main(page).getByRole("checkbox", { name: "Seite ist sichtbar" });
+      await expect(visible).not.toBeChecked();
+      await visible.check();
+      await main(page).getByLabel("Unterzeile", { exact: true }).fill("Begleitung für Selbstständige.");
+      await publish(page);
+      await visit(visitor, `${server.url}/service/coaching`);
+      await expect(main(visitor.page).getByRole("heading", { level: 1, name: "Coaching" })).toBeVisible();
+      await expect(main(visitor.page)).toContainText("Begleitung für Selbstständige.");
+      const sitemap = await (await visitor.context.request.get(`${server.url}/sitemap.xml`)).text();
+      expect(sitemap).toContain("/service/coaching</loc>");
+
+      // The same address a second time is refused, with the reason beside the field.
+      await openAdminPage(page, `${server.url}/admin/inhalte`);
+      await create.getByLabel("Name im Menü").fill("Noch einmal");
+      await create.getByLabel("Adresse").fill("coaching");
+      await create.getByRole("button", { name: "Seite anlegen" }).click();
+      await expect(create).toContainText("Unter dieser Adresse gibt es schon eine Seite.");
+
+      // A category's draft stays unseen, is discarded, then a new one is published.
+      await openEditor(page, server, "Projekte");
+      const subtitle = main(page).getByLabel("Untertitel", { exact: true });
+      const original = "Websites, Shops und Plattformen, die ich umgesetzt habe";
+      await expect(subtitle).toHaveValue(original);
+      await subtitle.fill("Erst ein Entwurf");
+      await saveDraft(page);
+      await visit(visitor, `${server.url}/category/projects`);
+      await expect(main(visitor.page)).toContainText(original);
+      await main(page).getByRole("button", { name: "Verwerfen" }).click();
+      await page
+        .getByRole("alertdialog", { name: "Entwurf verwerfen?" })
+        .getByRole("button", { name: "Verwerfen" })
+        .click();
+      await expectToast(page, "Entwurf verworfen");
+      await expect(subtitle).toHaveValue(original);
+      await subtitle.fill("Meine Kundenprojekte");
+      await publish(page);
+      await visit(visitor, `${server.url}/category/projects`);
+      await expect(main(visitor.page)).toContainText("Meine Kundenprojekte");
+      await visit(visitor, `${server.url}/`);
+      await expect(main(visitor.page).getByRole("region", { name: "Projekte" })).toContainText(
+        "Meine Kundenprojekte",
+      );
+
+      // Deleting the added page takes it off the site.
+      await openEditor(page, server, "Coaching");
+      await main(page).getByRole("button", { name: "Seite löschen" }).click();
+      await page
+        .getByRole("alertdialog", { name: "Seite löschen?" })
+        .getByRole("button", { name: "Löschen" })
+        .click();
+      await expectToast(page, "Seite gelöscht");
+      await expect(main(page).getByRole("heading", { level: 2, name: "Inhalte" })).toBeVisible();
+      await visit(visitor, `${server.url}/service/coaching`, 404);
+    },
+    [/status of 404 .*\/service\/coaching\)$/],
+  );
+});
