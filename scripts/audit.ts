@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, generateReport, type Result } from "lighthouse";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
@@ -287,13 +288,48 @@ function printFindings(results: PageResult[]) {
   }
 }
 
+const OWNER = { email: "audit@example.com", password: "Audit-Passwort-2026!" };
+
+/**
+ * Publishes the about page with an uploaded photo as its portrait, as the owner does in the
+ * editor (issue #13), in a browser of its own: the audited Chromium never holds a session.
+ */
+async function publishAboutWithPortrait(base: string) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const page = await browser.newPage();
+    const signIn = await page.request.post(`${base}/admin/login`, {
+      form: OWNER,
+      maxRedirects: 0,
+      headers: { Origin: base },
+    });
+    if (signIn.status() !== 302) throw new Error(`sign-in answered ${signIn.status()}`);
+    await page.goto(`${base}/admin/inhalte/ueber-mich`, { waitUntil: "networkidle" });
+    await page.locator('input[name="image.alt"]').fill("Porträt der Inhaberin am Schreibtisch");
+    await page
+      .locator('input[name="image.file"]')
+      .setInputFiles(path.join(root, "tests", "fixtures", "photo-with-gps.jpg"));
+    await page.getByRole("main").getByRole("button", { name: "Veröffentlichen" }).click();
+    await page.getByText("Veröffentlicht", { exact: true }).first().waitFor();
+  } finally {
+    await browser.close();
+  }
+  const about = await (await fetch(`${base}/about`)).text();
+  if (!/<img[^>]+src="\/media\//.test(about))
+    throw new Error("the published about page shows no uploaded portrait");
+}
+
 let environment: Result["environment"] | undefined;
 const admin = adminChunks(readClientManifest());
 rmSync(OUT_DIR, { recursive: true, force: true });
 mkdirSync(OUT_DIR, { recursive: true });
 const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-audit-"));
 const port = await freePort();
-const server = await startServer(dataDir, port, { PUBLIC_URL: `http://127.0.0.1:${port}` });
+const server = await startServer(dataDir, port, {
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", ...chromiumArgs],
@@ -310,11 +346,16 @@ try {
     { name: "service-webdesign", page: "/service/webdesign", path: "/service/webdesign" },
     { name: "about", page: "/about", path: "/about" },
     { name: "contact", page: "/contact", path: "/contact" },
+    // The about page once the owner published it with an uploaded photo as portrait (issue #13).
+    { name: "about-portrait", page: "/about (portrait)", path: "/about" },
   ];
   const pages = allPages.filter(({ name }) => !ONLY_PAGES || ONLY_PAGES.includes(name));
+  const builtIn = pages.filter(({ name }) => name !== "about-portrait");
+  const published = pages.filter(({ name }) => name === "about-portrait");
 
   console.log(`Lighthouse on ${pages.length} pages, ${RUNS} runs each, mobile and desktop`);
-  for (const page of pages) {
+  for (const page of [...builtIn, ...published]) {
+    if (page === published[0]) await publishAboutWithPortrait(server.url);
     for (const formFactor of FORMS) {
       process.stdout.write(`${page.path} ${formFactor} `);
       const result = await audit(chrome.port, page, server.url + page.path, formFactor, admin);
