@@ -59,6 +59,11 @@ const EnvSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(100_000).default(200),
     ),
+    /** Outgoing mails per 24 hours across the installation (issue #14); many providers cap a day. */
+    MAIL_MAX_PER_DAY: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(1_000_000).default(2000),
+    ),
     /** When the server writes a backup to DATA_DIR/backups, e.g. "0 3 * * *" (daily at 03:00). */
     BACKUP_CRON: optional(
       z

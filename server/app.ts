@@ -10,6 +10,7 @@ import * as build from "virtual:react-router/server-build";
 import { isHealthy, openDatabase } from "~/db/client.server";
 import { closeDatabase, configuredDatabase, database } from "~/db/db.server";
 import { env, EnvError, type Env } from "~/env.server";
+import { UNSUBSCRIBE_BUTTON_INTENT } from "~/lib/forms";
 import { logger, scrubError } from "~/lib/logger.server";
 import { nonceContext } from "~/lib/nonce";
 import { publicPagesChanged } from "~/lib/public-pages.server";
@@ -110,7 +111,13 @@ export function createApp(config: Env) {
 
   // RFC 8058 one-click unsubscribe: mail providers POST the List-Unsubscribe URL from their
   // own servers (any or no Origin); the signed link is the authorisation.
-  app.post("/newsletter/abmelden", async (c) => {
+  // The unsubscribe page's own button (a field `intent=abmelden`) is answered by the page.
+  app.post("/newsletter/abmelden", async (c, next) => {
+    const form = await c.req.raw
+      .clone()
+      .formData()
+      .catch(() => undefined);
+    if (form?.get("intent") === UNSUBSCRIBE_BUTTON_INTENT) return next();
     const outcome = await unsubscribeByLink(new URL(c.req.url)).catch(() => "error" as const);
     if (outcome === "invalid") return c.text("Dieser Abmeldelink ist ungültig.", 400);
     if (outcome === "error") return c.text(FORM_GUARD_MESSAGES.unavailable, 503);

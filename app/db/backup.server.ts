@@ -11,6 +11,7 @@ import { z } from "zod";
 import {
   knownMigrations,
   openDatabase,
+  rowsOf,
   type DatabaseHandle,
   type DatabaseOptions,
   type Db,
@@ -57,7 +58,6 @@ export class BackupError extends Error {
 
 type Table = { name: string; binary: boolean };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const quoted = (name: string) => `public."${name.replaceAll('"', '""')}"`;
 
 /** Tables of the public schema, parents before the tables whose foreign keys point at them. */

@@ -20,6 +20,9 @@ import * as schema from "./schema";
 /** The Drizzle database, whichever engine is behind it: the same queries run on both. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of `db.execute(sql…)`: both drivers answer with `{ rows }`. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export type DatabaseHandle = {
   db: Db;
   kind: "pglite" | "postgres";

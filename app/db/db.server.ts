@@ -12,6 +12,7 @@ import { DEFAULT_PAGES } from "~/content/pages";
 import { prunePending } from "./newsletter.server";
 import { pruneRateLimits } from "./rate-limits.server";
 import { startMailWorker, type MailWorker } from "~/mail/worker.server";
+import { newsletterComposer } from "~/mail/newsletter.server";
 import { createMailTransport } from "~/mail/transport.server";
 import { pruneExpiredSessions } from "~/lib/session.server";
 import { mailSender, siteSettingsOf, usesDemoData } from "~/lib/site-settings.server";
@@ -74,6 +75,8 @@ async function initialise(): Promise<DatabaseHandle> {
       dropDir: path.join(config.DATA_DIR, "mail"),
     }),
     maxPerHour: config.MAIL_MAX_PER_HOUR,
+    maxPerDay: config.MAIL_MAX_PER_DAY,
+    compose: newsletterComposer(handle.db, config.PUBLIC_URL),
     onIdle: () => housekeeping(handle.db),
   });
   return handle;

@@ -44,7 +44,6 @@ async function queueConfirmation(
     newsletterConfirmation(
       {
         to: row.email,
-        name: row.name,
         confirmUrl: `${links.publicUrl}/newsletter/bestaetigen?token=${token}`,
         unsubscribeUrl: unsubscribeUrl(links, row.id),
       },
@@ -178,6 +177,16 @@ export async function resendForExpiredToken(
   return result === "sent" ? "sent" : "wait";
 }
 
+/** The address of a subscription, for the unsubscribe page; undefined when it is gone. */
+export async function findSubscriptionEmail(db: Db, id: string): Promise<string | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ email: newsletterSubscriptions.email })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, id));
+  return row?.email;
+}
+
 /** Deletes the subscription; true when there was one (unsubscribe link and admin). */
 export async function unsubscribe(db: Db, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
@@ -224,6 +233,7 @@ export async function listSubscriptions(
         name: newsletterSubscriptions.name,
         created_at: newsletterSubscriptions.created_at,
         is_confirmed: newsletterSubscriptions.is_confirmed,
+        bounce_count: newsletterSubscriptions.bounce_count,
       })
       .from(newsletterSubscriptions)
       .where(where)
@@ -238,10 +248,14 @@ export async function listSubscriptions(
   return { rows, total: count?.total ?? 0, page, pageSize };
 }
 
-/** Every subscription for the CSV export, newest first. */
-export async function allSubscriptions(db: Db) {
+/**
+ * The confirmed subscriptions for the CSV export, newest first: an address that never confirmed
+ * gave no consent another tool could rely on (issue #14).
+ */
+export async function confirmedSubscriptions(db: Db) {
   return db
     .select({ email: newsletterSubscriptions.email, created_at: newsletterSubscriptions.created_at })
     .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.is_confirmed, true))
     .orderBy(desc(newsletterSubscriptions.created_at));
 }

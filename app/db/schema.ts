@@ -85,6 +85,8 @@ export const newsletterSubscriptions = pgTable(
     consented_at: timestamp("consented_at", { withTimezone: true }),
     confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
     confirmation_sent_at: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /** Permanent refusals (SMTP 5xx) of newsletter issues; at 3 the address is skipped. */
+    bounce_count: integer("bounce_count").notNull().default(0),
   },
   (t) => [
     // Case-insensitive uniqueness: a duplicate raises SQLSTATE 23505 on both databases.
@@ -154,6 +156,55 @@ export const imageVariants = pgTable(
   (t) => [primaryKey({ columns: [t.image_id, t.width] })],
 );
 
+/** Where an issue of the newsletter stands (issue #14). */
+export const NEWSLETTER_ISSUE_STATES = [
+  "draft",
+  "scheduled",
+  "sending",
+  "paused",
+  "sent",
+  "cancelled",
+] as const;
+export type NewsletterIssueState = (typeof NEWSLETTER_ISSUE_STATES)[number];
+
+/**
+ * The owner's newsletter issues (Ausgaben). A draft is edited; "Senden" queues one outbox mail
+ * per confirmed subscriber and freezes the issue. The counts are kept here once it ends, as the
+ * outbox forgets sent mails.
+ */
+export const newsletterIssues = pgTable(
+  "newsletter_issues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    subject: text("subject").notNull().default(""),
+    preheader: text("preheader").notNull().default(""),
+    /** Markdown, rendered on the server like the pages' texts. */
+    body: text("body").notNull().default(""),
+    state: text("state", { enum: NEWSLETTER_ISSUE_STATES }).notNull().default("draft"),
+    /** Shown in the public archive (/newsletter/archiv) once sent. */
+    in_archive: boolean("in_archive").notNull().default(false),
+    /** When the owner pressed "Senden", and when the first mail may go out. */
+    queued_at: timestamp("queued_at", { withTimezone: true }),
+    send_at: timestamp("send_at", { withTimezone: true }),
+    finished_at: timestamp("finished_at", { withTimezone: true }),
+    recipients: integer("recipients").notNull().default(0),
+    sent_count: integer("sent_count").notNull().default(0),
+    failed_count: integer("failed_count").notNull().default(0),
+  },
+  (t) => [
+    check(
+      "newsletter_issues_state_check",
+      sql.raw(`${t.state.name} in (${NEWSLETTER_ISSUE_STATES.map((s) => `'${s}'`).join(", ")})`),
+    ),
+    index("newsletter_issues_created_at_idx").on(t.created_at.desc()),
+  ],
+);
+
+/** Outbox priorities: what a visitor or the owner waits for goes before the newsletter. */
+export const MAIL_PRIORITY = { urgent: 0, bulk: 1 } as const;
+
 /** Mails are queued here in the transaction that causes them and sent by a worker. */
 export const outbox = pgTable(
   "outbox",
@@ -171,11 +222,27 @@ export const outbox = pgTable(
     last_error: text("last_error"),
     /** A worker that claimed the mail holds it until then; several workers never send one twice. */
     locked_until: timestamp("locked_until", { withTimezone: true }),
+    /** MAIL_PRIORITY: newsletter mails (bulk) go after every other mail. */
+    priority: integer("priority").notNull().default(0),
+    /**
+     * A newsletter mail: composed when it is sent, from its issue and subscriber (its text stays
+     * empty here). Unique per pair, so a subscriber gets an issue at most once; deleting the
+     * subscriber (unsubscribe) deletes their mails.
+     */
+    newsletter_issue_id: uuid("newsletter_issue_id").references(() => newsletterIssues.id, {
+      onDelete: "cascade",
+    }),
+    subscriber_id: uuid("subscriber_id").references(() => newsletterSubscriptions.id, {
+      onDelete: "cascade",
+    }),
+    /** A permanent refusal (SMTP 5xx) of a newsletter mail: not tried again. */
+    failed_at: timestamp("failed_at", { withTimezone: true }),
   },
   (t) => [
     index("outbox_pending_idx")
-      .on(t.next_attempt_at)
-      .where(sql`${t.sent_at} is null`),
+      .on(t.priority, t.next_attempt_at)
+      .where(sql`${t.sent_at} is null and ${t.failed_at} is null`),
+    uniqueIndex("outbox_issue_subscriber_key").on(t.newsletter_issue_id, t.subscriber_id),
     // The hourly cap counts the mails sent in the last hour.
     index("outbox_sent_idx").on(t.sent_at),
   ],

@@ -1,16 +1,48 @@
 import { getDb } from "~/db/db.server";
-import { unsubscribe, verifyUnsubscribe } from "~/db/newsletter.server";
+import { findSubscriptionEmail, unsubscribe, verifyUnsubscribe } from "~/db/newsletter.server";
 import { installationSecret } from "./security.server";
 import { isUuid } from "./uuid";
 
+/**
+ * A signed unsubscribe link (?id=…&sig=…), as every newsletter and confirmation mail carries it:
+ * "pending" while the subscription exists (with its address, partly masked), "gone" once it no
+ * longer does, "invalid" for a link that was not signed here.
+ */
+export type UnsubscribeLinkState =
+  { state: "pending"; maskedEmail: string } | { state: "gone" } | { state: "invalid" };
 export type UnsubscribeOutcome = "done" | "gone" | "invalid";
 
-/** Checks a signed unsubscribe link (?id=…&sig=…) and deletes the subscription. */
-export async function unsubscribeByLink(url: URL): Promise<UnsubscribeOutcome> {
+async function signedId(url: URL): Promise<string | undefined> {
   const id = url.searchParams.get("id") ?? "";
   const signature = url.searchParams.get("sig") ?? "";
-  if (!isUuid(id) || !signature) return "invalid";
+  if (!isUuid(id) || !signature) return undefined;
   const db = await getDb();
-  if (!verifyUnsubscribe(await installationSecret(db), id, signature)) return "invalid";
-  return (await unsubscribe(db, id)) ? "done" : "gone";
+  return verifyUnsubscribe(await installationSecret(db), id, signature) ? id : undefined;
+}
+
+/** "m•••@e•••.de": enough for the reader to recognise their address, not to learn someone else's. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf(".");
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : "";
+  return `${local[0]}•••@${host[0] ?? ""}•••${tld}`;
+}
+
+/** What the link stands for, without changing anything: link scanners open every link. */
+export async function inspectUnsubscribeLink(url: URL): Promise<UnsubscribeLinkState> {
+  const id = await signedId(url);
+  if (!id) return { state: "invalid" };
+  const email = await findSubscriptionEmail(await getDb(), id);
+  return email ? { state: "pending", maskedEmail: maskEmail(email) } : { state: "gone" };
+}
+
+/** The POST of the page's button or of a mail client's one-click (RFC 8058): deletes the subscription. */
+export async function unsubscribeByLink(url: URL): Promise<UnsubscribeOutcome> {
+  const id = await signedId(url);
+  if (!id) return "invalid";
+  return (await unsubscribe(await getDb(), id)) ? "done" : "gone";
 }

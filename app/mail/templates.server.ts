@@ -44,14 +44,14 @@ export function contactNotification(
 }
 
 /**
- * Double opt-in confirmation (no advertising: only what the recipient needs to decide).
- * The unsubscribe link and List-Unsubscribe headers let them say no with one click.
+ * Double opt-in confirmation (no advertising: only what the recipient needs to decide). It greets
+ * without the name typed into the form: anyone can sign up any address, and their text must not
+ * reach its inbox. The unsubscribe link and List-Unsubscribe headers let them say no at once.
  */
 export function newsletterConfirmation(
-  input: { to: string; name: string | null; confirmUrl: string; unsubscribeUrl: string },
+  input: { to: string; confirmUrl: string; unsubscribeUrl: string },
   settings: SiteSettings,
 ): OutgoingMail {
-  const greeting = input.name ? `Hallo ${input.name},` : "Hallo,";
   return {
     to: input.to,
     subject: "Bitte bestätige deine Newsletter-Anmeldung",
@@ -60,7 +60,7 @@ export function newsletterConfirmation(
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
     text: [
-      greeting,
+      "Hallo,",
       "",
       `du hast dich (oder jemand mit deiner E-Mail-Adresse hat dich) für den Newsletter von ${settings.owner.name} angemeldet.`,
       "Bitte bestätige die Anmeldung über diesen Link (er ist 24 Stunden gültig):",

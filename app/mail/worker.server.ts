@@ -1,7 +1,9 @@
 import { and, eq, gt, gte, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { outbox } from "~/db/schema";
+import { advanceIssues, recordBounce } from "~/db/newsletter-issues.server";
+import { MAIL_PRIORITY, newsletterIssues, outbox } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import type { OutgoingMail } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 
 const BATCH = 10;
@@ -33,18 +35,25 @@ export function backoffSeconds(attempts: number): number {
 }
 
 /**
- * Claims due mails for this worker: a short lease (locked_until) taken in one statement with
- * FOR UPDATE SKIP LOCKED, so several workers never send the same mail.
+ * Claims due mails of one priority for this worker: a short lease (locked_until) taken in one
+ * statement with FOR UPDATE SKIP LOCKED, so several workers never send the same mail. A
+ * newsletter mail is due only while its issue is sending (not paused, not cancelled).
  */
-async function claim(db: Db, limit: number) {
+async function claim(db: Db, limit: number, priority: number) {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
     .where(
       and(
+        eq(outbox.priority, priority),
         isNull(outbox.sent_at),
+        isNull(outbox.failed_at),
         lte(outbox.next_attempt_at, sql`now()`),
         or(isNull(outbox.locked_until), lte(outbox.locked_until, sql`now()`)),
+        or(
+          isNull(outbox.newsletter_issue_id),
+          sql`exists (select 1 from ${newsletterIssues} where ${newsletterIssues.id} = ${outbox.newsletter_issue_id} and ${newsletterIssues.state} in ('scheduled', 'sending'))`,
+        ),
       ),
     )
     .orderBy(outbox.next_attempt_at, outbox.created_at)
@@ -60,64 +69,136 @@ async function claim(db: Db, limit: number) {
     .returning();
 }
 
-async function sentInLastHour(db: Db): Promise<number> {
+/** Mails sent in the last hour and the last day, across all instances. */
+async function sentRecently(db: Db): Promise<{ hour: number; day: number }> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      hour: sql<number>`count(*) filter (where ${outbox.sent_at} >= now() - interval '1 hour')::int`,
+      day: sql<number>`count(*)::int`,
+    })
     .from(outbox)
-    .where(and(isNotNull(outbox.sent_at), gte(outbox.sent_at, sql`now() - interval '1 hour'`)));
-  return row?.count ?? 0;
+    .where(and(isNotNull(outbox.sent_at), gte(outbox.sent_at, sql`now() - interval '1 day'`)));
+  return { hour: row?.hour ?? 0, day: row?.day ?? 0 };
 }
 
-/** Sends what is due once; returns how many mails went out, or "capped" at the hourly cap. */
+/** The mail caps (MAIL_MAX_PER_HOUR, MAIL_MAX_PER_DAY). */
+export type MailCaps = { perHour: number; perDay: number };
+
+/**
+ * What the newsletter leaves of each cap for the other mails: a tenth, at least one (none of a
+ * cap of one, or of no cap). A large send that reaches the cap never holds back the notice of a
+ * new contact request.
+ */
+export const reserveOf = (cap: number) =>
+  !Number.isFinite(cap) || cap < 2 ? 0 : Math.max(1, Math.floor(cap / 10));
+
+/** Composes a newsletter mail as it goes out (app/mail/newsletter.server.ts); undefined: drop it. */
+export type ComposeNewsletter = (mail: {
+  to: string;
+  newsletter_issue_id: string;
+  subscriber_id: string;
+}) => Promise<OutgoingMail | undefined>;
+
+type Claimed = Awaited<ReturnType<typeof claim>>[number];
+
+/** An SMTP reply of 5xx: the server refused this mail for good. */
+const isPermanent = (error: unknown) => {
+  const code = Number((error as { responseCode?: unknown }).responseCode);
+  return code >= 500 && code < 600;
+};
+
+/**
+ * Sends what is due once: every other mail first, then newsletter mails with what the caps leave
+ * them (a newsletter held back by its reserve is not "capped": other mails may still go). Returns
+ * how many mails went out, or "capped" when a cap holds everything back.
+ */
 export async function deliverDueMail(
   db: Db,
   transport: MailTransport,
-  maxPerHour: number,
+  caps: MailCaps | number,
+  compose?: ComposeNewsletter,
 ): Promise<number | "capped"> {
-  const budget = Math.min(BATCH, maxPerHour - (await sentInLastHour(db)));
-  if (budget <= 0) return "capped";
+  const { perHour, perDay } = typeof caps === "number" ? { perHour: caps, perDay: Infinity } : caps;
+  const recent = await sentRecently(db);
+  const left = Math.min(perHour - recent.hour, perDay - recent.day);
+  if (left <= 0) return "capped";
+  const urgent = await claim(db, Math.min(BATCH, left), MAIL_PRIORITY.urgent);
+  const bulkLeft =
+    Math.min(perHour - reserveOf(perHour) - recent.hour, perDay - reserveOf(perDay) - recent.day) -
+    urgent.length;
+  const bulk =
+    urgent.length < BATCH && bulkLeft > 0
+      ? await claim(db, Math.min(BATCH - urgent.length, bulkLeft), MAIL_PRIORITY.bulk)
+      : [];
   let sent = 0;
   // UPDATE … RETURNING has no order of its own: send the claimed mails in the order they fell
   // due, equally due ones in the order they were queued.
-  const claimed = (await claim(db, budget)).sort(
-    (a, b) =>
-      a.next_attempt_at.getTime() - b.next_attempt_at.getTime() ||
-      a.created_at.getTime() - b.created_at.getTime(),
-  );
-  for (const mail of claimed) {
-    try {
-      await transport.send({
-        id: mail.id,
+  const inOrder = (a: Claimed, b: Claimed) =>
+    a.next_attempt_at.getTime() - b.next_attempt_at.getTime() ||
+    a.created_at.getTime() - b.created_at.getTime();
+  for (const mail of [...urgent.sort(inOrder), ...bulk.sort(inOrder)]) {
+    if (await deliver(db, transport, mail, compose)) sent++;
+  }
+  if (sent > 0) await retryUnreachableNow(db);
+  if (bulk.length > 0) await advanceIssues(db);
+  return sent;
+}
+
+/** Sends one claimed mail and records the outcome; true when it went out. */
+async function deliver(db: Db, transport: MailTransport, mail: Claimed, compose?: ComposeNewsletter) {
+  try {
+    const newsletter =
+      mail.newsletter_issue_id && mail.subscriber_id
+        ? await compose?.({
+            to: mail.to,
+            newsletter_issue_id: mail.newsletter_issue_id,
+            subscriber_id: mail.subscriber_id,
+          })
+        : undefined;
+    if (mail.newsletter_issue_id && !newsletter) {
+      await db.delete(outbox).where(eq(outbox.id, mail.id));
+      return false;
+    }
+    await transport.send({
+      id: mail.id,
+      ...(newsletter ?? {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
         headers: mail.headers,
-      });
-      await db
-        .update(outbox)
-        .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
-        .where(eq(outbox.id, mail.id));
-      sent++;
-    } catch (error) {
-      // Keep only the error's class and code: SMTP replies can quote addresses.
-      const code =
-        (error as { code?: unknown; responseCode?: unknown }).responseCode ??
-        (error as { code?: unknown }).code;
-      const reason = `${error instanceof Error ? error.name : "Error"}${code ? ` ${String(code)}` : ""}`;
-      await db
-        .update(outbox)
-        .set({
-          locked_until: null,
-          last_error: reason,
-          next_attempt_at: sql`now() + (${backoffSeconds(mail.attempts)}::int * interval '1 second')`,
-        })
-        .where(eq(outbox.id, mail.id));
-      logger.warn({ mail: mail.id, attempts: mail.attempts, reason }, "mail delivery failed; will retry");
-    }
+      }),
+    });
+    await db
+      .update(outbox)
+      .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
+      .where(eq(outbox.id, mail.id));
+    return true;
+  } catch (error) {
+    // Keep only the error's class and code: SMTP replies can quote addresses.
+    const code =
+      (error as { code?: unknown; responseCode?: unknown }).responseCode ??
+      (error as { code?: unknown }).code;
+    const reason = `${error instanceof Error ? error.name : "Error"}${code ? ` ${String(code)}` : ""}`;
+    // A newsletter mail the server refused for good is not tried again, and counts as a bounce.
+    const givesUp = mail.subscriber_id !== null && isPermanent(error);
+    await db
+      .update(outbox)
+      .set({
+        locked_until: null,
+        last_error: reason,
+        ...(givesUp
+          ? { failed_at: sql`now()` }
+          : { next_attempt_at: sql`now() + (${backoffSeconds(mail.attempts)}::int * interval '1 second')` }),
+      })
+      .where(eq(outbox.id, mail.id));
+    if (givesUp) await recordBounce(db, mail.subscriber_id!);
+    logger.warn(
+      { mail: mail.id, attempts: mail.attempts, reason },
+      givesUp ? "newsletter mail refused for good" : "mail delivery failed; will retry",
+    );
+    return false;
   }
-  if (sent > 0) await retryUnreachableNow(db);
-  return sent;
 }
 
 /**
@@ -145,6 +226,9 @@ export function startMailWorker(options: {
   db: Db;
   transport: MailTransport;
   maxPerHour: number;
+  /** Unlimited when not given. */
+  maxPerDay?: number;
+  compose?: ComposeNewsletter;
   intervalMs?: number;
   onIdle?: () => Promise<void>;
 }): MailWorker {
@@ -164,7 +248,12 @@ export function startMailWorker(options: {
       try {
         do {
           again = false;
-          const sent = await deliverDueMail(options.db, options.transport, options.maxPerHour);
+          const sent = await deliverDueMail(
+            options.db,
+            options.transport,
+            { perHour: options.maxPerHour, perDay: options.maxPerDay ?? Infinity },
+            options.compose,
+          );
           if (sent === "capped") {
             cappedUntil = Date.now() + CAPPED_PAUSE_MS;
             again = false;
@@ -188,6 +277,7 @@ export function startMailWorker(options: {
       stopped = true;
       clearInterval(timer);
       await running;
+      options.transport.close?.();
     },
   };
 }

@@ -303,7 +303,7 @@ test("axe: newsletter confirmation, pending, confirmed and invalid", async ({
   await expectPageWithHeading(page, "/newsletter/bestaetigen", "Dieser Bestätigungslink ist ungültig", 400);
 });
 
-test("axe: newsletter unsubscribe, done, gone and invalid", async ({
+test("axe: newsletter unsubscribe, asked, done, gone and invalid", async ({
   page,
   request,
   baseURL,
@@ -315,8 +315,11 @@ test("axe: newsletter unsubscribe, done, gone and invalid", async ({
   await acceptCookiesUpFront(page);
   const links = await signUp(request, baseURL!, client, uniqueEmail(testInfo, "a11y-abmelden"));
 
-  await expectPageWithHeading(page, links.unsubscribe, "Du bist abgemeldet");
+  await expectPageWithHeading(page, links.unsubscribe, "Newsletter abbestellen");
+  await page.getByRole("button", { name: "Abmelden", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Du bist abgemeldet");
   await expect(page.getByText("Deine E-Mail-Adresse wurde aus dem Verteiler gelöscht.")).toBeVisible();
+  await expectNoAxeViolations(page, "the unsubscribed address");
   await expectPageWithHeading(page, links.unsubscribe, "Du bist abgemeldet");
   await expect(page.getByText("Diese Anmeldung gibt es nicht mehr")).toBeVisible();
   await expectPageWithHeading(page, "/newsletter/abmelden", "Dieser Abmeldelink ist ungültig", 400);

@@ -62,6 +62,24 @@ async function subscribe(
   expect(response.status(), `newsletter ${fields.email}`).toBe(200);
 }
 
+/** Confirms a sign-up through the link of its mail, as the subscriber's button press does. */
+async function confirmByMail(
+  request: APIRequestContext,
+  options: { baseURL: string; clientAddress: string },
+  email: string,
+) {
+  const mail = await waitForMail(email);
+  const token = mail.text.match(/\/newsletter\/bestaetigen\?token=([0-9a-f]{64})/)?.[1];
+  expect(token, `confirmation link to ${email}`).toBeTruthy();
+  const response = await postForm(
+    request,
+    "/newsletter/bestaetigen",
+    { intent: "confirm", token: token! },
+    options,
+  );
+  expect(response.status(), `confirm ${email}`).toBe(200);
+}
+
 test("contact requests: newest first, German date, detail dialog, mailto reply, delete after confirming", async ({
   page,
   request,
@@ -232,7 +250,13 @@ test("CSV export: BOM, header, CRLF, YYYY-MM-DD, formula characters neutralised,
   const plus = `+csv-${mark}@example.org`;
   const minus = `-csv-${mark}@example.org`;
   const plain = `csv-${mark}@example.org`;
-  for (const email of [plus, minus, plain]) await subscribe(request, options, { email });
+  for (const email of [plus, minus, plain]) {
+    await subscribe(request, options, { email });
+    await confirmByMail(request, options, email);
+  }
+  // An address that never confirmed is not exported (issue #14).
+  const unconfirmed = `csv-${mark}-offen@example.org`;
+  await subscribe(request, options, { email: unconfirmed });
 
   await signInAsAdmin(page, options);
   await openAdminPage(page, "/admin/newsletter");
@@ -248,6 +272,7 @@ test("CSV export: BOM, header, CRLF, YYYY-MM-DD, formula characters neutralised,
     for (const line of [`'${plus},${today}`, `'${minus},${today}`, `${plain},${today}`]) {
       expect(bytes.includes(Buffer.from(`\r\n${line}\r\n`, "utf8")), `${where}: ${line}`).toBe(true);
     }
+    expect(text, `${where}: unconfirmed address`).not.toContain(unconfirmed);
     for (const line of text.split("\r\n").slice(1, -1)) {
       // Every row: one e-mail (a formula character only behind a '), one day or 'Unbekannt'.
       expect(line, where).toMatch(/^(?:'[=+\-@\t\r]|[^=+\-@\t\r])[^,]*,(?:\d{4}-\d{2}-\d{2}|Unbekannt)$/);

@@ -77,7 +77,9 @@ test("home block: 'Wird angemeldet...', success toast and mail; a second try is 
 
   const [mail] = await waitForMails(email, 1);
   expect(mail!.subject).toBe(CONFIRM_SUBJECT);
-  expect(mail!.text).toContain("Hallo Erika,");
+  // The mail greets without the typed name: anyone can sign up any address (issue #14).
+  expect(mail!.text).toMatch(/^Hallo,$/m);
+  expect(mail!.text).not.toContain("Erika");
 
   // The same address again: the duplicate message, and no second mail.
   consoleGuard.allow(/status of 409/);
@@ -167,9 +169,20 @@ test("double opt-in end to end: mail, link, confirm by button, duplicate, unsubs
   await expect(duplicate).toBeVisible();
   await expect(duplicate).toContainText("Bitte verwende eine andere E-Mail-Adresse.");
 
-  // The unsubscribe link of the mail works with one click …
+  // Opening the unsubscribe link changes nothing (link scanners open every link) …
   await page.goto(unsubscribePath);
   await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Newsletter abbestellen");
+  const [local, domain] = email.split("@") as [string, string];
+  await expect(page.getByRole("main")).toContainText(
+    `${local[0]}•••@${domain[0]}•••${domain.slice(domain.lastIndexOf("."))}`,
+  );
+  await expect(page.getByRole("main")).not.toContainText(email);
+  await page.goto(unsubscribePath);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Newsletter abbestellen");
+  // … its button unsubscribes.
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Abmelden", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Du bist abgemeldet");
   await expect(page.getByText("Deine E-Mail-Adresse wurde aus dem Verteiler gelöscht.")).toBeVisible();
 
@@ -207,6 +220,11 @@ test("mail providers can unsubscribe with the one-click POST of List-Unsubscribe
   });
   expect(oneClick.status()).toBe(200);
   expect(await oneClick.text()).toContain("Du bist abgemeldet");
+
+  // Once unsubscribed, the link says so.
+  const after = await request.get(`${unsubscribePath}${query}`);
+  expect(after.status()).toBe(200);
+  expect(await after.text()).toContain("Diese Anmeldung gibt es nicht mehr");
 
   // A forged signature is refused.
   const forged = await request.get(`${unsubscribePath}${query.replace(/sig=[^&]+/, "sig=00")}`);

@@ -43,6 +43,7 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
         const [sent] = await db.select().from(outbox);
         expect(sent!.sent_at).toBeInstanceOf(Date);
       } finally {
+        transport.close?.();
         await receiver.close();
       }
     } finally {
@@ -80,6 +81,7 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
         const [refused] = await db.select().from(outbox).where(eq(outbox.subject, "Betreff 3"));
         expect(refused).toMatchObject({ sent_at: null, last_error: "Error 550" });
       } finally {
+        transport.close?.();
         await receiver.close();
       }
     } finally {
@@ -101,6 +103,7 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
       expect(await deliverDueMail(db, transport, 3)).toBe("capped");
       expect(receiver.messages).toHaveLength(3);
     } finally {
+      transport.close?.();
       await receiver.close();
       await close();
     }
@@ -134,6 +137,7 @@ describe.each(testDatabases.filter((database) => database.name === "postgres"))(
         expect(new Set(subjects).size).toBe(30);
         expect(receiver.messages).toHaveLength(30);
       } finally {
+        transport.close?.();
         await receiver.close();
         await close();
       }

@@ -272,7 +272,7 @@ describe("texts built from the settings", () => {
       "Erika Beispiel\nMusterstraße 12, 10115 Berlin\nTelefon: 040 1234\nE-Mail: hallo@erika-beispiel.de",
     );
     const confirmation = newsletterConfirmation(
-      { to: "kim@example.org", name: null, confirmUrl: "https://x/c", unsubscribeUrl: "https://x/u" },
+      { to: "kim@example.org", confirmUrl: "https://x/c", unsubscribeUrl: "https://x/u" },
       settings,
     );
     expect(confirmation.text).toContain("für den Newsletter von Erika Beispiel angemeldet");

@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { openDatabase, type DatabaseOptions, type Db } from "~/db/client.server";
 import type { ServerDatabase } from "./databases";
 import { startServer, waitUntilHealthy, type ServerProcess } from "./server-process";
@@ -54,7 +56,33 @@ export type RunningServer = {
   url: string;
   /** Opens the server's database from the test (PostgreSQL: also while the server runs). */
   options: DatabaseOptions;
+  /** The server's DATA_DIR: without SMTP_URL its mails are .eml files in `mail/` there. */
+  dataDir: string;
 };
+
+/**
+ * Confirms a newsletter sign-up with the link of its confirmation mail (from the server's mail
+ * drop), as the subscriber's button does; waits for the mail up to 10 s.
+ */
+export async function confirmSignUpByMail(running: RunningServer, email: string): Promise<void> {
+  const folder = path.join(running.dataDir, "mail");
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = await readdir(folder).catch(() => [] as string[]);
+    for (const file of files) {
+      const raw = await readFile(path.join(folder, file), "utf8");
+      const to = raw.match(/^To: <?([^>\r\n]+)>?\r?$/m)?.[1];
+      if (to !== email) continue;
+      const token = raw.match(/\/newsletter\/bestaetigen\?token=([0-9a-f]{64})/)?.[1];
+      if (!token) continue;
+      const response = await postForm(running.url, "/newsletter/bestaetigen", { intent: "confirm", token });
+      if (response.status !== 200) throw new Error(`confirming ${email}: ${response.status}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /**
  * Creates a fresh database, lets `seed` write to it before the server opens it (PGlite allows
@@ -82,7 +110,9 @@ export async function withServer<T>(
     });
     // A loaded CI machine can take a while to start the server: a generous limit.
     const result = await waitUntilHealthy(server, 90_000)
-      .then(() => options.run({ server, url: server.url, options: created.options }))
+      .then(() =>
+        options.run({ server, url: server.url, options: created.options, dataDir: created.env.DATA_DIR! }),
+      )
       .finally(() => server.stop());
     const code = await server.exited;
     if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output().slice(-2000)}`);

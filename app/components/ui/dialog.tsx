@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from "radix-ui";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/utils";
 import { Button } from "./button";
 
@@ -58,6 +58,8 @@ type ConfirmDialogProps = {
   cancelLabel?: string;
   /** The form that performs the action when confirmed (rendered inside the dialog). */
   form: (submit: ReactNode) => ReactNode;
+  /** Attributes of the confirm button, e.g. `form`, `name` and `value` to submit a form outside. */
+  confirmButton?: Omit<ComponentProps<typeof Button>, "type" | "children">;
 };
 
 /** A destructive action behind "are you sure": cancel closes, confirm submits the form. */
@@ -68,6 +70,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = "Cancel",
   form,
+  confirmButton,
 }: ConfirmDialogProps) {
   return (
     <AlertPrimitive.Root>
@@ -86,7 +89,7 @@ export function ConfirmDialog({
               <Button variant="secondary">{cancelLabel}</Button>
             </AlertPrimitive.Cancel>
             {form(
-              <Button type="submit" className="bg-red-600 hover:bg-red-700">
+              <Button type="submit" className="bg-red-600 hover:bg-red-700" {...confirmButton}>
                 {confirmLabel}
               </Button>,
             )}

@@ -1,15 +1,18 @@
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { getDb } from "~/db/db.server";
-import { allSubscriptions } from "~/db/newsletter.server";
+import { confirmedSubscriptions } from "~/db/newsletter.server";
 import { isoDay, toCsv } from "~/lib/csv";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/newsletter-export";
 
-/** Spec §7: header "Email,Abonniert am", one row per subscriber, file newsletter-abonnenten-{date}.csv. */
+/**
+ * Spec §7: header "Email,Abonniert am", one row per confirmed subscriber (issue #14), file
+ * newsletter-abonnenten-{date}.csv.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const rows = await allSubscriptions(await getDb());
+  const rows = await confirmedSubscriptions(await getDb());
   if (rows.length === 0) {
     return redirectWithFlash("/admin/newsletter", { type: "error", title: ADMIN_MESSAGES.csvEmpty });
   }

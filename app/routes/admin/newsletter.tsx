@@ -3,11 +3,13 @@ import { Form } from "react-router";
 import { toast } from "~/lib/toast";
 import { AdminActionsCell, AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
 import { ListControls, pageParams } from "~/components/admin/list-controls";
+import { NewsletterNav } from "~/components/admin/newsletter-nav";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { getDb } from "~/db/db.server";
 import { listSubscriptions, unsubscribe } from "~/db/newsletter.server";
+import { BOUNCE_LIMIT } from "~/lib/newsletter-issues";
 import { isoDay } from "~/lib/csv";
 import { deleteFromAdminList, loadAdminList } from "~/lib/admin-lists.server";
 import type { Route } from "./+types/newsletter";
@@ -32,6 +34,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageSize, error } = loaderData;
   return (
     <div className="space-y-6">
+      <NewsletterNav />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.subscribersHeading}</h2>
         {/* A plain download link; the server refuses with a flash message when the list is empty. */}
@@ -62,7 +65,13 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
               </AdminCell>
               <AdminCell label="Name">{row.name ?? "–"}</AdminCell>
               <AdminCell label="Abonniert am">{isoDay(row.created_at)}</AdminCell>
-              <AdminCell label="Status">{row.is_confirmed ? "Bestätigt" : "Unbestätigt"}</AdminCell>
+              <AdminCell label="Status">
+                {row.bounce_count >= BOUNCE_LIMIT
+                  ? "Zustellprobleme"
+                  : row.is_confirmed
+                    ? "Bestätigt"
+                    : "Unbestätigt"}
+              </AdminCell>
               <AdminActionsCell>
                 <Button asChild variant="ghost" size="sm">
                   <a href={`mailto:${row.email}`}>

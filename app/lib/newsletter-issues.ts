@@ -1,0 +1,17 @@
+import type { NewsletterIssueState } from "~/db/schema";
+
+/** How the admin names an issue's state (issue #14). */
+export const ISSUE_STATE_LABELS: Record<NewsletterIssueState, string> = {
+  draft: "Entwurf",
+  scheduled: "Geplant",
+  sending: "Wird gesendet",
+  paused: "Pausiert",
+  sent: "Gesendet",
+  cancelled: "Abgebrochen",
+};
+
+/** After this many permanent refusals (on different issues, one mail per issue) an address is skipped. */
+export const BOUNCE_LIMIT = 3;
+
+/** Lengths of an issue's texts. */
+export const ISSUE_LIMITS = { subject: 150, preheader: 200, body: 50_000 } as const;

@@ -1,0 +1,322 @@
+import { ArrowLeft, Copy, Eye, Mail, Pause, Play, Save, Send, Trash2, XCircle } from "lucide-react";
+import { useEffect } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import {
+  Checkbox,
+  EditorFields,
+  EditorSection,
+  MarkdownField,
+  TextField,
+} from "~/components/admin/page-editor";
+import { NewsletterNav } from "~/components/admin/newsletter-nav";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { formatDateTime } from "~/lib/format";
+import { ISSUE_LIMITS, ISSUE_STATE_LABELS } from "~/lib/newsletter-issues";
+import { toast } from "~/lib/toast";
+import type { Route } from "./+types/newsletter-issue";
+import { issueAction, loadIssue } from "./newsletter-issue.server";
+
+/**
+ * /admin/newsletter/ausgaben/:id (issue #14): a draft is written, previewed, tested and sent;
+ * while it sends, its progress updates by itself and it can be paused, resumed or cancelled;
+ * once sent it is read-only and can be copied into a new draft.
+ */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return loadIssue(request, params.id);
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+  return issueAction(request, params.id);
+}
+
+/** How often the progress is read again while the issue sends. */
+const PROGRESS_INTERVAL_MS = 2_000;
+
+export default function NewsletterIssue({ loaderData, actionData }: Route.ComponentProps) {
+  const { issue, counts, recipients } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const running = issue.state === "scheduled" || issue.state === "sending" || issue.state === "paused";
+
+  useEffect(() => {
+    if (actionData) toast[actionData.ok ? "success" : "error"](actionData.message);
+  }, [actionData]);
+
+  return (
+    <div className="space-y-6">
+      <NewsletterNav />
+      <Link
+        to="/admin/newsletter/ausgaben"
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Alle Ausgaben
+      </Link>
+      <div className="space-y-2">
+        <h2 className="text-2xl font-bold text-slate-900">
+          {issue.state === "draft" ? "Ausgabe bearbeiten" : issue.subject || "(ohne Betreff)"}
+        </h2>
+        <p className="text-sm text-slate-600">
+          Status: <strong className="font-semibold text-slate-800">{ISSUE_STATE_LABELS[issue.state]}</strong>
+          {issue.state === "draft" && <> · gespeichert am {formatDateTime(issue.updated_at)}</>}
+          {issue.state === "scheduled" && issue.send_at && <> · Versand ab {formatDateTime(issue.send_at)}</>}
+          {issue.finished_at && <> · beendet am {formatDateTime(issue.finished_at)}</>}
+        </p>
+      </div>
+
+      {issue.state === "draft" ? (
+        <DraftForm issue={issue} recipients={recipients} actionData={actionData} busy={busy} />
+      ) : (
+        <>
+          <Progress state={issue.state} counts={counts} recipients={issue.recipients} />
+          {running && <SendControls state={issue.state} busy={busy} />}
+          <ReadOnlyIssue issue={issue} busy={busy} />
+        </>
+      )}
+    </div>
+  );
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+
+function DraftForm({
+  issue,
+  recipients,
+  actionData,
+  busy,
+}: {
+  issue: Loaded["issue"];
+  recipients: number;
+  actionData: Route.ComponentProps["actionData"];
+  busy: boolean;
+}) {
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const doc = refused?.values ?? issue;
+  const formId = "newsletter-issue";
+  const count = recipients.toLocaleString("de-DE");
+  return (
+    <>
+      <Form id={formId} key={JSON.stringify(doc)} method="post" className="space-y-6" aria-busy={busy}>
+        <EditorFields doc={doc} errors={refused?.errors ?? {}}>
+          <EditorSection title="Inhalt">
+            <TextField name="subject" label="Betreff" maxLength={ISSUE_LIMITS.subject} required />
+            <TextField
+              name="preheader"
+              label="Vorschauzeile (optional)"
+              hint="Viele Postfächer zeigen sie neben dem Betreff."
+              maxLength={ISSUE_LIMITS.preheader}
+            />
+            <MarkdownField name="body" label="Text" rows={14} />
+          </EditorSection>
+          <EditorSection title="Versand">
+            <TextField
+              name="send_at"
+              label="Sendezeit (optional)"
+              type="datetime-local"
+              hint="Leer lassen, um sofort zu senden. Deutsche Zeit."
+            />
+            <Checkbox
+              name="in_archive"
+              label="Im öffentlichen Archiv zeigen"
+              hint="Gesendete Ausgaben erscheinen dann unter /newsletter/archiv, ohne Abonnentendaten."
+            />
+          </EditorSection>
+        </EditorFields>
+
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:py-3">
+          <Button type="submit" name="intent" value="save" variant="secondary" size="sm" disabled={busy}>
+            <Save aria-hidden="true" className="size-4" />
+            Entwurf speichern
+          </Button>
+          <Button type="submit" name="intent" value="preview" variant="ghost" size="sm" disabled={busy}>
+            <Eye aria-hidden="true" className="size-4" />
+            Vorschau
+          </Button>
+          <Button type="submit" name="intent" value="test" variant="ghost" size="sm" disabled={busy}>
+            <Mail aria-hidden="true" className="size-4" />
+            Testmail senden
+          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button type="button" size="sm" disabled={busy || recipients === 0}>
+                <Send aria-hidden="true" className="size-4" />
+                Senden
+              </Button>
+            }
+            title={`An ${count} bestätigte Abonnenten senden?`}
+            description="Jeder bestätigte Abonnent erhält diese Ausgabe einmal. Danach lässt sie sich nicht mehr ändern; pausieren und abbrechen kannst du den Versand."
+            confirmLabel="Jetzt senden"
+            cancelLabel="Abbrechen"
+            confirmButton={{ form: formId, name: "intent", value: "send", className: "" }}
+            form={(submit) => submit}
+          />
+          {busy && (
+            <span role="status" className="text-sm text-slate-600">
+              Wird gespeichert …
+            </span>
+          )}
+        </div>
+        {recipients === 0 && (
+          <p className="text-sm text-slate-600">
+            Senden geht, sobald sich jemand angemeldet und bestätigt hat.
+          </p>
+        )}
+      </Form>
+      <ConfirmDialog
+        trigger={
+          <Button variant="ghost" className="text-red-700 hover:bg-red-50">
+            <Trash2 aria-hidden="true" className="size-4" />
+            Entwurf löschen
+          </Button>
+        }
+        title="Entwurf löschen?"
+        description="Der Entwurf geht verloren."
+        confirmLabel="Löschen"
+        cancelLabel="Abbrechen"
+        form={(submit) => (
+          <Form method="post">
+            <input type="hidden" name="intent" value="delete" />
+            {submit}
+          </Form>
+        )}
+      />
+    </>
+  );
+}
+
+function Progress({
+  state,
+  counts,
+  recipients,
+}: {
+  state: Loaded["issue"]["state"];
+  counts: Loaded["counts"];
+  recipients: number;
+}) {
+  const revalidator = useRevalidator();
+  const running = state === "scheduled" || state === "sending";
+  // The counts update without a reload while mails go out.
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle" && document.visibilityState === "visible")
+        void revalidator.revalidate();
+    }, PROGRESS_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+
+  const total = Math.max(recipients, counts.sent + counts.failed + counts.waiting, 1);
+  const done = counts.sent + counts.failed;
+  const percent = Math.round((done / total) * 100);
+  return (
+    <section
+      aria-labelledby="progress-heading"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h3 id="progress-heading" className="text-lg font-semibold text-slate-900">
+        Versand
+      </h3>
+      <div
+        role="progressbar"
+        aria-label="Versandfortschritt"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent} %`}
+        className="h-3 overflow-hidden rounded-full bg-slate-100"
+      >
+        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {percent} % · {counts.sent.toLocaleString("de-DE")} gesendet ·{" "}
+        {counts.waiting.toLocaleString("de-DE")} wartend · {counts.failed.toLocaleString("de-DE")}{" "}
+        fehlgeschlagen
+      </p>
+    </section>
+  );
+}
+
+function SendControls({ state, busy }: { state: Loaded["issue"]["state"]; busy: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {state === "paused" ? (
+        <Form method="post">
+          <Button type="submit" name="intent" value="resume" disabled={busy}>
+            <Play aria-hidden="true" className="size-4" />
+            Fortsetzen
+          </Button>
+        </Form>
+      ) : (
+        <Form method="post">
+          <Button type="submit" name="intent" value="pause" variant="secondary" disabled={busy}>
+            <Pause aria-hidden="true" className="size-4" />
+            Pausieren
+          </Button>
+        </Form>
+      )}
+      <ConfirmDialog
+        trigger={
+          <Button variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy}>
+            <XCircle aria-hidden="true" className="size-4" />
+            Abbrechen
+          </Button>
+        }
+        title="Versand abbrechen?"
+        description="Wer die Ausgabe noch nicht erhalten hat, bekommt sie nicht mehr. Das lässt sich nicht rückgängig machen."
+        confirmLabel="Versand abbrechen"
+        cancelLabel="Weiter senden"
+        form={(submit) => (
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            {submit}
+          </Form>
+        )}
+      />
+    </div>
+  );
+}
+
+function ReadOnlyIssue({ issue, busy }: { issue: Loaded["issue"]; busy: boolean }) {
+  return (
+    <section
+      aria-labelledby="content-heading"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h3 id="content-heading" className="text-lg font-semibold text-slate-900">
+        Inhalt
+      </h3>
+      <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+        <dt className="font-semibold text-slate-700">Betreff</dt>
+        <dd className="text-slate-900">{issue.subject}</dd>
+        <dt className="font-semibold text-slate-700">Vorschauzeile</dt>
+        <dd className="text-slate-900">{issue.preheader || "–"}</dd>
+        <dt className="font-semibold text-slate-700">Text (Markdown)</dt>
+        <dd>
+          <pre className="whitespace-pre-wrap font-sans text-slate-900">{issue.body}</pre>
+        </dd>
+      </dl>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button asChild variant="ghost" size="sm">
+          <Link to={`/admin/newsletter/ausgaben/${issue.id}/vorschau`}>
+            <Eye aria-hidden="true" className="size-4" />
+            Vorschau
+          </Link>
+        </Button>
+        <Form method="post">
+          <Button type="submit" name="intent" value="copy" variant="secondary" size="sm" disabled={busy}>
+            <Copy aria-hidden="true" className="size-4" />
+            Als neuen Entwurf kopieren
+          </Button>
+        </Form>
+        <Form method="post" className="flex items-center gap-2">
+          <input type="hidden" name="intent" value="archive" />
+          <input type="hidden" name="in_archive" value={issue.in_archive ? "" : "on"} />
+          <Button type="submit" variant="ghost" size="sm" disabled={busy}>
+            {issue.in_archive ? "Aus dem Archiv nehmen" : "Im Archiv zeigen"}
+          </Button>
+        </Form>
+      </div>
+    </section>
+  );
+}
