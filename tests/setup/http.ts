@@ -70,7 +70,10 @@ export async function confirmSignUpByMail(running: RunningServer, email: string)
   for (;;) {
     const files = await readdir(folder).catch(() => [] as string[]);
     for (const file of files) {
-      const raw = await readFile(path.join(folder, file), "utf8");
+      // Quoted-printable bodies: soft line breaks and "=3D" undone, enough to read the link.
+      const raw = (await readFile(path.join(folder, file), "utf8"))
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
       const to = raw.match(/^To: <?([^>\r\n]+)>?\r?$/m)?.[1];
       if (to !== email) continue;
       const token = raw.match(/\/newsletter\/bestaetigen\?token=([0-9a-f]{64})/)?.[1];
