@@ -27,7 +27,7 @@ type DroppedMail = { to: string; subject: string; raw: string };
 
 function droppedMails(server: OwnServer): DroppedMail[] {
   const folder = path.join(server.dataDir, "mail");
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(folder);
   } catch {

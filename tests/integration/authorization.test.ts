@@ -133,6 +133,21 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "restore", version: randomUUID() },
   { intent: "delete-page" },
   { intent: "add:keyfacts" },
+  // The newsletter issues (issue #14): a complete issue sent at once, and every other intent.
+  {
+    intent: "send",
+    subject: "Übernommen",
+    preheader: "",
+    body: "Übernommen",
+    send_at: "",
+  },
+  { intent: "preview", subject: "Übernommen", preheader: "", body: "Übernommen" },
+  { intent: "test", subject: "Übernommen", preheader: "", body: "Übernommen" },
+  { intent: "pause" },
+  { intent: "resume" },
+  { intent: "cancel" },
+  { intent: "archive", in_archive: "on" },
+  { intent: "copy" },
   { name: "Eingeschleust", slug: "eingeschleust" },
   { text: "**Markdown**" },
   {
@@ -330,6 +345,10 @@ test("the attack bodies cover every intent an admin action knows", () => {
       "discard",
       "publish",
       "restore",
+      "save",
+      // The newsletter issues (issue #14); the rest of their intents are in the bodies too.
+      "preview",
+      "test",
     ].sort(),
   );
   for (const intent of intents) expect(ATTACK_BODIES.map((body) => body.intent)).toContain(intent);

@@ -20,7 +20,8 @@ import { insertMissingPages, publishPage, saveDraft } from "~/db/pages.server";
 import { DEFAULT_ABOUT, DEFAULT_PAGES } from "~/content/pages";
 import type { PageContent } from "~/lib/page-content";
 import { hitRateLimit } from "~/db/rate-limits.server";
-import { contactSubmissions, images, imageVariants, outbox } from "~/db/schema";
+import { createIssue, queueIssue, saveIssueDraft } from "~/db/newsletter-issues.server";
+import { contactSubmissions, images, imageVariants, newsletterSubscriptions, outbox } from "~/db/schema";
 import { EnvError, parseEnv } from "~/env.server";
 import { storeUploadedImage } from "~/lib/images.server";
 import { installationSecret } from "~/lib/security.server";
@@ -190,6 +191,11 @@ async function populate(db: Db): Promise<void> {
     ...DEFAULT_PAGES.get("/service/shops")!,
     visible: false,
   } as PageContent);
+  // A newsletter issue sent to the confirmed reader (issue #14): its mail refers to both.
+  await db.update(newsletterSubscriptions).set({ is_confirmed: true, confirmed_at: sql`now()` });
+  const issue = await createIssue(db);
+  await saveIssueDraft(db, issue, { subject: "Ausgabe 1", preheader: "", body: TRICKY_TEXT, in_archive: true });
+  expect(await queueIssue(db, issue, null)).toBe(1);
   await hitRateLimit(db, "login:203.0.113.9", 5, 600_000);
   await db.update(outbox).set({ attempts: 2, last_error: "421 später", sent_at: sql`now()` });
   // Microseconds, which a JavaScript Date would lose.
