@@ -194,7 +194,12 @@ async function populate(db: Db): Promise<void> {
   // A newsletter issue sent to the confirmed reader (issue #14): its mail refers to both.
   await db.update(newsletterSubscriptions).set({ is_confirmed: true, confirmed_at: sql`now()` });
   const issue = await createIssue(db);
-  await saveIssueDraft(db, issue, { subject: "Ausgabe 1", preheader: "", body: TRICKY_TEXT, in_archive: true });
+  await saveIssueDraft(db, issue, {
+    subject: "Ausgabe 1",
+    preheader: "",
+    body: TRICKY_TEXT,
+    in_archive: true,
+  });
   expect(await queueIssue(db, issue, null)).toBe(1);
   await hitRateLimit(db, "login:203.0.113.9", 5, 600_000);
   await db.update(outbox).set({ attempts: 2, last_error: "421 später", sent_at: sql`now()` });
