@@ -6,7 +6,6 @@ CREATE TABLE "newsletter_issues" (
 	"preheader" text DEFAULT '' NOT NULL,
 	"body" text DEFAULT '' NOT NULL,
 	"state" text DEFAULT 'draft' NOT NULL,
-	"in_archive" boolean DEFAULT false NOT NULL,
 	"queued_at" timestamp with time zone,
 	"send_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,

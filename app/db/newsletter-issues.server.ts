@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
-import { BOUNCE_LIMIT } from "~/lib/newsletter-issues";
+import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { BOUNCE_LIMIT, isQueued } from "~/lib/newsletter-issues";
 import { isUuid } from "~/lib/uuid";
 import { rowsOf, type Db } from "./client.server";
 import {
@@ -18,14 +18,11 @@ import {
 
 export type NewsletterIssue = typeof newsletterIssues.$inferSelect;
 export type IssueCounts = { sent: number; waiting: number; failed: number };
-export type IssueDraft = { subject: string; preheader: string; body: string; in_archive: boolean };
+export type IssueDraft = { subject: string; preheader: string; body: string };
 
-/** States in which the issue's mails may go out. */
+/** States in which the issue's mails may go out; in which they still wait (isSending, isQueued). */
 const ACTIVE: NewsletterIssueState[] = ["scheduled", "sending"];
-/** States in which mails are still queued. */
-const RUNNING: NewsletterIssueState[] = ["scheduled", "sending", "paused"];
-
-export const isRunning = (state: NewsletterIssueState) => RUNNING.includes(state);
+const RUNNING: NewsletterIssueState[] = [...ACTIVE, "paused"];
 
 export async function findIssue(db: Db, id: string): Promise<NewsletterIssue | undefined> {
   if (!isUuid(id)) return undefined;
@@ -37,16 +34,7 @@ export async function findIssue(db: Db, id: string): Promise<NewsletterIssue | u
 export async function createIssue(db: Db, copyOf?: NewsletterIssue): Promise<string> {
   const [row] = await db
     .insert(newsletterIssues)
-    .values(
-      copyOf
-        ? {
-            subject: copyOf.subject,
-            preheader: copyOf.preheader,
-            body: copyOf.body,
-            in_archive: copyOf.in_archive,
-          }
-        : {},
-    )
+    .values(copyOf ? { subject: copyOf.subject, preheader: copyOf.preheader, body: copyOf.body } : {})
     .returning({ id: newsletterIssues.id });
   return row!.id;
 }
@@ -59,11 +47,6 @@ export async function saveIssueDraft(db: Db, id: string, draft: IssueDraft): Pro
     .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.state, "draft")))
     .returning({ id: newsletterIssues.id });
   return rows.length > 0;
-}
-
-/** The archive flag may change after sending too: it only decides what the public archive shows. */
-export async function setInArchive(db: Db, id: string, inArchive: boolean): Promise<void> {
-  await db.update(newsletterIssues).set({ in_archive: inArchive }).where(eq(newsletterIssues.id, id));
 }
 
 export async function deleteDraft(db: Db, id: string): Promise<boolean> {
@@ -126,7 +109,7 @@ export async function queueIssue(db: Db, id: string, sendAt: Date | null): Promi
 
 /** Sent, waiting and failed mails of an issue while it runs; the kept counts once it ended. */
 export async function issueCounts(db: Db, issue: NewsletterIssue): Promise<IssueCounts> {
-  if (!isRunning(issue.state)) {
+  if (!isQueued(issue.state)) {
     return {
       sent: issue.sent_count,
       failed: issue.failed_count,
@@ -156,11 +139,11 @@ export async function listIssues(db: Db): Promise<(NewsletterIssue & { counts: I
   const issues = await db.select().from(newsletterIssues).orderBy(desc(newsletterIssues.created_at));
   const live = await liveCounts(
     db,
-    issues.filter((issue) => isRunning(issue.state)).map((issue) => issue.id),
+    issues.filter((issue) => isQueued(issue.state)).map((issue) => issue.id),
   );
   return issues.map((issue) => ({
     ...issue,
-    counts: isRunning(issue.state)
+    counts: isQueued(issue.state)
       ? (live.get(issue.id) ?? { sent: 0, waiting: 0, failed: 0 })
       : { sent: issue.sent_count, failed: issue.failed_count, waiting: 0 },
   }));
@@ -250,25 +233,4 @@ export async function recordBounce(db: Db, subscriberId: string): Promise<void> 
     .update(newsletterSubscriptions)
     .set({ bounce_count: sql`${newsletterSubscriptions.bounce_count} + 1` })
     .where(eq(newsletterSubscriptions.id, subscriberId));
-}
-
-/** The issues of the public archive: sent, ticked by the owner, newest first. */
-export async function archivedIssues(db: Db) {
-  return db
-    .select({
-      id: newsletterIssues.id,
-      subject: newsletterIssues.subject,
-      preheader: newsletterIssues.preheader,
-      body: newsletterIssues.body,
-      finished_at: newsletterIssues.finished_at,
-    })
-    .from(newsletterIssues)
-    .where(
-      and(
-        eq(newsletterIssues.state, "sent"),
-        eq(newsletterIssues.in_archive, true),
-        isNotNull(newsletterIssues.finished_at),
-      ),
-    )
-    .orderBy(desc(newsletterIssues.finished_at));
 }

@@ -183,8 +183,6 @@ export const newsletterIssues = pgTable(
     /** Markdown, rendered on the server like the pages' texts. */
     body: text("body").notNull().default(""),
     state: text("state", { enum: NEWSLETTER_ISSUE_STATES }).notNull().default("draft"),
-    /** Shown in the public archive (/newsletter/archiv) once sent. */
-    in_archive: boolean("in_archive").notNull().default(false),
     /** When the owner pressed "Senden", and when the first mail may go out. */
     queued_at: timestamp("queued_at", { withTimezone: true }),
     send_at: timestamp("send_at", { withTimezone: true }),

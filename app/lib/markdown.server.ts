@@ -27,6 +27,9 @@ const ALLOWED_LINK = /^(?:https?:\/\/|mailto:|\/(?!\/))/i;
 
 const markdown = createMarkdown();
 
+/** Text for HTML (& < > "), as markdown-it escapes it; for the mail templates around its output. */
+export const escapeHtml = (text: string) => markdown.utils.escapeHtml(text);
+
 export function renderMarkdown(text: string): string {
   return markdown.render(text);
 }

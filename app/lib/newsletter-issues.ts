@@ -15,3 +15,9 @@ export const BOUNCE_LIMIT = 3;
 
 /** Lengths of an issue's texts. */
 export const ISSUE_LIMITS = { subject: 150, preheader: 200, body: 50_000 } as const;
+
+/** Whether the issue's mails may go out now (or at their planned time). */
+export const isSending = (state: NewsletterIssueState) => state === "scheduled" || state === "sending";
+
+/** Whether mails of the issue still wait in the outbox (sending, planned or paused). */
+export const isQueued = (state: NewsletterIssueState) => isSending(state) || state === "paused";

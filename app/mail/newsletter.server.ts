@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { findIssue } from "~/db/newsletter-issues.server";
 import { unsubscribeUrl } from "~/db/newsletter.server";
-import { absoluteUrl, markdownToPlainText, renderMarkdownForMail } from "~/lib/markdown.server";
+import { absoluteUrl, escapeHtml, markdownToPlainText, renderMarkdownForMail } from "~/lib/markdown.server";
 import { installationSecret } from "~/lib/security.server";
 import type { SiteSettings } from "~/lib/settings-schemas.server";
 import { siteSettingsOf } from "~/lib/site-settings.server";
@@ -24,12 +24,6 @@ export type NewsletterContext = {
   /** The subscriber's signed unsubscribe link; a test mail has none. */
   unsubscribeUrl?: string;
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
 

@@ -115,10 +115,9 @@ const isPermanent = (error: unknown) => {
 export async function deliverDueMail(
   db: Db,
   transport: MailTransport,
-  caps: MailCaps | number,
+  { perHour, perDay }: MailCaps,
   compose?: ComposeNewsletter,
 ): Promise<number | "capped"> {
-  const { perHour, perDay } = typeof caps === "number" ? { perHour: caps, perDay: Infinity } : caps;
   const recent = await sentRecently(db);
   const left = Math.min(perHour - recent.hour, perDay - recent.day);
   if (left <= 0) return "capped";
@@ -140,7 +139,9 @@ export async function deliverDueMail(
     if (await deliver(db, transport, mail, compose)) sent++;
   }
   if (sent > 0) await retryUnreachableNow(db);
-  if (bulk.length > 0) await advanceIssues(db);
+  // Every round: an issue whose time came, or whose last waiting mail went (or was deleted by an
+  // unsubscribe), moves on even when this round claimed none of its mails.
+  await advanceIssues(db);
   return sent;
 }
 

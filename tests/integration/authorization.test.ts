@@ -146,7 +146,6 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "pause" },
   { intent: "resume" },
   { intent: "cancel" },
-  { intent: "archive", in_archive: "on" },
   { intent: "copy" },
   { name: "Eingeschleust", slug: "eingeschleust" },
   { text: "**Markdown**" },

@@ -198,7 +198,6 @@ async function populate(db: Db): Promise<void> {
     subject: "Ausgabe 1",
     preheader: "",
     body: TRICKY_TEXT,
-    in_archive: true,
   });
   expect(await queueIssue(db, issue, null)).toBe(1);
   await hitRateLimit(db, "login:203.0.113.9", 5, 600_000);

@@ -26,7 +26,7 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
     try {
       await enqueueMail(db, mail(1));
       // Nothing listens yet: the mail stays queued with an error and a later retry time.
-      expect(await deliverDueMail(db, transport, 100)).toBe(0);
+      expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(0);
       const [waiting] = await db.select().from(outbox);
       expect(waiting).toMatchObject({ attempts: 1, sent_at: null, locked_until: null });
       expect(waiting!.last_error).toBeTruthy();
@@ -34,10 +34,10 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
 
       const receiver = await startSmtpReceiver(port);
       try {
-        expect(await deliverDueMail(db, transport, 100)).toBe(0); // not due yet
+        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(0); // not due yet
         await db.update(outbox).set({ next_attempt_at: sql`now()` });
-        expect(await deliverDueMail(db, transport, 100)).toBe(1);
-        expect(await deliverDueMail(db, transport, 100)).toBe(0);
+        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(1);
+        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(0);
         expect(receiver.messages).toHaveLength(1);
         expect(receiver.messages[0]).toContain("Subject: Betreff 1");
         const [sent] = await db.select().from(outbox);
@@ -62,7 +62,7 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
     try {
       await enqueueMail(db, mail(1));
       await enqueueMail(db, mail(2));
-      expect(await deliverDueMail(db, transport, 100)).toBe(0); // nobody listens: both wait 30 s
+      expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(0); // nobody listens: both wait 30 s
       // A mail the server refused with a reply code waits for its backoff whatever happens.
       await enqueueMail(db, mail(3));
       await db
@@ -73,9 +73,9 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
       const receiver = await startSmtpReceiver(port);
       try {
         await enqueueMail(db, mail(4)); // something new, say a contact submission
-        expect(await deliverDueMail(db, transport, 100)).toBe(1);
-        expect(await deliverDueMail(db, transport, 100)).toBe(2);
-        expect(await deliverDueMail(db, transport, 100)).toBe(0);
+        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(1);
+        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(2);
+        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(0);
         const subjects = receiver.messages.map((raw) => raw.match(/Subject: (.*)/)?.[1]?.trim());
         expect(subjects).toEqual(["Betreff 4", "Betreff 1", "Betreff 2"]);
         const [refused] = await db.select().from(outbox).where(eq(outbox.subject, "Betreff 3"));
@@ -99,8 +99,8 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
     });
     try {
       for (let i = 0; i < 5; i++) await enqueueMail(db, mail(i));
-      expect(await deliverDueMail(db, transport, 3)).toBe(3);
-      expect(await deliverDueMail(db, transport, 3)).toBe("capped");
+      expect(await deliverDueMail(db, transport, { perHour: 3, perDay: Infinity })).toBe(3);
+      expect(await deliverDueMail(db, transport, { perHour: 3, perDay: Infinity })).toBe("capped");
       expect(receiver.messages).toHaveLength(3);
     } finally {
       transport.close?.();
@@ -127,8 +127,8 @@ describe.each(testDatabases.filter((database) => database.name === "postgres"))(
         let sent = 0;
         for (let round = 0; round < 5; round++) {
           const results = await Promise.all([
-            deliverDueMail(db, transport, 1000),
-            deliverDueMail(db, transport, 1000),
+            deliverDueMail(db, transport, { perHour: 1000, perDay: Infinity }),
+            deliverDueMail(db, transport, { perHour: 1000, perDay: Infinity }),
           ]);
           for (const result of results) sent += result === "capped" ? 0 : result;
         }

@@ -93,7 +93,6 @@ async function draftIssue(db: Db, subject = "Neuigkeiten im November") {
     subject,
     preheader: "Was es Neues gibt",
     body: "## Hallo\n\nNeu: [mein Angebot](/service/webdesign) und [mehr](https://example.com).\n\n- Punkt eins\n- Punkt zwei\n\n<script>alert(1)</script>",
-    in_archive: false,
   });
   return id;
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { z } from "zod";
 import { getDb, kickMailWorker } from "~/db/db.server";
 import {
@@ -12,7 +13,6 @@ import {
   recipientCount,
   resumeIssue,
   saveIssueDraft,
-  setInArchive,
   type IssueDraft,
   type NewsletterIssue,
 } from "~/db/newsletter-issues.server";
@@ -41,7 +41,6 @@ const DraftSchema = z.object({
     .string()
     .max(ISSUE_LIMITS.body, `Höchstens ${ISSUE_LIMITS.body.toLocaleString("de-DE")} Zeichen.`)
     .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
-  in_archive: z.boolean(),
 });
 
 /** What a mail needs before it may go to anyone. */
@@ -72,7 +71,6 @@ const MESSAGES = {
   resumed: "Versand fortgesetzt",
   cancelled: "Versand abgebrochen",
   noChange: "Das geht in diesem Zustand nicht.",
-  archive: "Archiv-Einstellung gespeichert",
   deleted: "Entwurf gelöscht",
   failed: "Das hat nicht geklappt: Datenbankfehler. Bitte versuche es noch einmal.",
 } as const;
@@ -91,7 +89,6 @@ function draftOf(form: FormData) {
     subject: String(form.get("subject") ?? ""),
     preheader: String(form.get("preheader") ?? ""),
     body: String(form.get("body") ?? "").replace(/\r\n/g, "\n"),
-    in_archive: form.get("in_archive") === "on",
   };
 }
 
@@ -158,7 +155,7 @@ const done = (message: string) => data({ ok: true, message } satisfies IssueActi
 export async function issueAction(request: Request, id: string | undefined) {
   const { db, issue } = await issueOf(request, id);
   const form = await request.formData().catch(() => undefined);
-  if (!form) return refused("Die Anfrage konnte nicht gelesen werden.");
+  if (!form) return refused(ADMIN_MESSAGES.unreadableRequest);
   const intent = String(form.get("intent") ?? "");
   const back = `/admin/newsletter/ausgaben/${issue.id}`;
   try {
@@ -193,9 +190,6 @@ export async function issueAction(request: Request, id: string | undefined) {
       }
       case "cancel":
         return (await cancelIssue(db, issue.id)) ? done(MESSAGES.cancelled) : refused(MESSAGES.noChange, 409);
-      case "archive":
-        await setInArchive(db, issue.id, form.get("in_archive") === "on");
-        return done(MESSAGES.archive);
       case "copy": {
         const copy = await createIssue(db, issue);
         return redirectWithFlash(`/admin/newsletter/ausgaben/${copy}`, {

@@ -1,18 +1,12 @@
 import { ArrowLeft, Copy, Eye, Mail, Pause, Play, Save, Send, Trash2, XCircle } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import {
-  Checkbox,
-  EditorFields,
-  EditorSection,
-  MarkdownField,
-  TextField,
-} from "~/components/admin/page-editor";
+import { EditorFields, EditorSection, MarkdownField, TextField } from "~/components/admin/page-editor";
 import { NewsletterNav } from "~/components/admin/newsletter-nav";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { formatDateTime } from "~/lib/format";
-import { ISSUE_LIMITS, ISSUE_STATE_LABELS } from "~/lib/newsletter-issues";
+import { ISSUE_LIMITS, ISSUE_STATE_LABELS, isQueued, isSending } from "~/lib/newsletter-issues";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/newsletter-issue";
 import { issueAction, loadIssue } from "./newsletter-issue.server";
@@ -37,7 +31,7 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
   const { issue, counts, recipients } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const running = issue.state === "scheduled" || issue.state === "sending" || issue.state === "paused";
+  const running = isQueued(issue.state);
 
   useEffect(() => {
     if (actionData) toast[actionData.ok ? "success" : "error"](actionData.message);
@@ -116,11 +110,6 @@ function DraftForm({
               type="datetime-local"
               hint="Leer lassen, um sofort zu senden. Deutsche Zeit."
             />
-            <Checkbox
-              name="in_archive"
-              label="Im öffentlichen Archiv zeigen"
-              hint="Gesendete Ausgaben erscheinen dann unter /newsletter/archiv, ohne Abonnentendaten."
-            />
           </EditorSection>
         </EditorFields>
 
@@ -195,7 +184,7 @@ function Progress({
   recipients: number;
 }) {
   const revalidator = useRevalidator();
-  const running = state === "scheduled" || state === "sending";
+  const running = isSending(state);
   // The counts update without a reload while mails go out.
   useEffect(() => {
     if (!running) return;
@@ -307,13 +296,6 @@ function ReadOnlyIssue({ issue, busy }: { issue: Loaded["issue"]; busy: boolean 
           <Button type="submit" name="intent" value="copy" variant="secondary" size="sm" disabled={busy}>
             <Copy aria-hidden="true" className="size-4" />
             Als neuen Entwurf kopieren
-          </Button>
-        </Form>
-        <Form method="post" className="flex items-center gap-2">
-          <input type="hidden" name="intent" value="archive" />
-          <input type="hidden" name="in_archive" value={issue.in_archive ? "" : "on"} />
-          <Button type="submit" variant="ghost" size="sm" disabled={busy}>
-            {issue.in_archive ? "Aus dem Archiv nehmen" : "Im Archiv zeigen"}
           </Button>
         </Form>
       </div>
