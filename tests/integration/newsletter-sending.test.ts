@@ -209,6 +209,24 @@ describe.each(testDatabases)("newsletter sending on $name", ({ open }) => {
     }
   });
 
+  test("an issue whose every waiting recipient unsubscribed ends as sent", async () => {
+    const { db, close } = await open();
+    const peer = await smtpPeer();
+    try {
+      const rows = await subscribers(db, 2);
+      const id = await draftIssue(db);
+      expect(await queueIssue(db, id, null)).toBe(2);
+      for (const row of rows) expect(await unsubscribe(db, row.id)).toBe(true);
+      expect(await deliverAll(db, peer)).toBe(0);
+      const issue = (await findIssue(db, id))!;
+      expect(issue.state).toBe("sent");
+      expect(await issueCounts(db, issue)).toEqual({ sent: 0, failed: 0, waiting: 0 });
+    } finally {
+      await peer.close();
+      await close();
+    }
+  });
+
   test("a planned issue waits for its time", async () => {
     const { db, close } = await open();
     const peer = await smtpPeer();
