@@ -58,7 +58,7 @@ export default function NewsletterPreview({ loaderData }: Route.ComponentProps) 
         <h3 id="plain-text" className="text-lg font-semibold text-slate-900">
           Textfassung
         </h3>
-        <pre className="max-w-3xl overflow-x-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+        <pre className="max-w-3xl overflow-x-auto whitespace-pre-wrap wrap-anywhere rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
           {text}
         </pre>
       </section>
