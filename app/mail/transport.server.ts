@@ -10,16 +10,6 @@ export type MailTransport = {
   close?(): void;
 };
 
-/**
- * One SMTP connection reused for mail after mail (nodemailer's pool), unless the URL says
- * otherwise: a newsletter send would otherwise open a connection, greet and log in per mail.
- */
-function pooled(smtpUrl: string): string {
-  const url = new URL(smtpUrl);
-  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
-  if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", "1");
-  return url.toString();
-}
 
 /**
  * SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/mail/, so the
@@ -32,7 +22,7 @@ export function createMailTransport(options: {
   dropDir: string;
 }): MailTransport {
   if (options.smtpUrl) {
-    const smtp = nodemailer.createTransport(pooled(options.smtpUrl));
+    const smtp = nodemailer.createTransport(options.smtpUrl);
     return {
       send: async (mail) => {
         await smtp.sendMail({ from: await options.from(), ...message(mail) });
