@@ -10,7 +10,6 @@ export type MailTransport = {
   close?(): void;
 };
 
-
 /**
  * SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/mail/, so the
  * quick start shows every mail (for example the double opt-in link) without a mail server.
