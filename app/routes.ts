@@ -16,6 +16,8 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("newsletter/bestaetigen", "routes/newsletter-confirm.tsx"),
     route("newsletter/abmelden", "routes/newsletter-unsubscribe.tsx"),
+    route("newsletter/archiv", "routes/newsletter-archive.tsx"),
+    route("newsletter/archiv/:id", "routes/newsletter-archive-issue.tsx"),
     route("media/:id/:file", "routes/media.tsx"),
     // The admin area: every loader and action starts with requireAdmin (except sign-in/setup).
     route("admin", "routes/admin/layout.tsx", [
@@ -29,6 +31,8 @@ export default [
       route("kontaktanfragen", "routes/admin/contacts.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("newsletter/export", "routes/admin/newsletter-export.tsx"),
+      route("newsletter/:id/nachweis", "routes/admin/newsletter-proof.tsx"),
+      route("newsletter/:id/nachweis/download", "routes/admin/newsletter-proof-download.tsx"),
       route("newsletter/ausgaben", "routes/admin/newsletter-issues.tsx"),
       route("newsletter/ausgaben/:id", "routes/admin/newsletter-issue.tsx"),
       route("newsletter/ausgaben/:id/vorschau", "routes/admin/newsletter-preview.tsx"),

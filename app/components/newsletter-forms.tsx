@@ -1,5 +1,6 @@
 import { Mail } from "lucide-react";
 import { useActionData, useFetcher } from "react-router";
+import { CONSENT_TEXTS, type ConsentForm } from "~/content/consent";
 import { NEWSLETTER_MESSAGES } from "~/content/messages";
 import { LIMITS } from "~/lib/form-limits";
 import { useFormResult } from "~/lib/use-form-result";
@@ -7,6 +8,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { FormResult } from "~/lib/form-guard.server";
 import { Button } from "./ui/button";
 import { Field, FormStatus, Honeypot, Input } from "./ui/field";
+
+const PRIVACY_LINK_TEXT = "Datenschutzerklärung";
 
 function useNewsletterForm(key: string) {
   const fetcher = useFetcher<FormResult>({ key });
@@ -35,12 +38,7 @@ export function NewsletterBlock({ formToken }: { formToken: string }) {
         </Button>
       </div>
       <p className="text-xs leading-relaxed text-slate-600">
-        Mit der Anmeldung willige ich ein, den Newsletter per E-Mail zu erhalten. Du bekommst zuerst eine
-        E-Mail mit einem Bestätigungslink; abmelden kannst du dich jederzeit mit einem Klick. Mehr dazu in der{" "}
-        <a href="/datenschutz" className="underline underline-offset-2">
-          Datenschutzerklärung
-        </a>
-        .
+        <ConsentText form="simple" />
       </p>
     </fetcher.Form>
   );
@@ -77,11 +75,7 @@ export function NewsletterCard({ formToken, action }: { formToken: string; actio
               className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-brand-600"
             />
             <span>
-              Ich möchte den Newsletter erhalten und habe die{" "}
-              <a href="/datenschutz" className="underline underline-offset-2">
-                Datenschutzerklärung
-              </a>{" "}
-              gelesen. Meine Einwilligung kann ich jederzeit widerrufen.
+              <ConsentText form="optIn" />
             </span>
           </label>
           {result?.errors?.consent && (
@@ -96,6 +90,20 @@ export function NewsletterCard({ formToken, action }: { formToken: string; actio
         </Button>
       </fetcher.Form>
     </section>
+  );
+}
+
+/** A form's consent text as stored for the proof of consent, with the policy as a link. */
+function ConsentText({ form }: { form: ConsentForm }) {
+  const [before, after] = CONSENT_TEXTS[form].split(PRIVACY_LINK_TEXT);
+  return (
+    <>
+      {before}
+      <a href="/datenschutz" className="underline underline-offset-2">
+        {PRIVACY_LINK_TEXT}
+      </a>
+      {after}
+    </>
   );
 }
 

@@ -57,6 +57,12 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     /** Empty: mails are sent under the owner's name. */
     senderName: "",
   },
+  newsletter: {
+    /** Empty: no public archive of sent issues. */
+    archive: "",
+    /** Proof-and-block records after an unsubscribe: the limitation period (§ 195 BGB). */
+    proofYears: "3",
+  },
 };
 
 /** When the built-in legal texts were last reviewed: their "Stand" until the owner changes legal data. */

@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from
 import { loadDemoContent } from "./demo-content.server";
 import { insertMissingPages } from "./pages.server";
 import { DEFAULT_PAGES } from "~/content/pages";
-import { prunePending } from "./newsletter.server";
+import { pruneConsentRecords, prunePending } from "./newsletter.server";
 import { pruneRateLimits } from "./rate-limits.server";
 import { startMailWorker, type MailWorker } from "~/mail/worker.server";
 import { newsletterComposer } from "~/mail/newsletter.server";
@@ -104,12 +104,16 @@ export function kickMailWorker(): void {
 
 let lastHousekeeping = 0;
 
-/** Hourly: drop old rate-limit counters and never-confirmed newsletter sign-ups. */
+/**
+ * Hourly: drop old rate-limit counters, never-confirmed newsletter sign-ups and proof-and-block
+ * records whose period is over.
+ */
 async function housekeeping(db: Db): Promise<void> {
   if (Date.now() - lastHousekeeping < 60 * 60 * 1000) return;
   lastHousekeeping = Date.now();
   await pruneRateLimits(db);
   await prunePending(db);
+  await pruneConsentRecords(db);
   await pruneExpiredSessions(db);
 }
 

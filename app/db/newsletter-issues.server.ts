@@ -234,3 +234,32 @@ export async function recordBounce(db: Db, subscriberId: string): Promise<void> 
     .set({ bounce_count: sql`${newsletterSubscriptions.bounce_count} + 1` })
     .where(eq(newsletterSubscriptions.id, subscriberId));
 }
+
+/** The public archive (when the owner turned it on): sent issues, newest first. */
+export async function listSentIssues(db: Db) {
+  return db
+    .select({
+      id: newsletterIssues.id,
+      subject: newsletterIssues.subject,
+      sent_at: newsletterIssues.finished_at,
+    })
+    .from(newsletterIssues)
+    .where(eq(newsletterIssues.state, "sent"))
+    .orderBy(desc(newsletterIssues.finished_at));
+}
+
+/** One sent issue for the public archive; undefined for any other state or id. */
+export async function findSentIssue(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: newsletterIssues.id,
+      subject: newsletterIssues.subject,
+      preheader: newsletterIssues.preheader,
+      body: newsletterIssues.body,
+      sent_at: newsletterIssues.finished_at,
+    })
+    .from(newsletterIssues)
+    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.state, "sent")));
+  return row;
+}

@@ -4,10 +4,11 @@ import { enqueueMail } from "~/mail/outbox.server";
 import { newsletterConfirmation } from "~/mail/templates.server";
 import type { SiteSettings } from "~/lib/settings-schemas.server";
 import { siteSettingsOf } from "~/lib/site-settings.server";
-import { hmac, safeEqual, sha256Hex } from "~/lib/security.server";
+import { hmac, installationSecret, safeEqual, sha256Hex } from "~/lib/security.server";
 import { isUuid } from "~/lib/uuid";
+import { CONSENT_TEXTS, type ConsentForm } from "~/content/consent";
 import type { Db } from "./client.server";
-import { newsletterSubscriptions } from "./schema";
+import { consentTexts, newsletterConsentRecords, newsletterSubscriptions } from "./schema";
 
 /** Double opt-in (spec §4, §9): 32 random bytes as 64 hex characters, valid 24 hours. */
 export const TOKEN_VALID_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +37,7 @@ export function verifyUnsubscribe(secret: Buffer, id: string, signature: string)
 async function queueConfirmation(
   tx: Db,
   links: Links & { settings: SiteSettings },
-  row: { id: string; email: string; name: string | null },
+  row: { id: string; email: string },
   token: string,
 ) {
   await enqueueMail(
@@ -49,7 +50,31 @@ async function queueConfirmation(
       },
       links.settings,
     ),
+    { subscriberId: row.id },
   );
+}
+
+/** The stored version of a form's consent text, created the first time a sign-up uses it. */
+async function consentTextId(tx: Db, form: ConsentForm): Promise<string> {
+  const text = CONSENT_TEXTS[form];
+  const hash = sha256Hex(text);
+  await tx
+    .insert(consentTexts)
+    .values({ form, text, hash })
+    .onConflictDoNothing({ target: consentTexts.hash });
+  const [row] = await tx
+    .select({ id: consentTexts.id })
+    .from(consentTexts)
+    .where(eq(consentTexts.hash, hash));
+  return row!.id;
+}
+
+/** The worker's report that a confirmation mail was accepted by the mail server. */
+export async function recordConfirmationMailed(tx: Db, subscriberId: string): Promise<void> {
+  await tx
+    .update(newsletterSubscriptions)
+    .set({ confirmation_mailed_at: sql`now()` })
+    .where(eq(newsletterSubscriptions.id, subscriberId));
 }
 
 function freshToken() {
@@ -64,7 +89,7 @@ function freshToken() {
  */
 export async function signUp(
   db: Db,
-  input: { email: string; name: string | null; consentTextVersion: string },
+  input: { email: string; name: string | null; form: ConsentForm },
   links: Links,
 ): Promise<SignupResult> {
   const { token, hash, expires } = freshToken();
@@ -77,7 +102,8 @@ export async function signUp(
           email: input.email,
           name: input.name,
           gdpr_consent: true,
-          consent_text_version: input.consentTextVersion,
+          consent_text_id: await consentTextId(tx, input.form),
+          signup_form: input.form,
           consented_at: sql`now()`,
           confirmation_token: hash,
           token_expires_at: expires,
@@ -94,9 +120,13 @@ export async function signUp(
   return resendIfPending(db, input, { ...links, settings });
 }
 
+/**
+ * A new confirmation link for a pending address. The proof of consent keeps the first sign-up's
+ * time, form and text: a resend does not overwrite them.
+ */
 async function resendIfPending(
   db: Db,
-  input: { email: string; name: string | null; consentTextVersion: string },
+  input: { email: string; name: string | null },
   links: Links & { settings: SiteSettings },
 ): Promise<SignupResult> {
   const { token, hash, expires } = freshToken();
@@ -107,8 +137,6 @@ async function resendIfPending(
         confirmation_token: hash,
         token_expires_at: expires,
         confirmation_sent_at: sql`now()`,
-        consent_text_version: input.consentTextVersion,
-        consented_at: sql`now()`,
         name: input.name ?? sql`${newsletterSubscriptions.name}`,
       })
       .where(
@@ -171,7 +199,7 @@ export async function resendForExpiredToken(
   if (!row || row.is_confirmed) return "invalid";
   const result = await resendIfPending(
     db,
-    { email: row.email, name: row.name, consentTextVersion: row.consent_text_version ?? "unknown" },
+    { email: row.email, name: row.name },
     { ...links, settings: (await siteSettingsOf(db)).settings },
   );
   return result === "sent" ? "sent" : "wait";
@@ -187,14 +215,100 @@ export async function findSubscriptionEmail(db: Db, id: string): Promise<string 
   return row?.email;
 }
 
-/** Deletes the subscription; true when there was one (unsubscribe link and admin). */
-export async function unsubscribe(db: Db, id: string): Promise<boolean> {
+/**
+ * Deletes the subscription (its waiting mails go with it) and leaves its proof-and-block record,
+ * in one transaction; true when there was one. `reason`: the person unsubscribed, or the owner
+ * deleted it.
+ */
+export async function unsubscribe(
+  db: Db,
+  id: string,
+  reason: "unsubscribed" | "deleted" = "unsubscribed",
+): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const deleted = await db
-    .delete(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.id, id))
-    .returning({ id: newsletterSubscriptions.id });
-  return deleted.length > 0;
+  const secret = await installationSecret(db);
+  const { settings } = await siteSettingsOf(db);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.id, id))
+      .returning();
+    if (!row) return false;
+    await tx.insert(newsletterConsentRecords).values({
+      email_hash: emailHash(secret, row.email),
+      consent_text_id: row.consent_text_id,
+      consent_text_version: row.consent_text_id ? null : row.consent_text_version,
+      signup_form: row.signup_form,
+      signed_up_at: row.created_at,
+      consented_at: row.consented_at,
+      confirmation_mailed_at: row.confirmation_mailed_at,
+      confirmed_at: row.confirmed_at,
+      reason,
+      keep_until: sql`now() + (${Number(settings.newsletter.proofYears)}::int * interval '1 year')`,
+    });
+    return true;
+  });
+}
+
+/** The keyed hash a proof-and-block record knows an address by (case-insensitive). */
+export function emailHash(secret: Buffer, email: string): string {
+  return hmac(secret, `newsletter-address:${email.trim().toLowerCase()}`);
+}
+
+/** The proof-and-block records of an address, newest first (its earlier subscriptions). */
+export async function consentRecordsFor(db: Db, email: string) {
+  return db
+    .select({ record: newsletterConsentRecords, text: consentTexts })
+    .from(newsletterConsentRecords)
+    .leftJoin(consentTexts, eq(consentTexts.id, newsletterConsentRecords.consent_text_id))
+    .where(eq(newsletterConsentRecords.email_hash, emailHash(await installationSecret(db), email)))
+    .orderBy(desc(newsletterConsentRecords.ended_at));
+}
+
+/** Removes proof-and-block records whose period is over. */
+export async function pruneConsentRecords(db: Db): Promise<void> {
+  await db.delete(newsletterConsentRecords).where(lt(newsletterConsentRecords.keep_until, sql`now()`));
+}
+
+export type ConsentProof = {
+  email: string;
+  name: string | null;
+  state: "confirmed" | "pending";
+  signupForm: string | null;
+  signedUpAt: Date;
+  consentedAt: Date | null;
+  confirmationQueuedAt: Date | null;
+  confirmationMailedAt: Date | null;
+  confirmedAt: Date | null;
+  consentText: { text: string; hash: string; firstUsedAt: Date; form: string } | null;
+  legacyVersion: string | null;
+};
+
+/** Everything that proves a subscription's consent, with the consent text verbatim. */
+export async function consentProof(db: Db, id: string): Promise<ConsentProof | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ subscription: newsletterSubscriptions, text: consentTexts })
+    .from(newsletterSubscriptions)
+    .leftJoin(consentTexts, eq(consentTexts.id, newsletterSubscriptions.consent_text_id))
+    .where(eq(newsletterSubscriptions.id, id));
+  if (!row) return undefined;
+  const { subscription: s, text } = row;
+  return {
+    email: s.email,
+    name: s.name,
+    state: s.is_confirmed ? "confirmed" : "pending",
+    signupForm: s.signup_form,
+    signedUpAt: s.created_at,
+    consentedAt: s.consented_at,
+    confirmationQueuedAt: s.confirmation_sent_at,
+    confirmationMailedAt: s.confirmation_mailed_at,
+    confirmedAt: s.confirmed_at,
+    consentText: text
+      ? { text: text.text, hash: text.hash, firstUsedAt: text.first_used_at, form: text.form }
+      : null,
+    legacyVersion: text ? null : s.consent_text_version,
+  };
 }
 
 /** Removes sign-ups that were never confirmed. */

@@ -68,6 +68,21 @@ export const contactSubmissions = pgTable(
   (t) => [index("contact_submissions_created_at_idx").on(t.created_at.desc())],
 );
 
+/**
+ * Proof of consent (BGH I ZR 164/09, § 7 Abs. 2 UWG): every consent text a newsletter form has
+ * shown, verbatim, with its SHA-256 and the date it was first used. Rows are never changed or
+ * deleted while a subscription or a proof record refers to them.
+ */
+export const consentTexts = pgTable("consent_texts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** The form that showed it (CONSENT_FORMS in app/lib/forms.ts). */
+  form: text("form").notNull(),
+  text: text("text").notNull(),
+  /** SHA-256 (hex) of the text's UTF-8 bytes: one row per distinct text. */
+  hash: text("hash").notNull().unique(),
+  first_used_at: timestamp("first_used_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const newsletterSubscriptions = pgTable(
   "newsletter_subscriptions",
   {
@@ -84,7 +99,14 @@ export const newsletterSubscriptions = pgTable(
     consent_text_version: text("consent_text_version"),
     consented_at: timestamp("consented_at", { withTimezone: true }),
     confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+    /** When the last confirmation mail was queued (at most one a minute). */
     confirmation_sent_at: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /** The consent text shown by the form the visitor used (consent_text_version: before it). */
+    consent_text_id: uuid("consent_text_id").references(() => consentTexts.id),
+    /** Which form: "simple" (home page block) or "optIn" (the card with the checkbox), and its page. */
+    signup_form: text("signup_form"),
+    /** When the mail server accepted the last confirmation mail (the one with the link used). */
+    confirmation_mailed_at: timestamp("confirmation_mailed_at", { withTimezone: true }),
     /** Permanent refusals (SMTP 5xx) of newsletter issues; at 3 the address is skipped. */
     bounce_count: integer("bounce_count").notNull().default(0),
   },
@@ -197,6 +219,36 @@ export const newsletterIssues = pgTable(
       sql.raw(`${t.state.name} in (${NEWSLETTER_ISSUE_STATES.map((s) => `'${s}'`).join(", ")})`),
     ),
     index("newsletter_issues_created_at_idx").on(t.created_at.desc()),
+  ],
+);
+
+/**
+ * What remains of a subscription after an unsubscribe or a deletion: no address, only a keyed
+ * hash of it (HMAC with the installation secret), the dates and the consent text. It proves the
+ * earlier consent and blocks the address from being added again by anyone but the person, for
+ * the configured period (Einstellungen, default 3 years: the limitation period).
+ */
+export const newsletterConsentRecords = pgTable(
+  "newsletter_consent_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email_hash: text("email_hash").notNull(),
+    consent_text_id: uuid("consent_text_id").references(() => consentTexts.id),
+    /** The version label of subscriptions made before consent texts were stored. */
+    consent_text_version: text("consent_text_version"),
+    signup_form: text("signup_form"),
+    signed_up_at: timestamp("signed_up_at", { withTimezone: true }).notNull(),
+    consented_at: timestamp("consented_at", { withTimezone: true }),
+    confirmation_mailed_at: timestamp("confirmation_mailed_at", { withTimezone: true }),
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+    ended_at: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
+    /** "unsubscribed" (by the person) or "deleted" (by the owner). */
+    reason: text("reason", { enum: ["unsubscribed", "deleted"] }).notNull(),
+    keep_until: timestamp("keep_until", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("newsletter_consent_records_email_hash_idx").on(t.email_hash),
+    index("newsletter_consent_records_keep_until_idx").on(t.keep_until),
   ],
 );
 

@@ -33,3 +33,19 @@ export function isContactUrl(url: string | null | undefined): boolean {
 export function isExternalUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
 }
+
+const timestamp = new Intl.DateTimeFormat("de-DE", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "Europe/Berlin",
+  timeZoneName: "short",
+});
+
+/** "03.03.2025, 14:05:09 MEZ": to the second, for records such as the proof of consent. */
+export function formatTimestamp(date: Date | string): string {
+  return timestamp.format(typeof date === "string" ? new Date(date) : date);
+}

@@ -78,9 +78,3 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
-
-/** Versions of the consent texts shown next to the newsletter forms (proof of consent). */
-export const CONSENT_TEXT_VERSION = {
-  simple: "newsletter-block-2026-11",
-  optIn: "newsletter-card-2026-11",
-} as const;

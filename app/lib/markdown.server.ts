@@ -4,11 +4,12 @@ import MarkdownIt from "markdown-it";
  * The owner's long texts are Markdown (issue #13), rendered here on the server with a CommonMark
  * parser. Raw HTML is off (a tag is shown as the text it is), images come only through the
  * upload pipeline (a Markdown image shows as its description), links may go to http(s), mailto and paths
- * of this site, and headings are level 3 or 4, below the page's own. The browser never gets
+ * of this site, and headings are level 3 or 4, below the page's own (2 and 3 where the text is all
+ * the page has below its title). The browser never gets
  * this library: pages receive the HTML. Newsletter mails (issue #14) use the same rules, with
  * absolute links and inline styles (mail clients ignore style sheets).
  */
-function createMarkdown() {
+function createMarkdown(topLevel = 3) {
   const markdown = new MarkdownIt("commonmark", { html: false, breaks: true, linkify: false });
   // A Markdown image shows as its description: pictures come through the upload pipeline only.
   markdown.renderer.rules.image = (tokens, index) => markdown.utils.escapeHtml(tokens[index]!.content);
@@ -16,7 +17,7 @@ function createMarkdown() {
   markdown.core.ruler.push("heading_levels", (state) => {
     for (const token of state.tokens) {
       if (token.type === "heading_open" || token.type === "heading_close") {
-        token.tag = Number(token.tag.slice(1)) <= 3 ? "h3" : "h4";
+        token.tag = `h${Number(token.tag.slice(1)) <= topLevel ? topLevel : topLevel + 1}`;
       }
     }
   });
@@ -32,6 +33,13 @@ export const escapeHtml = (text: string) => markdown.utils.escapeHtml(text);
 
 export function renderMarkdown(text: string): string {
   return markdown.render(text);
+}
+
+const pageMarkdown = createMarkdown(2);
+
+/** For a text that is the whole page below its h1 (an issue in the newsletter archive): h2 and h3. */
+export function renderMarkdownAsPage(text: string): string {
+  return pageMarkdown.render(text);
 }
 
 /** Inline styles of the elements a mail's Markdown may produce (system fonts, no web fonts). */

@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import { logger } from "./logger.server";
 
 // @node-rs/argon2 defaults to argon2id (algorithm 2); parameters are OWASP's 19 MiB, 2 passes.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -10,7 +11,10 @@ export function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
-  } catch {
-    return false; // malformed hash
+  } catch (error) {
+    // A malformed hash, or argon2 failing (for example to allocate its memory): logged, so that
+    // a refused sign-in with the right password can be told apart from a wrong password.
+    logger.warn({ reason: error instanceof Error ? error.message : String(error) }, "password check failed");
+    return false;
   }
 }

@@ -4,13 +4,7 @@ import { submitContact } from "~/db/contact.server";
 import { getDb, kickMailWorker } from "~/db/db.server";
 import { signUp } from "~/db/newsletter.server";
 import { env } from "~/env.server";
-import {
-  CONSENT_TEXT_VERSION,
-  ContactSchema,
-  fieldErrors,
-  NewsletterOptInSchema,
-  NewsletterSimpleSchema,
-} from "./forms";
+import { ContactSchema, fieldErrors, NewsletterOptInSchema, NewsletterSimpleSchema } from "./forms";
 import {
   checkForm,
   formRateLimitKey,
@@ -150,7 +144,7 @@ export async function newsletterAction(
     }
     const result = await signUp(
       db,
-      { email: parsed.data.email, name: parsed.data.name, consentTextVersion: CONSENT_TEXT_VERSION[variant] },
+      { email: parsed.data.email, name: parsed.data.name, form: variant },
       { publicUrl: env().PUBLIC_URL, secret: await installationSecret(db) },
     );
     if (result === "duplicate") {

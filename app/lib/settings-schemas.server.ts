@@ -217,11 +217,22 @@ export const MailSettingsSchema = z.object({
   senderName: line(100).regex(/^[^<>"]*$/, "Bitte keine spitzen Klammern oder Anführungszeichen verwenden."),
 });
 
+/** 5. Newsletter: the public archive, and how long proof-and-block records are kept. */
+export const NewsletterSettingsSchema = z.object({
+  archive: z.enum(["", "on"], { error: "Bitte an oder aus wählen." }),
+  proofYears: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, "Bitte eine ganze Zahl von Jahren angeben, z. B. 3.")
+    .refine((value) => Number(value) >= 1 && Number(value) <= 10, "Bitte 1 bis 10 Jahre angeben."),
+});
+
 export const SETTINGS_SCHEMAS = {
   owner: OwnerSettingsSchema,
   website: WebsiteSettingsSchema,
   privacy: PrivacySettingsSchema,
   mail: MailSettingsSchema,
+  newsletter: NewsletterSettingsSchema,
 } as const;
 
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;

@@ -25,7 +25,8 @@ export type SettingsSnapshot = {
   legalDate: Date;
 };
 
-const LEGAL_SECTIONS: SettingsSection[] = ["owner", "privacy"];
+/** The privacy text names the proof records' period, so the newsletter section is legal data too. */
+const LEGAL_SECTIONS: SettingsSection[] = ["owner", "privacy", "newsletter"];
 
 export const defaultSnapshot = (): SettingsSnapshot => ({
   settings: DEFAULT_SETTINGS,

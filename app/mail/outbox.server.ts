@@ -15,13 +15,22 @@ export type OutgoingMail = {
  * Queues a mail. Call it inside the transaction that stores what caused the mail: either both
  * are committed or neither. The mail worker sends it afterwards, with retries.
  */
-export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<string> {
-  const [id] = await enqueueMails(tx, [mail]);
+export async function enqueueMail(
+  tx: Db,
+  mail: OutgoingMail,
+  /** A subscription's confirmation mail: its proof of consent records when the mail went out. */
+  options: { subscriberId?: string } = {},
+): Promise<string> {
+  const [id] = await enqueueMails(tx, [mail], options);
   return id!;
 }
 
 /** Queues mails; resolves to their ids. */
-export async function enqueueMails(tx: Db, mails: OutgoingMail[]): Promise<string[]> {
+export async function enqueueMails(
+  tx: Db,
+  mails: OutgoingMail[],
+  { subscriberId }: { subscriberId?: string } = {},
+): Promise<string[]> {
   const rows = await tx
     .insert(outbox)
     .values(
@@ -31,6 +40,7 @@ export async function enqueueMails(tx: Db, mails: OutgoingMail[]): Promise<strin
         text: mail.text,
         html: mail.html ?? null,
         headers: mail.headers ?? {},
+        subscriber_id: subscriberId ?? null,
       })),
     )
     .returning({ id: outbox.id });

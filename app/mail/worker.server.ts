@@ -1,6 +1,7 @@
 import { and, eq, gt, gte, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { advanceIssues, recordBounce } from "~/db/newsletter-issues.server";
+import { recordConfirmationMailed } from "~/db/newsletter.server";
 import { MAIL_PRIORITY, newsletterIssues, outbox } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import type { OutgoingMail } from "./outbox.server";
@@ -121,6 +122,7 @@ export async function deliverDueMail(
   const recent = await sentRecently(db);
   const left = Math.min(perHour - recent.hour, perDay - recent.day);
   if (left <= 0) return "capped";
+  const claimedAt = Date.now();
   const urgent = await claim(db, Math.min(BATCH, left), MAIL_PRIORITY.urgent);
   const bulkLeft =
     Math.min(perHour - reserveOf(perHour) - recent.hour, perDay - reserveOf(perDay) - recent.day) -
@@ -136,6 +138,7 @@ export async function deliverDueMail(
     a.next_attempt_at.getTime() - b.next_attempt_at.getTime() ||
     a.created_at.getTime() - b.created_at.getTime();
   for (const mail of [...urgent.sort(inOrder), ...bulk.sort(inOrder)]) {
+    if (!(await holdsClaim(db, mail, claimedAt))) continue;
     if (await deliver(db, transport, mail, compose)) sent++;
   }
   if (sent > 0) await retryUnreachableNow(db);
@@ -143,6 +146,22 @@ export async function deliverDueMail(
   // unsubscribe), moves on even when this round claimed none of its mails.
   await advanceIssues(db);
   return sent;
+}
+
+/**
+ * Whether this worker may still send a mail it claimed at `claimedAt`. A slow mail server can
+ * make a batch outlast its lease, and then another worker may claim the batch's last mails: once
+ * half the lease is gone, each mail's lease is renewed before it goes out, but only while no
+ * other claim has counted an attempt since ours (so never two workers send one mail).
+ */
+async function holdsClaim(db: Db, mail: Claimed, claimedAt: number): Promise<boolean> {
+  if (Date.now() - claimedAt < (LEASE_SECONDS * 1000) / 2) return true;
+  const renewed = await db
+    .update(outbox)
+    .set({ locked_until: sql`now() + (${LEASE_SECONDS}::int * interval '1 second')` })
+    .where(and(eq(outbox.id, mail.id), eq(outbox.attempts, mail.attempts), isNull(outbox.sent_at)))
+    .returning({ id: outbox.id });
+  return renewed.length > 0;
 }
 
 /** Sends one claimed mail and records the outcome; true when it went out. */
@@ -170,10 +189,21 @@ async function deliver(db: Db, transport: MailTransport, mail: Claimed, compose?
         headers: mail.headers,
       }),
     });
-    await db
-      .update(outbox)
-      .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
-      .where(eq(outbox.id, mail.id));
+    const markSent = (tx: Db) =>
+      tx
+        .update(outbox)
+        .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
+        .where(eq(outbox.id, mail.id));
+    // A subscription's confirmation mail: the proof of consent says when it went out.
+    const confirmation = mail.subscriber_id && !mail.newsletter_issue_id ? mail.subscriber_id : undefined;
+    if (confirmation) {
+      await db.transaction(async (tx) => {
+        await markSent(tx);
+        await recordConfirmationMailed(tx, confirmation);
+      });
+    } else {
+      await markSent(db);
+    }
     return true;
   } catch (error) {
     // Keep only the error's class and code: SMTP replies can quote addresses.
@@ -182,7 +212,7 @@ async function deliver(db: Db, transport: MailTransport, mail: Claimed, compose?
       (error as { code?: unknown }).code;
     const reason = `${error instanceof Error ? error.name : "Error"}${code ? ` ${String(code)}` : ""}`;
     // A newsletter mail the server refused for good is not tried again, and counts as a bounce.
-    const givesUp = mail.subscriber_id !== null && isPermanent(error);
+    const givesUp = mail.newsletter_issue_id !== null && mail.subscriber_id !== null && isPermanent(error);
     await db
       .update(outbox)
       .set({

@@ -1,8 +1,10 @@
 import { CATEGORY_PAGES } from "~/content/categories";
 import { fallbackProjects } from "~/content/fallback-projects";
+import { listSentIssues } from "~/db/newsletter-issues.server";
 import { listProjects } from "~/db/projects.server";
 import { env } from "~/env.server";
 import { loadPages, visibleServices } from "~/lib/pages.server";
+import { archiveEnabled } from "~/lib/newsletter-archive.server";
 import { readWithFallback } from "~/lib/public-data.server";
 
 const STATIC_PATHS = ["/", "/projects", "/about", "/contact", "/impressum", "/datenschutz", "/cookies"];
@@ -13,21 +15,34 @@ const escapeXml = (value: string) =>
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
   );
 
-/** /sitemap.xml: every public page and every project's canonical URL. */
+/** /sitemap.xml: every public page, every project's canonical URL and, when published, the newsletter archive. */
 export async function loader() {
   const origin = env().PUBLIC_URL;
-  const [{ data: projects }, pages] = await Promise.all([
+  const [{ data: projects }, pages, archive] = await Promise.all([
     readWithFallback(
       (db) => listProjects(db),
       () => fallbackProjects,
     ),
     loadPages(),
+    readWithFallback(
+      async (db) => ((await archiveEnabled()) ? listSentIssues(db) : undefined),
+      () => undefined,
+    ),
   ]);
   const entries = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: undefined as Date | undefined })),
     ...CATEGORY_PAGES.map((page) => ({ path: `/category/${page.slug}`, lastmod: undefined })),
     ...visibleServices(pages).map(({ path }) => ({ path, lastmod: undefined })),
     ...projects.map((project) => ({ path: `/project/${project.id}`, lastmod: project.date ?? undefined })),
+    ...(archive.data
+      ? [
+          { path: "/newsletter/archiv", lastmod: archive.data[0]?.sent_at ?? undefined },
+          ...archive.data.map((issue) => ({
+            path: `/newsletter/archiv/${issue.id}`,
+            lastmod: issue.sent_at ?? undefined,
+          })),
+        ]
+      : []),
   ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

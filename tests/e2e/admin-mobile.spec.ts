@@ -202,7 +202,7 @@ test("Kontaktanfragen at 360 px: a request is a card, Details, Antworten and Lö
   await expect(card).toHaveCount(1);
 });
 
-test("Newsletter at 360 px: a subscriber is a card, E-Mail and Entfernen on the screen", async ({
+test("Newsletter at 360 px: a subscriber is a card, Nachweis, E-Mail and Entfernen on the screen", async ({
   page,
   request,
   baseURL,
@@ -233,12 +233,14 @@ test("Newsletter at 360 px: a subscriber is a card, E-Mail and Entfernen on the 
     "–",
     /^\d{4}-\d{2}-\d{2}$/,
     "Unbestätigt",
-    /^E-Mail.*Entfernen/,
+    /^Nachweis.*E-Mail.*Entfernen/,
   ]);
   await expectOnScreen(card.getByRole("cell").first());
 
+  const proof = card.getByRole("link", { name: /^Nachweis/ });
   const mail = card.getByRole("link", { name: /^E-Mail/ });
   const remove = card.getByRole("button", { name: /^Entfernen/ });
+  await expectOnScreen(proof);
   await expectOnScreen(mail);
   await expectOnScreen(remove);
   await expect(mail).toHaveAttribute("href", `mailto:${email}`);

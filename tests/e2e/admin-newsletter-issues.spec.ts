@@ -13,6 +13,7 @@ import {
   toastWith,
   type OwnServer,
 } from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
 
 /**
  * Writing and sending the newsletter (issue #14), as the owner does it: a new issue, its preview,
@@ -163,12 +164,91 @@ test("the owner writes an issue, previews it, tests it, sends it and watches it 
     }
 
     // The sent issue is read-only and can be copied into a new draft.
+    const sentUrl = page.url();
     await expect(main(page).getByRole("button", { name: "Entwurf speichern" })).toHaveCount(0);
     await main(page).getByRole("button", { name: "Als neuen Entwurf kopieren" }).click();
     await expect(toastWith(page, "Kopie als neuer Entwurf angelegt")).toBeVisible();
     await expect(main(page).getByLabel("Betreff")).toHaveValue("Neues aus der Werkstatt");
+    const draftUrl = page.url();
     await page.goto(`${server.url}/admin/newsletter/ausgaben`);
     await expect(main(page).getByRole("row")).toHaveCount(3);
+
+    // Each of these pages, opened afresh (no toast in the way), has no axe violation.
+    await expectNoAxeViolations(page, "the list of issues");
+    for (const [url, state] of [
+      [draftUrl, "a draft"],
+      [sentUrl, "a sent issue"],
+      [`${sentUrl}/vorschau`, "the preview"],
+    ] as const) {
+      await page.goto(url);
+      await expect(main(page).getByRole("heading", { level: 2 }).first()).toBeVisible();
+      await expectNoAxeViolations(page, state, { frames: false });
+    }
+
+    // The public archive exists once the owner turns it on, and lists the sent issue only.
+    expect((await request.get(`${server.url}/newsletter/archiv`)).status()).toBe(404);
+    await openAdminPage(page, `${server.url}/admin/einstellungen#newsletter`);
+    const section = main(page).getByRole("region", { name: "Newsletter" });
+    await section.getByLabel("Öffentliches Archiv der gesendeten Ausgaben unter /newsletter/archiv").check();
+    await section.getByRole("button", { name: "Speichern" }).click();
+    await expect(toastWith(page, "gespeichert")).toBeVisible();
+    const sitemap = await (await request.get(`${server.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain("/newsletter/archiv</loc>");
+    await page.goto(`${server.url}/newsletter/archiv`);
+    await expect(page.getByRole("heading", { level: 1, name: "Newsletter-Archiv" })).toBeVisible();
+    const entries = main(page).getByRole("listitem");
+    await expect(entries).toHaveCount(1);
+    await expectNoAxeViolations(page, "the archive");
+    await entries.getByRole("link", { name: "Neues aus der Werkstatt" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Neues aus der Werkstatt" })).toBeVisible();
+    await expect(main(page).getByRole("heading", { name: "Was es Neues gibt" })).toBeVisible();
+    await expectNoAxeViolations(page, "an issue in the archive");
+    await expect(main(page).getByRole("link", { name: "Angebot" })).toHaveAttribute(
+      "href",
+      "/service/webdesign",
+    );
+    expect(await page.content()).not.toContain("/newsletter/abmelden?id=");
+  } finally {
+    await page.close();
+    await server.stop();
+  }
+});
+
+test("the owner opens a subscriber's proof of consent and downloads it as a page", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const server = await startOwnServer();
+  try {
+    const client = await actAsOwnClient(page.context(), testInfo);
+    const email = `nachweis-${testInfo.project.name}@example.org`;
+    await confirmedSubscriber(request, server, email, `${client.split(".").slice(0, 3).join(".")}.150`);
+    await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: server.admin! });
+    await openAdminPage(page, `${server.url}/admin/newsletter`);
+    await main(page)
+      .getByRole("link", { name: /^Nachweis/ })
+      .click();
+    await expect(main(page).getByRole("heading", { name: "Einwilligungsnachweis" })).toBeVisible();
+    const proof = main(page).getByRole("article");
+    await expect(proof).toContainText(email);
+    await expect(proof).toContainText("Bestätigt (Double-Opt-In)");
+    await expect(proof).toContainText("Newsletter-Karte auf der Kontaktseite (/contact)");
+    await expect(proof.getByRole("blockquote")).toHaveText(
+      "Ich möchte den Newsletter erhalten und habe die Datenschutzerklärung gelesen. Meine Einwilligung kann ich jederzeit widerrufen.",
+    );
+    await expect(proof).toContainText(/SHA-256 des Textes\s*[0-9a-f]{64}/);
+    await expect(proof).not.toContainText("noch nicht bestätigt");
+    await expectNoAxeViolations(page, "the proof of consent");
+
+    const download = page.waitForEvent("download");
+    await main(page).getByRole("link", { name: "Als Seite herunterladen" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^einwilligungsnachweis-\d{4}-\d{2}-\d{2}\.html$/);
+    const html = readFileSync(await file.path(), "utf8");
+    expect(html).toContain("<h1>Einwilligungsnachweis Newsletter</h1>");
+    expect(html).toContain(email);
+    expect(html).not.toMatch(/<script|<link /);
   } finally {
     await page.close();
     await server.stop();

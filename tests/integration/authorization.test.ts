@@ -115,6 +115,7 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "website", brand: "Übernommen", videosUrl: "https://evil.example" },
   { intent: "privacy", hostingName: "Evil Hosting", hostingAddress: "Irgendwo 1, 12345 Nirgendwo" },
   { intent: "mail", notifyEmail: "angreifer@evil.example", senderName: "Übernommen" },
+  { intent: "newsletter", archive: "on", proofYears: "1" },
   { intent: "test-mail" },
   // The page editor (issue #13): a valid about page, published; every other intent; a new page.
   {
@@ -334,6 +335,7 @@ test("the attack bodies cover every intent an admin action knows", () => {
       "create",
       "delete",
       "mail",
+      "newsletter",
       "owner",
       "privacy",
       "test-mail",

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import * as tar from "tar";
 import { describe, expect, test } from "vitest";
@@ -12,7 +12,7 @@ import { BackupError, restoreBackup, writeBackup, type BackupManifest } from "~/
 import { knownMigrations, openDatabase, type DatabaseOptions, type Db } from "~/db/client.server";
 import { submitContact } from "~/db/contact.server";
 import { loadDemoContent } from "~/db/demo-content.server";
-import { signUp } from "~/db/newsletter.server";
+import { signUp, unsubscribe } from "~/db/newsletter.server";
 import { DEFAULT_SETTINGS } from "~/content/site";
 import { readSiteSettings, saveSiteSettings } from "~/lib/site-settings.server";
 import { createProject } from "~/db/projects.server";
@@ -171,9 +171,20 @@ async function populate(db: Db): Promise<void> {
   });
   await signUp(
     db,
-    { email: "leser@example.com", name: "Leser", consentTextVersion: "2026-01" },
+    { email: "leser@example.com", name: "Leser", form: "simple" as const },
     { publicUrl: "https://www.example.com", secret: await installationSecret(db) },
   );
+  // A reader who left: their proof-and-block record stays, with the consent text (issue #14).
+  await signUp(
+    db,
+    { email: "weg@example.com", name: null, form: "optIn" as const },
+    { publicUrl: "https://www.example.com", secret: await installationSecret(db) },
+  );
+  const [leaving] = await db
+    .select({ id: newsletterSubscriptions.id })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, "weg@example.com"));
+  expect(await unsubscribe(db, leaving!.id)).toBe(true);
   const owner = await saveSiteSettings(db, "owner", { ...stringsOf(DEFAULT_SETTINGS.owner), ...OWN_OWNER });
   expect(owner.ok).toBe(true);
   // Pages (issue #13): all built-in ones, an about page published with the upload as portrait

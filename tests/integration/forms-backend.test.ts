@@ -15,7 +15,8 @@ import {
   verifyUnsubscribe,
 } from "~/db/newsletter.server";
 import { hitRateLimit } from "~/db/rate-limits.server";
-import { contactSubmissions, newsletterSubscriptions, outbox, rateLimits } from "~/db/schema";
+import { consentTexts, contactSubmissions, newsletterSubscriptions, outbox, rateLimits } from "~/db/schema";
+import { CONSENT_TEXTS } from "~/content/consent";
 import { formAge, installationSecret, issueFormToken, sha256Hex } from "~/lib/security.server";
 import { createMailTransport } from "~/mail/transport.server";
 import { testDatabases } from "../setup/databases";
@@ -121,7 +122,7 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
     const { db, close } = await open();
     try {
       const secret = await installationSecret(db);
-      const input = { email: "Eva@Example.org", name: "Eva", consentTextVersion: "v1" };
+      const input = { email: "Eva@Example.org", name: "Eva", form: "optIn" as const };
       expect(await signUp(db, input, links(secret))).toBe("sent");
       const [mail] = await db.select().from(outbox);
       const token = tokenIn(mail!.text)!;
@@ -134,8 +135,14 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
         is_confirmed: false,
         gdpr_consent: true,
       });
-      expect(row!.consent_text_version).toBe("v1");
+      expect(row!.signup_form).toBe("optIn");
       expect(row!.consented_at).toBeInstanceOf(Date);
+      const [shown] = await db.select().from(consentTexts).where(eq(consentTexts.id, row!.consent_text_id!));
+      expect(shown).toMatchObject({
+        form: "optIn",
+        text: CONSENT_TEXTS.optIn,
+        hash: sha256Hex(CONSENT_TEXTS.optIn),
+      });
       expect(row!.token_expires_at!.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
 
       expect(await inspectToken(db, token)).toEqual({ state: "pending", email: "Eva@Example.org" });
@@ -155,7 +162,7 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
     const { db, close } = await open();
     try {
       const secret = await installationSecret(db);
-      const input = { email: "max@example.org", name: null, consentTextVersion: "v1" };
+      const input = { email: "max@example.org", name: null, form: "optIn" as const };
       expect(await signUp(db, input, links(secret))).toBe("sent");
       expect(await signUp(db, { ...input, email: "MAX@example.org" }, links(secret))).toBe("duplicate");
       expect(await db.select().from(outbox)).toHaveLength(1);
@@ -182,7 +189,7 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
     const { db, close } = await open();
     try {
       const secret = await installationSecret(db);
-      await signUp(db, { email: "alt@example.org", name: null, consentTextVersion: "v1" }, links(secret));
+      await signUp(db, { email: "alt@example.org", name: null, form: "optIn" as const }, links(secret));
       const token = tokenIn((await db.select().from(outbox))[0]!.text)!;
       await db.update(newsletterSubscriptions).set({ token_expires_at: sql`now() - interval '1 minute'` });
       expect(await inspectToken(db, token)).toEqual({ state: "expired" });
@@ -204,7 +211,7 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
     const { db, close } = await open();
     try {
       const secret = await installationSecret(db);
-      await signUp(db, { email: "weg@example.org", name: null, consentTextVersion: "v1" }, links(secret));
+      await signUp(db, { email: "weg@example.org", name: null, form: "optIn" as const }, links(secret));
       const [row] = await db.select().from(newsletterSubscriptions);
       const url = new URL(unsubscribeUrl(links(secret), row!.id));
       expect(verifyUnsubscribe(secret, row!.id, url.searchParams.get("sig")!)).toBe(true);
@@ -221,8 +228,8 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
     const { db, close } = await open();
     try {
       const secret = await installationSecret(db);
-      await signUp(db, { email: "a@example.org", name: null, consentTextVersion: "v1" }, links(secret));
-      await signUp(db, { email: "b@example.org", name: null, consentTextVersion: "v1" }, links(secret));
+      await signUp(db, { email: "a@example.org", name: null, form: "optIn" as const }, links(secret));
+      await signUp(db, { email: "b@example.org", name: null, form: "optIn" as const }, links(secret));
       await db
         .update(newsletterSubscriptions)
         .set({ created_at: sql`now() - interval '31 days'` })

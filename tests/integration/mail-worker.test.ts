@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { outbox } from "~/db/schema";
 import { enqueueMail } from "~/mail/outbox.server";
 import { createMailTransport } from "~/mail/transport.server";
@@ -15,6 +15,41 @@ const mail = (n: number) => ({
 });
 
 describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
+  test("a batch that outlasts its lease never sends a mail another worker claimed since", async () => {
+    const { db, close } = await open();
+    const sent: string[] = [];
+    const transport = {
+      send: async (outgoing: { id: string; subject: string }) => {
+        sent.push(outgoing.subject);
+        if (sent.length > 1) return;
+        // The first mail takes longer than half the lease; meanwhile another worker, seeing the
+        // lease of the second run out, claims it (its claim counts an attempt).
+        vi.setSystemTime(Date.now() + 61_000);
+        await db
+          .update(outbox)
+          .set({ attempts: sql`${outbox.attempts} + 1`, locked_until: sql`now() + interval '2 minutes'` })
+          .where(eq(outbox.subject, "Betreff 2"));
+      },
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await enqueueMail(db, mail(1));
+      await db.update(outbox).set({ next_attempt_at: sql`now() - interval '1 minute'` });
+      await enqueueMail(db, mail(2));
+      await enqueueMail(db, mail(3));
+      expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(2);
+      // The second mail was left to the worker that took it; the third one was still ours.
+      expect(sent).toEqual(["Betreff 1", "Betreff 3"]);
+      const rows = await db.select().from(outbox);
+      const bySubject = (subject: string) => rows.find((row) => row.subject === subject)!;
+      expect(bySubject("Betreff 2")).toMatchObject({ sent_at: null, attempts: 2 });
+      expect(bySubject("Betreff 3").sent_at).toBeInstanceOf(Date);
+    } finally {
+      vi.useRealTimers();
+      await close();
+    }
+  });
+
   test("delivers queued mail over SMTP once, keeps it while the server is down and retries later", async () => {
     const { db, close } = await open();
     const port = await freePort();

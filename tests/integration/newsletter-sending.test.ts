@@ -174,7 +174,7 @@ describe.each(testDatabases)("newsletter sending on $name", ({ open }) => {
       await peer.close();
       await close();
     }
-  });
+  }, 180_000);
 
   test("pause holds the rest, resume sends it, cancel drops what waits", async () => {
     const { db, close } = await open();

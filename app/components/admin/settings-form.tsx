@@ -175,3 +175,30 @@ export function SettingsSelect({
     </Field>
   );
 }
+
+/** A yes/no field: stored as "on" when ticked, "" when not. */
+export function SettingsCheckbox({ name, label, hint }: FieldOptions) {
+  const { prefix, values, errors } = useSection();
+  const id = `${prefix}-${name}`;
+  return (
+    <div className="md:col-span-2">
+      <label htmlFor={id} className="flex items-start gap-3 text-sm font-medium text-slate-900">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          defaultChecked={values[name] === "on"}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-brand-600"
+        />
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 pl-7 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {errors[name] && <p className="mt-1 pl-7 text-sm text-red-700">{errors[name]}</p>}
+    </div>
+  );
+}

@@ -5,7 +5,9 @@ import { companyLine, list, ownerAddressLines, p, type LegalContext, type LegalP
  * named (hosting, mail), their supervisory authority and what else they process.
  */
 export function datenschutz({ settings, stand, authority }: LegalContext): LegalPage {
-  const { owner, privacy } = settings;
+  const { owner, privacy, newsletter } = settings;
+  const proofYears = Number(newsletter.proofYears);
+  const proofPeriod = proofYears === 1 ? "einem Jahr" : `${proofYears} Jahren`;
   const controller = companyLine(settings) || owner.name;
   return {
     slug: "datenschutz",
@@ -91,8 +93,8 @@ export function datenschutz({ settings, stand, authority }: LegalContext): Legal
           list(
             "E-Mail-Adresse (Pflichtangabe)",
             "Name (freiwillige Angabe, nur für eine persönliche Anrede)",
-            "Zeitpunkt der Anmeldung und Version des Einwilligungstextes, dem Sie zugestimmt haben",
-            "Zeitpunkt der Bestätigung über den Bestätigungslink",
+            "Zeitpunkt der Anmeldung, das verwendete Formular und den Wortlaut des Einwilligungstextes, dem Sie zugestimmt haben",
+            "Zeitpunkt des Versands der Bestätigungs-E-Mail und der Bestätigung über den Bestätigungslink",
           ),
           p(
             "Der Bestätigungsschlüssel (Token) aus dem Bestätigungslink wird in meiner Datenbank ausschließlich als kryptografischer Hashwert gespeichert, nie im Klartext. Nicht bestätigte Anmeldungen lösche ich nach 30 Tagen automatisch.",
@@ -104,8 +106,18 @@ export function datenschutz({ settings, stand, authority }: LegalContext): Legal
             "Meine Newsletter enthalten keine Zählpixel und keine Link-Nachverfolgung; ich werte nicht aus, ob oder wann Sie eine E-Mail öffnen oder einen Link anklicken.",
           ),
           p(
-            "Solange Sie angemeldet sind, speichere ich als Nachweis Ihrer Einwilligung (Art. 7 Abs. 1 DSGVO) die Zeitpunkte von Anmeldung und Bestätigung sowie die Version des Einwilligungstextes, den Sie gesehen haben. Mit Ihrer Abmeldung lösche ich Ihre E-Mail-Adresse und alle zugehörigen Angaben vollständig.",
+            "Solange Sie angemeldet sind, speichere ich diese Angaben als Nachweis Ihrer Einwilligung (Art. 7 Abs. 1 DSGVO). Mit Ihrer Abmeldung lösche ich Ihre E-Mail-Adresse, Ihren Namen und alle noch nicht versendeten E-Mails an Sie.",
           ),
+          p(
+            `Zurück bleibt nur ein Nachweis ohne Ihre Adresse im Klartext: ein mit einem geheimen Schlüssel gebildeter Hashwert der Adresse, die genannten Zeitpunkte, der Zeitpunkt der Abmeldung und der Einwilligungstext. Er dient dazu, Ihre frühere Einwilligung belegen zu können und zu verhindern, dass Ihre Adresse ohne Ihr Zutun erneut in den Verteiler gelangt (Art. 6 Abs. 1 lit. f DSGVO; mein berechtigtes Interesse ist die Abwehr von Ansprüchen). Diesen Nachweis lösche ich nach ${proofPeriod} (regelmäßige Verjährungsfrist, § 195 BGB).`,
+          ),
+          ...(newsletter.archive === "on"
+            ? [
+                p(
+                  "Versendete Ausgaben veröffentliche ich zusätzlich im Newsletter-Archiv dieser Website. Sie enthalten keine Angaben über die Empfänger.",
+                ),
+              ]
+            : []),
         ],
       },
       {
@@ -188,7 +200,7 @@ export function datenschutz({ settings, stand, authority }: LegalContext): Legal
           list(
             "Server-Logfiles: 14 Tage",
             "Kontaktanfragen: bis zur abschließenden Bearbeitung, höchstens sechs Monate – vorbehaltlich gesetzlicher Aufbewahrungspflichten (bis zu sechs bzw. zehn Jahre nach HGB und AO)",
-            "Newsletter: bis zu Ihrer Abmeldung; nicht bestätigte Anmeldungen höchstens 30 Tage",
+            `Newsletter: bis zu Ihrer Abmeldung; nicht bestätigte Anmeldungen höchstens 30 Tage; der Nachweis der Einwilligung (ohne Adresse im Klartext) ${proofPeriod} nach der Abmeldung`,
             "Sitzungs-Cookie des Administrators: bis zur Abmeldung, höchstens 30 Tage",
             "Eintrag „cookiesAccepted“: in Ihrem Browser, bis Sie ihn löschen",
           ),

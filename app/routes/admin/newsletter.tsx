@@ -1,5 +1,5 @@
-import { Download, Mail, Trash2 } from "lucide-react";
-import { Form } from "react-router";
+import { Download, FileCheck, Mail, Trash2 } from "lucide-react";
+import { Form, Link } from "react-router";
 import { toast } from "~/lib/toast";
 import { AdminActionsCell, AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
 import { ListControls, pageParams } from "~/components/admin/list-controls";
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return deleteFromAdminList(request, async (id) => unsubscribe(await getDb(), id), {
+  return deleteFromAdminList(request, async (id) => unsubscribe(await getDb(), id, "deleted"), {
     success: ADMIN_MESSAGES.subscriberDeleted,
     failure: ADMIN_MESSAGES.subscriberDeleteError,
     notFound: "Abonnent nicht gefunden",
@@ -73,6 +73,12 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
                     : "Unbestätigt"}
               </AdminCell>
               <AdminActionsCell>
+                <Button asChild variant="ghost" size="sm">
+                  <Link to={`/admin/newsletter/${row.id}/nachweis`}>
+                    <FileCheck aria-hidden="true" className="size-4" />
+                    Nachweis<span className="sr-only">: {row.email}</span>
+                  </Link>
+                </Button>
                 <Button asChild variant="ghost" size="sm">
                   <a href={`mailto:${row.email}`}>
                     <Mail aria-hidden="true" className="size-4" />

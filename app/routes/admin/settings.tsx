@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { GoLiveChecklist } from "~/components/admin/go-live-checklist";
 import {
+  SettingsCheckbox,
   SettingsFieldset,
   SettingsInput,
   SettingsSectionForm,
@@ -41,6 +42,7 @@ const SECTIONS = [
   { id: "website", title: "Website" },
   { id: "datenschutz", title: "Datenschutz-Angaben" },
   { id: "e-mail", title: "E-Mail" },
+  { id: "newsletter", title: "Newsletter" },
   { id: "server", title: "Server-Konfiguration" },
 ];
 
@@ -378,6 +380,29 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             label="Absender"
             hint={`Wie E-Mails im Postfach der Empfänger erscheinen. Leer: ${settings.owner.name}.`}
             maxLength={100}
+          />
+        </SettingsFieldset>
+      </SettingsSectionForm>
+
+      <SettingsSectionForm
+        id="newsletter"
+        section="newsletter"
+        title="Newsletter"
+        description="Ob gesendete Ausgaben öffentlich nachzulesen sind, und wie lange nach einer Abmeldung der Nachweis der Einwilligung bleibt."
+        stored={settings.newsletter}
+      >
+        <SettingsFieldset legend="Archiv und Nachweise">
+          <SettingsCheckbox
+            name="archive"
+            label="Öffentliches Archiv der gesendeten Ausgaben unter /newsletter/archiv"
+            hint="Zeigt Betreff, Datum und Text jeder gesendeten Ausgabe, ohne persönliche Links, und nimmt das Archiv in die Sitemap auf."
+          />
+          <SettingsInput
+            name="proofYears"
+            label="Nachweise aufbewahren (Jahre)"
+            hint="Nach einer Abmeldung oder Löschung bleibt nur ein Nachweis ohne die Adresse im Klartext: ein mit dem Schlüssel dieser Installation gebildeter Hash der Adresse, die Zeitpunkte und der Einwilligungstext. Standard: 3 Jahre (regelmäßige Verjährungsfrist)."
+            inputMode="numeric"
+            maxLength={2}
           />
         </SettingsFieldset>
       </SettingsSectionForm>

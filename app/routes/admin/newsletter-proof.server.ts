@@ -1,0 +1,26 @@
+import type { ProofData } from "~/components/admin/consent-proof";
+import { getDb } from "~/db/db.server";
+import { consentProof, consentRecordsFor } from "~/db/newsletter.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { requireAdmin } from "~/lib/session.server";
+
+/** The server half of a subscriber's proof of consent: the admin page and its download. */
+export async function loadConsentProof(request: Request, id: string): Promise<ProofData> {
+  await requireAdmin(request);
+  const db = await getDb();
+  const proof = await consentProof(db, id);
+  if (!proof) {
+    throw redirectWithFlash("/admin/newsletter", { type: "error", title: "Abonnent nicht gefunden" });
+  }
+  const earlier = await consentRecordsFor(db, proof.email);
+  return {
+    ...proof,
+    earlier: earlier.map(({ record, text }) => ({
+      signedUpAt: record.signed_up_at,
+      confirmedAt: record.confirmed_at,
+      endedAt: record.ended_at,
+      reason: record.reason,
+      consentText: text?.text ?? null,
+    })),
+  };
+}

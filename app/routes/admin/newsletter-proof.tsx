@@ -1,0 +1,40 @@
+import { ArrowLeft, Download } from "lucide-react";
+import { Link } from "react-router";
+import { ConsentProof } from "~/components/admin/consent-proof";
+import { NewsletterNav } from "~/components/admin/newsletter-nav";
+import { Button } from "~/components/ui/button";
+import type { Route } from "./+types/newsletter-proof";
+import { loadConsentProof } from "./newsletter-proof.server";
+
+/** /admin/newsletter/:id/nachweis (issue #14): a subscriber's proof of consent. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return { proof: await loadConsentProof(request, params.id), createdAt: new Date() };
+}
+
+export default function NewsletterProof({ loaderData, params }: Route.ComponentProps) {
+  const { proof, createdAt } = loaderData;
+  return (
+    <div className="space-y-6">
+      <NewsletterNav />
+      <Link
+        to="/admin/newsletter"
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Zurück zu den Abonnenten
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 className="text-2xl font-bold text-slate-900">Einwilligungsnachweis</h2>
+        <Button asChild variant="secondary">
+          <a href={`/admin/newsletter/${params.id}/nachweis/download`} download="">
+            <Download aria-hidden="true" className="size-4" />
+            Als Seite herunterladen
+          </a>
+        </Button>
+      </div>
+      <div className="max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <ConsentProof proof={proof} createdAt={createdAt} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** axe-core against WCAG 2.0/2.1/2.2 A and AA and axe's best practices (issue #5). */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
+
+/** Waits until every finite animation and transition (page transition, overlay, fades) has ended. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** Runs axe on the page as it is now and fails with a readable list of what it found. */
+export async function expectNoAxeViolations(
+  page: Page,
+  state: string,
+  options: { frames?: boolean } = {},
+): Promise<void> {
+  await settle(page);
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  // A sandboxed frame without scripts (the newsletter preview) cannot answer axe's messages, and
+  // its document is a mail, not a page of the site: it is left out.
+  if (options.frames === false) builder = builder.options({ iframes: false }).exclude("iframe");
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (violation) =>
+      `${violation.id} [${violation.impact ?? "?"}] ${violation.help}\n` +
+      violation.nodes.map((node) => `    at ${node.target.join(" ")}`).join("\n"),
+  );
+  expect(summary, `axe violations on ${state}`).toEqual([]);
+}
