@@ -50,6 +50,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     authorityName: "",
     authorityAddress: "",
     extra: "",
+    /** Contact requests not marked "Aufbewahren" are deleted this many months after they arrived. */
+    contactMonths: "6",
   },
   mail: {
     /** Empty: contact notifications go to the public e-mail address. */

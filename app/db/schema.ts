@@ -64,6 +64,11 @@ export const contactSubmissions = pgTable(
     email: text("email").notNull(),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
+    /**
+     * Marked "Aufbewahren" by the owner (e.g. a business letter, § 257 HGB): kept past the
+     * retention period until unmarked.
+     */
+    keep: boolean("keep").notNull().default(false),
   },
   (t) => [index("contact_submissions_created_at_idx").on(t.created_at.desc())],
 );
@@ -285,8 +290,13 @@ export const outbox = pgTable(
     subscriber_id: uuid("subscriber_id").references(() => newsletterSubscriptions.id, {
       onDelete: "cascade",
     }),
-    /** A permanent refusal (SMTP 5xx) of a newsletter mail: not tried again. */
+    /**
+     * The mail failed for good: a permanent refusal (SMTP 5xx) of a newsletter mail, or any mail
+     * still not delivered at its last attempt. Not tried again; the record goes after 30 days.
+     */
     failed_at: timestamp("failed_at", { withTimezone: true }),
+    /** The notification about this contact request: deleting the request deletes the mail. */
+    contact_id: uuid("contact_id").references(() => contactSubmissions.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("outbox_pending_idx")
@@ -295,8 +305,22 @@ export const outbox = pgTable(
     uniqueIndex("outbox_issue_subscriber_key").on(t.newsletter_issue_id, t.subscriber_id),
     // The hourly cap counts the mails sent in the last hour.
     index("outbox_sent_idx").on(t.sent_at),
+    index("outbox_contact_idx").on(t.contact_id),
+    index("outbox_subscriber_idx").on(t.subscriber_id),
   ],
 );
+
+/**
+ * What the owner did under Auskunft und Löschung (Art. 15, 17, 20 DSGVO): date, action and the
+ * number of records per kind, never the address.
+ */
+export const privacyAuditLog = pgTable("privacy_audit_log", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  created_at: createdAt(),
+  /** "export" (JSON or printable page) or "erase". */
+  action: text("action", { enum: ["export", "erase"] }).notNull(),
+  counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+});
 
 /** Fixed-window counters shared by all instances (form submissions, mail cap, sign-in attempts). */
 export const rateLimits = pgTable("rate_limits", {

@@ -190,7 +190,7 @@ export const WebsiteSettingsSchema = z.object({
   blogUrl: webAddress(),
 });
 
-/** 3. Datenschutz-Angaben: processors, supervisory authority, further processing. */
+/** 3. Datenschutz-Angaben: processors, supervisory authority, further processing, retention. */
 export const PrivacySettingsSchema = z
   .object({
     hostingName: line(150),
@@ -199,6 +199,11 @@ export const PrivacySettingsSchema = z
     authorityName: line(200),
     authorityAddress: line(300),
     extra: z.string().trim().max(5000, "Höchstens 5000 Zeichen.").regex(MULTI_LINE, CONTROL_CHARACTERS),
+    contactMonths: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}$/, "Bitte eine ganze Zahl von Monaten angeben, z. B. 6.")
+      .refine((value) => Number(value) >= 1 && Number(value) <= 36, "Bitte 1 bis 36 Monate angeben."),
   })
   .superRefine((value, ctx) => {
     allOrNone(value, ctx, {

@@ -20,7 +20,7 @@ for (const name of servers) {
     page,
     consoleGuard,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const database = await createPostgresDatabase();
     const target = new URL(database.url);
     const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
@@ -55,7 +55,7 @@ for (const name of servers) {
 
       await proxy.restore();
       await expect
-        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 15_000 })
+        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 30_000 })
         .toBe(200);
       await page.goto(`${server.url}/projects`);
       await waitForHydration(page);

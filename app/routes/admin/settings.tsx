@@ -357,6 +357,15 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           rows={6}
           maxLength={5000}
         />
+        <SettingsFieldset legend="Aufbewahrung">
+          <SettingsInput
+            name="contactMonths"
+            label="Kontaktanfragen aufbewahren (Monate)"
+            hint="Danach werden Kontaktanfragen automatisch gelöscht, außer du hast sie mit „Aufbewahren“ markiert. Standard: 6 Monate, möglich sind 1 bis 36."
+            inputMode="numeric"
+            maxLength={2}
+          />
+        </SettingsFieldset>
       </SettingsSectionForm>
 
       <SettingsSectionForm
