@@ -32,6 +32,9 @@ export const ADMIN_MESSAGES = {
   contactDeleted: "Kontaktanfrage erfolgreich gelöscht",
   contactDeleteError: (message: string) => `Fehler beim Löschen der Anfrage: ${message}`,
   noContacts: "Keine Kontaktanfragen vorhanden",
+  contactKept: "Die Anfrage wird aufbewahrt, bis du die Markierung aufhebst.",
+  contactReleased: "Die Anfrage wird wieder nach der Aufbewahrungsfrist gelöscht.",
+  contactKeepError: (message: string) => `Fehler beim Ändern der Aufbewahrung: ${message}`,
   unknownDate: "Unbekannt",
 
   subscribersHeading: "Newsletter-Abonnenten verwalten",

@@ -1,4 +1,5 @@
-import { desc, eq, ilike, or, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
 import { FORM_RATE_LIMIT } from "~/lib/form-guard.server";
 import { isUuid } from "~/lib/uuid";
 import { enqueueMails } from "~/mail/outbox.server";
@@ -50,14 +51,15 @@ async function storeContacts(db: Db, batch: ContactSubmission[]): Promise<Contac
       if (!limit.allowed) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
       return input ? { status: "stored" } : { status: "invalid" };
     });
+    // Ids from here, so that each notification names its request (deleting it deletes the mail).
     const stored = batch.flatMap(({ input }, index) =>
-      outcomes[index]!.status === "stored" ? [input!] : [],
+      outcomes[index]!.status === "stored" ? [{ ...input!, id: randomUUID() }] : [],
     );
     if (stored.length > 0) {
       await tx.insert(contactSubmissions).values(stored);
       await enqueueMails(
         tx,
-        stored.map((input) => contactNotification(input, settings)),
+        stored.map((row) => ({ ...contactNotification(row, settings), contactId: row.id })),
       );
     }
     return outcomes;
@@ -94,6 +96,34 @@ export async function listContactSubmissions(db: Db, options: { query?: string; 
       .where(where),
   ]);
   return { rows, total: count?.total ?? 0, page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/** Marks a request "Aufbewahren" (kept past the retention period) or unmarks it. */
+export async function setContactKept(db: Db, id: string, keep: boolean): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const updated = await db
+    .update(contactSubmissions)
+    .set({ keep })
+    .where(eq(contactSubmissions.id, id))
+    .returning({ id: contactSubmissions.id });
+  return updated.length > 0;
+}
+
+/**
+ * Deletes the requests older than `months` (Einstellungen → Datenschutz-Angaben) that are not
+ * marked "Aufbewahren", with their mails; resolves to how many went.
+ */
+export async function pruneContactSubmissions(db: Db, months: number): Promise<number> {
+  const deleted = await db
+    .delete(contactSubmissions)
+    .where(
+      and(
+        eq(contactSubmissions.keep, false),
+        lt(contactSubmissions.created_at, sql`now() - (${months}::int * interval '1 month')`),
+      ),
+    )
+    .returning({ id: contactSubmissions.id });
+  return deleted.length;
 }
 
 export async function deleteContactSubmission(db: Db, id: string): Promise<boolean> {

@@ -9,12 +9,10 @@ import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from
 import { loadDemoContent } from "./demo-content.server";
 import { insertMissingPages } from "./pages.server";
 import { DEFAULT_PAGES } from "~/content/pages";
-import { pruneConsentRecords, prunePending } from "./newsletter.server";
-import { pruneRateLimits } from "./rate-limits.server";
+import { runHousekeeping } from "~/lib/housekeeping.server";
 import { startMailWorker, type MailWorker } from "~/mail/worker.server";
 import { newsletterComposer } from "~/mail/newsletter.server";
 import { createMailTransport } from "~/mail/transport.server";
-import { pruneExpiredSessions } from "~/lib/session.server";
 import { mailSender, siteSettingsOf, usesDemoData } from "~/lib/site-settings.server";
 
 /**
@@ -67,17 +65,18 @@ async function initialise(): Promise<DatabaseHandle> {
   logger.info({ database: handle.kind }, "database ready");
   // Changes from any instance (or anyone editing the database) reach this one's page cache.
   holder.__stopListening = await handle.listen("public_pages", publicPagesChanged);
+  const mailDropDir = path.join(config.DATA_DIR, "mail");
   holder.__mailWorker = startMailWorker({
     db: handle.db,
     transport: createMailTransport({
       smtpUrl: config.SMTP_URL,
       from: async () => mailSender((await siteSettingsOf(handle.db)).settings, config.MAIL_FROM),
-      dropDir: path.join(config.DATA_DIR, "mail"),
+      dropDir: mailDropDir,
     }),
     maxPerHour: config.MAIL_MAX_PER_HOUR,
     maxPerDay: config.MAIL_MAX_PER_DAY,
     compose: newsletterComposer(handle.db, config.PUBLIC_URL),
-    onIdle: () => housekeeping(handle.db),
+    onIdle: () => housekeeping(handle.db, mailDropDir),
   });
   return handle;
 }
@@ -104,17 +103,11 @@ export function kickMailWorker(): void {
 
 let lastHousekeeping = 0;
 
-/**
- * Hourly: drop old rate-limit counters, never-confirmed newsletter sign-ups and proof-and-block
- * records whose period is over.
- */
-async function housekeeping(db: Db): Promise<void> {
+/** Hourly, when the mail worker is idle: the deletions of runHousekeeping. */
+async function housekeeping(db: Db, mailDropDir: string): Promise<void> {
   if (Date.now() - lastHousekeeping < 60 * 60 * 1000) return;
   lastHousekeeping = Date.now();
-  await pruneRateLimits(db);
-  await prunePending(db);
-  await pruneConsentRecords(db);
-  await pruneExpiredSessions(db);
+  await runHousekeeping(db, { mailDropDir });
 }
 
 /** Stops the mail worker and closes the database if it was opened. */

@@ -266,8 +266,12 @@ export async function consentRecordsFor(db: Db, email: string) {
 }
 
 /** Removes proof-and-block records whose period is over. */
-export async function pruneConsentRecords(db: Db): Promise<void> {
-  await db.delete(newsletterConsentRecords).where(lt(newsletterConsentRecords.keep_until, sql`now()`));
+export async function pruneConsentRecords(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(newsletterConsentRecords)
+    .where(lt(newsletterConsentRecords.keep_until, sql`now()`))
+    .returning({ id: newsletterConsentRecords.id });
+  return deleted.length;
 }
 
 export type ConsentProof = {
@@ -312,8 +316,8 @@ export async function consentProof(db: Db, id: string): Promise<ConsentProof | u
 }
 
 /** Removes sign-ups that were never confirmed. */
-export async function prunePending(db: Db): Promise<void> {
-  await db
+export async function prunePending(db: Db): Promise<number> {
+  const deleted = await db
     .delete(newsletterSubscriptions)
     .where(
       and(
@@ -323,7 +327,9 @@ export async function prunePending(db: Db): Promise<void> {
           sql`now() - (${PENDING_RETENTION_DAYS}::int * interval '1 day')`,
         ),
       ),
-    );
+    )
+    .returning({ id: newsletterSubscriptions.id });
+  return deleted.length;
 }
 
 /** Admin list: newest first, optionally filtered by e-mail or name. */

@@ -65,12 +65,14 @@ export async function hitRateLimits(
 }
 
 /** Removes counters whose window ended long ago. */
-export async function pruneRateLimits(db: Db, olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
-  await db
+export async function pruneRateLimits(db: Db, olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
+  const deleted = await db
     .delete(rateLimits)
     .where(
       sql`${rateLimits.window_start} < now() - (${Math.ceil(olderThanMs / 1000)}::int * interval '1 second')`,
-    );
+    )
+    .returning({ key: rateLimits.key });
+  return deleted.length;
 }
 
 /** The current count of `key` in its window, without counting a hit. */

@@ -16,14 +16,28 @@ export async function loadAdminList<T>(request: Request, load: () => Promise<Pag
   }
 }
 
+type ListMessages = { success: string; failure: (reason: string) => string; notFound: string };
+
 /**
  * Deletes the row named by the form's `id` and goes back to the list (same search and page)
  * with the success or failure message of spec §8 as a toast.
  */
-export async function deleteFromAdminList(
+export function deleteFromAdminList(
   request: Request,
   remove: (id: string) => Promise<boolean>,
-  messages: { success: string; failure: (reason: string) => string; notFound: string },
+  messages: ListMessages,
+) {
+  return updateInAdminList(request, remove, messages);
+}
+
+/**
+ * Changes the row named by the form's `id` (`change` resolves to false when there is none) and
+ * goes back to the list (same search and page) with a toast.
+ */
+export async function updateInAdminList(
+  request: Request,
+  change: (id: string) => Promise<boolean>,
+  messages: ListMessages,
 ) {
   await requireAdmin(request);
   const url = new URL(request.url);
@@ -36,12 +50,12 @@ export async function deleteFromAdminList(
     });
   }
   try {
-    if (!(await remove(String(form.get("id") ?? "")))) {
+    if (!(await change(String(form.get("id") ?? "")))) {
       return redirectWithFlash(back, { type: "error", title: messages.failure(messages.notFound) });
     }
     return redirectWithFlash(back, { type: "success", title: messages.success });
   } catch (error) {
-    logger.error({ err: error }, "admin list entry could not be deleted");
+    logger.error({ err: error }, "admin list entry could not be changed");
     return redirectWithFlash(back, { type: "error", title: messages.failure("Datenbankfehler") });
   }
 }

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -36,9 +37,29 @@ export function sha256Hex(value: string): string {
   return createHash("sha256").update(value).digest("hex");
 }
 
-/** A key for rate limiting that identifies a client without storing its address. */
+/**
+ * A key for rate limiting that identifies a client without storing its address (a keyed hash:
+ * pseudonymisation). IPv6 clients are grouped by their /64 network, since one connection
+ * usually holds a whole /64 and could otherwise step past every limit.
+ */
 export function clientKey(secret: Buffer, address: string): string {
-  return hmac(secret, `client:${address}`).slice(0, 32);
+  return hmac(secret, `client:${clientNetwork(address)}`).slice(0, 32);
+}
+
+/** An IPv4 address as is (also when mapped into IPv6), an IPv6 address as its /64 prefix. */
+export function clientNetwork(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (isIP(address) !== 6) return address;
+  const [head = "", tail] = address.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
 }
 
 /** Rendered into a form: proves when the form was shown, for the minimum fill time. */

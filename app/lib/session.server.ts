@@ -96,8 +96,12 @@ export async function deleteOtherSessions(db: Db, userId: string, keep?: string)
     .where(keep ? and(eq(sessions.user_id, userId), ne(sessions.id, keep)) : eq(sessions.user_id, userId));
 }
 
-export async function pruneExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(sql`${sessions.expires_at} < now()`);
+export async function pruneExpiredSessions(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(sql`${sessions.expires_at} < now()`)
+    .returning({ id: sessions.id });
+  return deleted.length;
 }
 
 /** The signed-in admin of this request, if any. */

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
-import { eq } from "drizzle-orm";
-import { outbox } from "~/db/schema";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { newsletterIssues, outbox } from "~/db/schema";
 
 export type OutgoingMail = {
   to: string;
@@ -28,7 +28,8 @@ export async function enqueueMail(
 /** Queues mails; resolves to their ids. */
 export async function enqueueMails(
   tx: Db,
-  mails: OutgoingMail[],
+  /** `contactId`: the contact request a notification is about; deleting it deletes the mail. */
+  mails: (OutgoingMail & { contactId?: string })[],
   { subscriberId }: { subscriberId?: string } = {},
 ): Promise<string[]> {
   const rows = await tx
@@ -41,6 +42,7 @@ export async function enqueueMails(
         html: mail.html ?? null,
         headers: mail.headers ?? {},
         subscriber_id: subscriberId ?? null,
+        contact_id: mail.contactId ?? null,
       })),
     )
     .returning({ id: outbox.id });
@@ -58,4 +60,29 @@ export async function mailState(db: Db, id: string): Promise<{ state: MailState;
   if (row?.sent_at) return { state: "sent", error: null };
   if (row?.last_error) return { state: "failed", error: row.last_error };
   return { state: "waiting", error: null };
+}
+
+/** How long the record of a sent or failed mail stays (its body goes when it is sent). */
+export const MAIL_RECORD_DAYS = 30;
+
+/**
+ * Deletes the records of mails sent or failed for good more than MAIL_RECORD_DAYS ago. Those of
+ * a newsletter issue that is still under way stay until it ends (its records make sure no one
+ * gets it twice); an ended issue keeps its counts itself.
+ */
+export async function pruneOutbox(db: Db): Promise<number> {
+  const before = sql`now() - (${MAIL_RECORD_DAYS}::int * interval '1 day')`;
+  const deleted = await db
+    .delete(outbox)
+    .where(
+      and(
+        or(lt(outbox.sent_at, before), lt(outbox.failed_at, before)),
+        or(
+          isNull(outbox.newsletter_issue_id),
+          sql`not exists (select 1 from ${newsletterIssues} where ${newsletterIssues.id} = ${outbox.newsletter_issue_id} and ${newsletterIssues.state} in ('scheduled', 'sending', 'paused'))`,
+        ),
+      ),
+    )
+    .returning({ id: outbox.id });
+  return deleted.length;
 }

@@ -10,6 +10,8 @@ import type { MailTransport } from "./transport.server";
 const BATCH = 10;
 const LEASE_SECONDS = 120;
 const MAX_BACKOFF_SECONDS = 3600;
+/** A mail is tried for this long after it was queued; then it has failed for good. */
+export const MAIL_RETRY_DAYS = 7;
 /** Once the hourly cap is reached, kicks are ignored this long (the interval still polls). */
 const CAPPED_PAUSE_MS = 30_000;
 
@@ -189,10 +191,12 @@ async function deliver(db: Db, transport: MailTransport, mail: Claimed, compose?
         headers: mail.headers,
       }),
     });
+    // Sent: the body, its links (a confirmation link) and the headers go at once; the record
+    // (recipient, subject, times) stays for MAIL_RECORD_DAYS.
     const markSent = (tx: Db) =>
       tx
         .update(outbox)
-        .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
+        .set({ sent_at: sql`now()`, locked_until: null, last_error: null, text: "", html: null, headers: {} })
         .where(eq(outbox.id, mail.id));
     // A subscription's confirmation mail: the proof of consent says when it went out.
     const confirmation = mail.subscriber_id && !mail.newsletter_issue_id ? mail.subscriber_id : undefined;
@@ -212,7 +216,10 @@ async function deliver(db: Db, transport: MailTransport, mail: Claimed, compose?
       (error as { code?: unknown }).code;
     const reason = `${error instanceof Error ? error.name : "Error"}${code ? ` ${String(code)}` : ""}`;
     // A newsletter mail the server refused for good is not tried again, and counts as a bounce.
-    const givesUp = mail.newsletter_issue_id !== null && mail.subscriber_id !== null && isPermanent(error);
+    const bounced = mail.newsletter_issue_id !== null && mail.subscriber_id !== null && isPermanent(error);
+    // Any mail still undelivered after MAIL_RETRY_DAYS has had its last attempt.
+    const lastAttempt = Date.now() - mail.created_at.getTime() >= MAIL_RETRY_DAYS * 24 * 60 * 60 * 1000;
+    const givesUp = bounced || lastAttempt;
     await db
       .update(outbox)
       .set({
@@ -223,10 +230,14 @@ async function deliver(db: Db, transport: MailTransport, mail: Claimed, compose?
           : { next_attempt_at: sql`now() + (${backoffSeconds(mail.attempts)}::int * interval '1 second')` }),
       })
       .where(eq(outbox.id, mail.id));
-    if (givesUp) await recordBounce(db, mail.subscriber_id!);
+    if (bounced) await recordBounce(db, mail.subscriber_id!);
     logger.warn(
       { mail: mail.id, attempts: mail.attempts, reason },
-      givesUp ? "newsletter mail refused for good" : "mail delivery failed; will retry",
+      bounced
+        ? "newsletter mail refused for good"
+        : lastAttempt
+          ? "mail delivery failed at its last attempt; not tried again"
+          : "mail delivery failed; will retry",
     );
     return false;
   }

@@ -1,28 +1,45 @@
-import { Eye, Mail, Trash2 } from "lucide-react";
+import { Archive, ArchiveRestore, Eye, Mail, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { actionsApart, AdminActions } from "~/components/admin/admin-table";
 import { ListControls, pageParams } from "~/components/admin/list-controls";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { deleteContactSubmission, listContactSubmissions } from "~/db/contact.server";
+import { deleteContactSubmission, listContactSubmissions, setContactKept } from "~/db/contact.server";
 import { getDb } from "~/db/db.server";
-import { deleteFromAdminList, loadAdminList } from "~/lib/admin-lists.server";
+import { deleteFromAdminList, loadAdminList, updateInAdminList } from "~/lib/admin-lists.server";
 import { formatDateTime } from "~/lib/format";
+import { siteSettingsOf } from "~/lib/site-settings.server";
 import type { Route } from "./+types/contacts";
 
 /** Spec §9: contact dates as day.month.year, hours:minutes. */
 const formatDate = (date: Date | null) => (date ? formatDateTime(date) : ADMIN_MESSAGES.unknownDate);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadAdminList(
+  const list = await loadAdminList(
     request,
     async () => listContactSubmissions(await getDb(), pageParams(request)),
     ADMIN_MESSAGES.contactsLoadError,
   );
+  const { settings } = await siteSettingsOf(await getDb()).catch(() => ({ settings: undefined }));
+  return { ...list, retentionMonths: Number(settings?.privacy.contactMonths ?? 6) };
 }
 
+/** "Aufbewahren" marks a request to be kept past the retention period; the default is "Löschen". */
 export async function action({ request }: Route.ActionArgs) {
+  const intent = (
+    await request
+      .clone()
+      .formData()
+      .catch(() => undefined)
+  )?.get("intent");
+  if (intent === "keep" || intent === "release") {
+    return updateInAdminList(request, async (id) => setContactKept(await getDb(), id, intent === "keep"), {
+      success: intent === "keep" ? ADMIN_MESSAGES.contactKept : ADMIN_MESSAGES.contactReleased,
+      failure: ADMIN_MESSAGES.contactKeepError,
+      notFound: "Anfrage nicht gefunden",
+    });
+  }
   return deleteFromAdminList(request, async (id) => deleteContactSubmission(await getDb(), id), {
     success: ADMIN_MESSAGES.contactDeleted,
     failure: ADMIN_MESSAGES.contactDeleteError,
@@ -31,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, error } = loaderData;
+  const { rows, total, page, pageSize, error, retentionMonths } = loaderData;
   return (
     <div className="space-y-6">
       <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.contactsHeading}</h2>
@@ -54,6 +71,15 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm text-slate-600">
                   {row.name} · {row.email} ·{" "}
                   <time dateTime={row.created_at.toISOString()}>{formatDate(row.created_at)}</time>
+                </p>
+                <p className="mt-1 text-sm text-slate-600">
+                  {row.keep ? (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">
+                      Aufbewahrt
+                    </span>
+                  ) : (
+                    `Wird am ${formatDay(deletionDate(row.created_at, retentionMonths))} automatisch gelöscht`
+                  )}
                 </p>
               </div>
               <AdminActions className={actionsApart}>
@@ -84,6 +110,19 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                     Antworten<span className="sr-only">: {row.subject}</span>
                   </a>
                 </Button>
+                <Form method="post">
+                  <input type="hidden" name="id" value={row.id} />
+                  <input type="hidden" name="intent" value={row.keep ? "release" : "keep"} />
+                  <Button type="submit" variant="ghost" size="sm">
+                    {row.keep ? (
+                      <ArchiveRestore aria-hidden="true" className="size-4" />
+                    ) : (
+                      <Archive aria-hidden="true" className="size-4" />
+                    )}
+                    {row.keep ? "Nicht mehr aufbewahren" : "Aufbewahren"}
+                    <span className="sr-only">: {row.subject}</span>
+                  </Button>
+                </Form>
                 <ConfirmDialog
                   trigger={
                     <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
@@ -110,3 +149,18 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** When the housekeeping deletes a request that is not marked: its date plus the period. */
+function deletionDate(created: Date, months: number): Date {
+  const date = new Date(created);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date;
+}
+
+const formatDay = (date: Date) =>
+  date.toLocaleDateString("de-DE", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: "Europe/Berlin",
+  });
