@@ -329,3 +329,46 @@ test("an empty installation: empty lists say so and the export is refused", asyn
     await server.stop();
   }
 });
+
+test("a request marked Aufbewahren is kept past the retention period until unmarked", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const client = await actAsOwnClient(page.context(), testInfo);
+  const options = { baseURL: baseURL!, clientAddress: client };
+  const mark = randomBytes(4).toString("hex");
+  await sendContact(request, options, {
+    name: "Karl Beispiel",
+    email: `karl.${mark}@example.org`,
+    subject: `Auftrag ${mark}`,
+    message: "Wir nehmen das Angebot an.",
+  });
+
+  await signInAsAdmin(page, options);
+  await openAdminPage(page, "/admin/kontaktanfragen");
+  await search(page, "Kontaktanfragen durchsuchen", mark);
+  const item = main(page).getByRole("listitem").filter({ hasText: mark });
+  // Six months (the default period) after today.
+  const inSixMonths = new Date();
+  inSixMonths.setUTCMonth(inSixMonths.getUTCMonth() + 6);
+  const day = new Intl.DateTimeFormat("de-DE", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: "Europe/Berlin",
+  }).format(inSixMonths);
+  await expect(item).toContainText(`Wird am ${day} automatisch gelöscht`);
+
+  await item.getByRole("button", { name: /^Aufbewahren/ }).click();
+  await expect(toastWith(page, "Die Anfrage wird aufbewahrt, bis du die Markierung aufhebst.")).toBeVisible();
+  await expect(item).toContainText("Aufbewahrt");
+  await expect(item).not.toContainText("automatisch gelöscht");
+
+  await item.getByRole("button", { name: /^Nicht mehr aufbewahren/ }).click();
+  await expect(
+    toastWith(page, "Die Anfrage wird wieder nach der Aufbewahrungsfrist gelöscht."),
+  ).toBeVisible();
+  await expect(item).toContainText(`Wird am ${day} automatisch gelöscht`);
+  await expect(item.getByRole("button", { name: /^Aufbewahren/ })).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { fallbackProjects } from "~/content/fallback-projects";
@@ -117,6 +117,8 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "mail", notifyEmail: "angreifer@evil.example", senderName: "Übernommen" },
   { intent: "newsletter", archive: "on", proofYears: "1" },
   { intent: "test-mail" },
+  { intent: "keep", id: PROJECT_ID },
+  { intent: "release", id: PROJECT_ID },
   // The page editor (issue #13): a valid about page, published; every other intent; a new page.
   {
     intent: "publish",
@@ -165,6 +167,7 @@ type Snapshot = {
   pages: { path: string; published: unknown; draft: unknown }[];
   mails: number;
   contacts: string[];
+  keptContacts: string[];
   subscribers: string[];
   admins: { email: string; name: string; password_hash: string }[];
 };
@@ -185,6 +188,12 @@ async function snapshot(db: Db): Promise<Snapshot> {
       .orderBy(asc(pages.path)),
     mails: (await db.select({ id: outbox.id }).from(outbox)).length,
     contacts: (await db.select({ id: contactSubmissions.id }).from(contactSubmissions)).map((row) => row.id),
+    keptContacts: (
+      await db
+        .select({ id: contactSubmissions.id })
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.keep, true))
+    ).map((row) => row.id),
     subscribers: (await db.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions)).map(
       (row) => row.id,
     ),
@@ -350,6 +359,9 @@ test("the attack bodies cover every intent an admin action knows", () => {
       // The newsletter issues (issue #14); the rest of their intents are in the bodies too.
       "preview",
       "test",
+      // Kontaktanfragen: "Aufbewahren" and its undoing (issue 15).
+      "keep",
+      "release",
     ].sort(),
   );
   for (const intent of intents) expect(ATTACK_BODIES.map((body) => body.intent)).toContain(intent);
@@ -444,6 +456,9 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
           { id: ids.contact },
           { id: ids.subscriber },
           { intent: "delete", id: ids.contact },
+          // Kontaktanfragen (issue 15): mark a request to be kept, or unmark it.
+          { intent: "keep", id: ids.contact },
+          { intent: "release", id: ids.contact },
         ];
         for (const endpoint of adminUrls) {
           for (const target of [actionUrl(endpoint), dataUrl(endpoint)]) {

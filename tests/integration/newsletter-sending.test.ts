@@ -157,7 +157,8 @@ describe.each(testDatabases)("newsletter sending on $name", ({ open }) => {
       expect(header).toMatch(
         /^<https:\/\/www\.example\.org\/newsletter\/abmelden\?id=[0-9a-f-]{36}&sig=[^>]+>, <mailto:/,
       );
-      const link = new URL(header.match(/<(https:[^>]+)>/)![1]!);
+      // A long header is folded, which may fall inside the link.
+      const link = new URL(header.match(/<(https:[^>]+)>/)![1]!.replace(/\s+/g, ""));
       const subscriber = confirmed.find((row) => row.email === mail.to)!;
       expect(link.searchParams.get("id")).toBe(subscriber.id);
       expect(
