@@ -1,5 +1,6 @@
 import { Cookie, X } from "lucide-react";
 import { useEffect, useState } from "react";
+import { COOKIE_BANNER_TEXT } from "~/content/messages";
 import { Button } from "./ui/button";
 import { PageLink } from "./menu-link";
 
@@ -55,8 +56,7 @@ export function CookieBanner() {
         Wir verwenden Cookies
       </h2>
       <p className="mt-2 text-sm text-slate-600">
-        Diese Website verwendet nur technisch notwendige Cookies und lokale Speicherung, damit sie zuverlässig
-        funktioniert. Mehr dazu in unserer{" "}
+        {COOKIE_BANNER_TEXT} Mehr dazu in der{" "}
         <PageLink to="/datenschutz" className="font-medium text-brand-700 underline underline-offset-2">
           Datenschutzerklärung
         </PageLink>

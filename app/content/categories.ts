@@ -10,6 +10,8 @@ export type CategoryPage = {
   description: string;
   /** Label of the filter pill on /projects. */
   filterLabel: string;
+  /** The home page section's button to the category page (spec §2 names no wording). */
+  homeLinkLabel: string;
 };
 
 export const CATEGORY_PAGES: CategoryPage[] = [
@@ -21,6 +23,7 @@ export const CATEGORY_PAGES: CategoryPage[] = [
     description:
       "Von der ersten Idee bis zum Livegang: Hier findest du eine Auswahl meiner Kundenprojekte – mit Einblicken in Aufgabe, Vorgehen und Ergebnis.",
     filterLabel: "Projekte",
+    homeLinkLabel: "Alle Projekte ansehen",
   },
   {
     slug: "products",
@@ -30,6 +33,7 @@ export const CATEGORY_PAGES: CategoryPage[] = [
     description:
       "Mein Wissen zum Mitnehmen: Produkte, mit denen du in deinem Tempo lernst und deine eigenen Projekte voranbringst.",
     filterLabel: "Produkte",
+    homeLinkLabel: "Alle Produkte ansehen",
   },
   {
     slug: "services",
@@ -39,6 +43,7 @@ export const CATEGORY_PAGES: CategoryPage[] = [
     description:
       "Ob Coaching, Betreuung oder Umsetzung: Diese Services buchst du direkt bei mir – persönlich, verlässlich und auf dein Ziel ausgerichtet.",
     filterLabel: "Services",
+    homeLinkLabel: "Alle Services ansehen",
   },
   {
     slug: "magazine",
@@ -48,6 +53,7 @@ export const CATEGORY_PAGES: CategoryPage[] = [
     description:
       "In meinen Magazin-Serien teile ich Praxiswissen, Erfahrungen und Werkzeuge – verständlich aufbereitet und sofort anwendbar.",
     filterLabel: "Magazine",
+    homeLinkLabel: "Alle Magazine ansehen",
   },
   {
     slug: "consulting",
@@ -57,6 +63,7 @@ export const CATEGORY_PAGES: CategoryPage[] = [
     description:
       "Mit klarer Analyse und pragmatischen Empfehlungen helfe ich dir, die richtigen digitalen Entscheidungen zu treffen und umzusetzen.",
     filterLabel: "Consulting",
+    homeLinkLabel: "Alle Consulting-Angebote ansehen",
   },
 ];
 

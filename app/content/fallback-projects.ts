@@ -80,8 +80,8 @@ const demoProjects: Omit<Project, "status">[] = [
       "Mein E-Book für Selbstständige, die ihr Angebot online sichtbar machen wollen – von der ersten Website bis zur planbaren Kundengewinnung.",
     details: paragraphs(
       "In diesem E-Book habe ich gesammelt, was ich in Coachings und Webprojekten immer wieder erkläre: Wie wird aus einer guten Idee ein Angebot, das online gefunden und gebucht wird?",
-      "Auf rund 120 Seiten erwarten Sie:\n– ein Leitfaden für Positionierung und Angebot\n– Checklisten für Website, Texte und SEO\n– Vorlagen für E-Mails und Angebotsseiten",
-      "Das E-Book gibt es als PDF und EPUB. Alle Aktualisierungen erhalten Sie nach dem Kauf kostenlos.",
+      "Auf rund 120 Seiten erwarten dich:\n– ein Leitfaden für Positionierung und Angebot\n– Checklisten für Website, Texte und SEO\n– Vorlagen für E-Mails und Angebotsseiten",
+      "Das E-Book gibt es als PDF und EPUB. Alle Aktualisierungen erhältst du nach dem Kauf kostenlos.",
     ),
     image: "/images/projects/e-book-digital-durchstarten.svg",
     category: "product",
@@ -99,7 +99,7 @@ const demoProjects: Omit<Project, "status">[] = [
     details: paragraphs(
       "Viele meiner Kundinnen und Kunden möchten KI nutzen, wissen aber nicht, wo sie anfangen sollen – und was beim Datenschutz zu beachten ist. Genau dafür habe ich diesen Kurs entwickelt.",
       "Aus dem Inhalt:\n– was Sprachmodelle können und was nicht\n– gute Prompts für Texte, Recherche und Planung\n– Datenschutz und DSGVO im Umgang mit KI\n– eigene Workflows aufbauen und automatisieren",
-      "Zu jedem Modul gibt es Arbeitsblätter und Praxisaufgaben. Der Kurs ist jederzeit buchbar, das Lerntempo bestimmen Sie selbst.",
+      "Zu jedem Modul gibt es Arbeitsblätter und Praxisaufgaben. Der Kurs ist jederzeit buchbar, das Lerntempo bestimmst du selbst.",
     ),
     image: "/images/projects/onlinekurs-ki-im-arbeitsalltag.svg",
     category: "product",
@@ -115,9 +115,9 @@ const demoProjects: Omit<Project, "status">[] = [
     description:
       "Vorlagen, Checklisten und ein Schritt-für-Schritt-Plan, mit denen Selbstständige ihre erste professionelle Website an einem Wochenende aufsetzen.",
     details: paragraphs(
-      "Nicht jedes Vorhaben braucht gleich eine Agentur. Für den Start habe ich ein Kit zusammengestellt, mit dem Sie Ihre Website selbst planen und umsetzen können.",
+      "Nicht jedes Vorhaben braucht gleich eine Agentur. Für den Start habe ich ein Kit zusammengestellt, mit dem du deine Website selbst planen und umsetzen kannst.",
       "Enthalten sind:\n– Seitenstruktur und Textvorlagen für Start-, Über-mich- und Angebotsseite\n– eine Checkliste für Impressum, Datenschutz und Cookie-Hinweise\n– ein Leitfaden für Farben, Schriften und Bildsprache",
-      "Wenn Sie später mehr brauchen, lässt sich alles nahtlos in ein individuelles Projekt mit mir überführen.",
+      "Wenn du später mehr brauchst, lässt sich alles nahtlos in ein individuelles Projekt mit mir überführen.",
     ),
     image: "/images/projects/website-starterkit.svg",
     category: "product",
@@ -135,9 +135,9 @@ const demoProjects: Omit<Project, "status">[] = [
     description:
       "Zwölf Wochen Einzelcoaching für Selbstständige und Führungskräfte, die Ziele schärfen, Prioritäten setzen und Veränderungen konsequent umsetzen wollen.",
     details: paragraphs(
-      "In „Klarer Kurs“ begleite ich Sie drei Monate lang durch eine berufliche Veränderung – ob Neupositionierung, Wachstum oder der Schritt in die Selbstständigkeit.",
+      "In „Klarer Kurs“ begleite ich dich drei Monate lang durch eine berufliche Veränderung – ob Neupositionierung, Wachstum oder der Schritt in die Selbstständigkeit.",
       "So ist das Programm aufgebaut:\n– ein ausführliches Auftaktgespräch mit Standortbestimmung\n– sechs Sessions à 90 Minuten, online oder in Berlin\n– Impulse und Reflexionsfragen zwischen den Terminen\n– Begleitung per E-Mail für kurze Fragen",
-      "Am Anfang steht ein kostenloses Kennenlerngespräch. Dort klären wir in Ruhe, ob das Programm zu Ihrer Situation passt.",
+      "Am Anfang steht ein kostenloses Kennenlerngespräch. Dort klären wir in Ruhe, ob das Programm zu deiner Situation passt.",
     ),
     image: "/images/projects/coaching-programm-klarer-kurs.svg",
     category: "service",
@@ -151,7 +151,7 @@ const demoProjects: Omit<Project, "status">[] = [
     id: "57d2daa3-6744-4da9-a909-6dca9cd181fa",
     title: "Website-Betreuung",
     description:
-      "Updates, Backups, Monitoring und kleine Änderungen zum monatlichen Festpreis – damit Ihre Website zuverlässig läuft, während Sie sich ums Geschäft kümmern.",
+      "Updates, Backups, Monitoring und kleine Änderungen zum monatlichen Festpreis – damit deine Website zuverlässig läuft, während du dich ums Geschäft kümmerst.",
     details: paragraphs(
       "Eine Website ist nie ganz fertig: Plugins brauchen Updates, Inhalte ändern sich, und Sicherheitslücken warten nicht auf den passenden Moment. Mit meinem Betreuungspaket kümmere ich mich darum.",
       "Im Paket enthalten:\n– Updates für CMS, Themes und Plugins\n– tägliche Backups mit getesteter Wiederherstellung\n– Verfügbarkeits- und Sicherheits-Monitoring\n– bis zu zwei Stunden Änderungen pro Monat",
@@ -175,7 +175,7 @@ const demoProjects: Omit<Project, "status">[] = [
     details: paragraphs(
       "In „Digitales Business kompakt“ schreibe ich jeden Monat über ein Thema, das meine Kundinnen und Kunden gerade beschäftigt. Ohne Buzzwords, dafür mit konkreten Beispielen aus meinen Projekten.",
       "Bisher erschienen unter anderem:\n– Die Website als beste Vertriebskraft\n– Newsletter, die wirklich gelesen werden\n– Preise online souverän kommunizieren\n– Automatisierung mit kleinen Mitteln",
-      "Alle Beiträge der Serie finden Sie gesammelt in meinem Blog – neue Folgen kündige ich im Newsletter an.",
+      "Alle Beiträge der Serie findest du gesammelt in meinem Blog – neue Folgen kündige ich im Newsletter an.",
     ),
     image: "/images/projects/digitales-business-kompakt.svg",
     category: "magazine",
@@ -209,11 +209,11 @@ const demoProjects: Omit<Project, "status">[] = [
     id: "a795d3a0-5375-4955-a540-869c85aeb700",
     title: "Digitalstrategie-Workshop",
     description:
-      "In einem eintägigen Workshop entwickeln wir gemeinsam Ihre Digitalstrategie – mit klaren Prioritäten, realistischem Budget und einem 90-Tage-Fahrplan.",
+      "In einem eintägigen Workshop entwickeln wir gemeinsam deine Digitalstrategie – mit klaren Prioritäten, realistischem Budget und einem 90-Tage-Fahrplan.",
     details: paragraphs(
-      "Viele Unternehmen investieren in einzelne Tools, ohne dass ein Gesamtbild entsteht. Im Workshop schauen wir gemeinsam auf Ihr Geschäftsmodell, Ihre Kundschaft und Ihre vorhandenen Systeme.",
+      "Viele Unternehmen investieren in einzelne Tools, ohne dass ein Gesamtbild entsteht. Im Workshop schauen wir gemeinsam auf dein Geschäftsmodell, deine Kundschaft und deine vorhandenen Systeme.",
       "Ablauf:\n– Vorgespräch und kurze Bestandsaufnahme\n– Workshop-Tag vor Ort oder remote\n– schriftliche Zusammenfassung mit Maßnahmenplan\n– Follow-up-Termin nach 30 Tagen",
-      "Das Ergebnis ist kein Foliensatz für die Schublade, sondern ein Plan, mit dem Ihr Team am nächsten Montag loslegen kann.",
+      "Das Ergebnis ist kein Foliensatz für die Schublade, sondern ein Plan, mit dem dein Team am nächsten Montag loslegen kann.",
     ),
     image: "/images/projects/digitalstrategie-workshop.svg",
     category: "consulting",
@@ -229,9 +229,9 @@ const demoProjects: Omit<Project, "status">[] = [
     description:
       "Ich begleite Teams bei der Einführung von KI: von der Auswahl passender Werkzeuge über klare Datenschutz-Leitlinien bis zur Schulung der Mitarbeitenden.",
     details: paragraphs(
-      "Eine erfolgreiche KI-Einführung ist vor allem eine Frage der Organisation, nicht der Technik. Ich helfe Ihnen, sinnvolle Einsatzfelder zu finden und Ihr Team von Anfang an mitzunehmen.",
-      "Das Beratungspaket umfasst:\n– die Analyse geeigneter Anwendungsfälle\n– Auswahl und Test passender Werkzeuge\n– eine KI-Richtlinie, abgestimmt auf DSGVO und EU AI Act\n– praxisnahe Schulungen für Ihre Mitarbeitenden",
-      "Termine für offene Workshops finden Sie auf meiner Event-Seite. Für Inhouse-Formate sprechen Sie mich gern direkt an.",
+      "Eine erfolgreiche KI-Einführung ist vor allem eine Frage der Organisation, nicht der Technik. Ich helfe dir, sinnvolle Einsatzfelder zu finden und dein Team von Anfang an mitzunehmen.",
+      "Das Beratungspaket umfasst:\n– die Analyse geeigneter Anwendungsfälle\n– Auswahl und Test passender Werkzeuge\n– eine KI-Richtlinie, abgestimmt auf DSGVO und EU AI Act\n– praxisnahe Schulungen für deine Mitarbeitenden",
+      "Termine für offene Workshops findest du auf meiner Event-Seite. Für Inhouse-Formate sprich mich gern direkt an.",
     ),
     image: "/images/projects/ki-einfuehrung-fuer-teams.svg",
     category: "consulting",

@@ -84,7 +84,7 @@ export function testMail(settings: SiteSettings, publicUrl: string): OutgoingMai
     text: [
       "Diese Testmail hat deine Website unter Einstellungen → E-Mail verschickt.",
       "",
-      `Sie kam über den Postausgang der Website (${publicUrl}). Wenn du sie liest, erreichen auch Kontaktanfragen und Newsletter-Bestätigungen ihr Ziel.`,
+      `Die Mail kam über den Postausgang der Website (${publicUrl}). Wenn du sie liest, erreichen auch Kontaktanfragen und Newsletter-Bestätigungen ihr Ziel.`,
       "",
       ...mailFooter(settings),
     ].join("\n"),

@@ -50,7 +50,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               </section>
             )}
             <Button asChild className="mt-10">
-              <PageLink to="/contact">Lass uns kennen lernen</PageLink>
+              <PageLink to="/contact">Lass uns kennenlernen</PageLink>
             </Button>
           </div>
           <PageImg

@@ -53,6 +53,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          {/* Spec §2 fixes this title verbatim, "kennen lernen" included. */}
           Lass uns kennen lernen
         </h1>
         <p className="mt-3 max-w-2xl text-lg text-slate-600">
@@ -117,6 +118,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(
     matches,
     "Kontakt",
-    "Lass uns kennen lernen: Schreib mir über das Kontaktformular, per E-Mail oder Telefon – für Webprojekte, Coaching und Beratung.",
+    "Lass uns kennenlernen: Schreib mir über das Kontaktformular, per E-Mail oder Telefon – für Webprojekte, Coaching und Beratung.",
   );
 }

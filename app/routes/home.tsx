@@ -143,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </div>
                 <Button asChild variant="secondary">
                   <PageLink to={`/category/${page.slug}`}>
-                    Alle {page.title} ansehen
+                    {page.homeLinkLabel}
                     <ArrowRight aria-hidden="true" className="size-4" />
                   </PageLink>
                 </Button>

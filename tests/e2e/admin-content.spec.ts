@@ -266,7 +266,7 @@ test("a hidden service page answers 404 and leaves the menu, the overview, the s
     browser,
     testInfo,
     async (server, visitor) => {
-      await openEditor(page, server, "Online-Shops");
+      await openEditor(page, server, "Onlineshops");
       const visible = main(page).getByRole("checkbox", { name: "Seite ist sichtbar" });
       await expect(visible).toBeChecked();
       await visible.uncheck();
@@ -276,7 +276,7 @@ test("a hidden service page answers 404 and leaves the menu, the overview, the s
       await openAdminPage(page, `${server.url}/admin/inhalte`);
       const entry = main(page)
         .getByRole("listitem")
-        .filter({ has: page.getByRole("link", { name: srName("Bearbeiten", "Online-Shops") }) });
+        .filter({ has: page.getByRole("link", { name: srName("Bearbeiten", "Onlineshops") }) });
       await expect(entry).toContainText("Ausgeblendet");
 
       // The page itself is gone for visitors.
@@ -289,14 +289,14 @@ test("a hidden service page answers 404 and leaves the menu, the overview, the s
       await visit(visitor, `${server.url}/service`);
       const overview = main(visitor.page);
       await expect(overview.getByRole("heading", { level: 2, name: "Portale" })).toBeVisible();
-      await expect(overview.getByRole("heading", { name: "Online-Shops" })).toHaveCount(0);
-      await expect(overview.getByRole("link", { name: /Online-Shops/ })).toHaveCount(0);
+      await expect(overview.getByRole("heading", { name: "Onlineshops" })).toHaveCount(0);
+      await expect(overview.getByRole("link", { name: /Onlineshops/ })).toHaveCount(0);
       await expect(overview.locator('a[href="/service/shops"]')).toHaveCount(0);
 
       // The footer.
       const footer = visitor.page.getByRole("contentinfo");
       await expect(footer.getByRole("link", { name: "Mein Services" })).toHaveAttribute("href", "/service");
-      await expect(footer).not.toContainText("Online-Shops");
+      await expect(footer).not.toContainText("Onlineshops");
       await expect(footer.locator('a[href="/service/shops"]')).toHaveCount(0);
 
       // The header menu's Services entries, on a phone in the menu overlay.
@@ -304,7 +304,7 @@ test("a hidden service page answers 404 and leaves the menu, the overview, the s
         await visitor.page.getByRole("button", { name: "Menü öffnen" }).click();
         const overlay = visitor.page.getByRole("dialog", { name: "Menü" });
         await expect(overlay.getByRole("link", { name: "Portale", exact: true })).toBeVisible();
-        await expect(overlay.getByRole("link", { name: "Online-Shops" })).toHaveCount(0);
+        await expect(overlay.getByRole("link", { name: "Onlineshops" })).toHaveCount(0);
         await expect(overlay.locator('a[href="/service/shops"]')).toHaveCount(0);
         await overlay.getByRole("button", { name: "Menü schließen" }).click();
       } else {

@@ -53,7 +53,7 @@ test("the contact page shows title, e-mail, phone and postal address", async ({ 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lass uns kennen lernen");
 
   const details = page.getByRole("region", { name: "Kontaktdaten" });
-  // Rendered with hidden decoy fragments; what people see and hear is the plain address.
+  // Rendered as character references (no plain address in the HTML); people read the address.
   const mail = details.getByRole("link", { name: /^kontakt@/ });
   await expect(mail).toHaveAttribute("href", "mailto:kontakt@example.com");
   await expect(mail).toHaveText("kontakt@example.com", { useInnerText: true });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { COOKIE_BANNER_TEXT } from "../../app/content/messages";
 import { expect, pauseClock, test, waitForHydration } from "./fixtures";
 
 /**
@@ -41,6 +42,10 @@ test("the cookie banner appears 1.5 s after load with its text and actions", asy
   const region = banner(page);
   await expect(region).toBeVisible();
   await expect(region.getByRole("heading", { level: 2 })).toHaveText("Wir verwenden Cookies");
+  // Only necessary storage, so nothing to choose: the text says that Akzeptieren just hides it.
+  await expect(region).toContainText(COOKIE_BANNER_TEXT);
+  expect(COOKIE_BANNER_TEXT).toContain("nur technisch notwendige");
+  expect(COOKIE_BANNER_TEXT).toContain("„Akzeptieren“ blendet diesen Hinweis nur aus");
   await expect(region.getByRole("link", { name: "Datenschutzerklärung" })).toHaveAttribute(
     "href",
     "/datenschutz",

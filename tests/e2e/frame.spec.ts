@@ -92,7 +92,7 @@ test("phone and e-mail are not in the server HTML, only in the hydrated links", 
   await page.goto("/");
   await waitForHydration(page);
   const footer = page.getByRole("contentinfo");
-  // The visible text (innerText skips the hidden decoys) reads as the plain address.
+  // Once hydrated, the links read and lead to the plain address.
   const mailLink = footer.getByRole("link", { name: /^E-Mail:/ });
   await expect(mailLink).toHaveAttribute("href", `mailto:${email}`);
   await expect(mailLink).toHaveText(`E-Mail: ${email}`, { useInnerText: true });
@@ -102,6 +102,27 @@ test("phone and e-mail are not in the server HTML, only in the hydrated links", 
   await expect(phoneLink).toHaveAttribute("href", `tel:${owner.phoneDial}`);
   await expect(phoneLink).toHaveText(`Telefon: ${owner.phone}`, { useInnerText: true });
   await expect(phoneLink).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("text browsers and reader modes read the plain e-mail address and phone, no filler", async ({
+    page,
+  }) => {
+    for (const path of ["/", "/contact"]) {
+      await page.goto(path);
+      // textContent counts hidden elements too: any decoy would show up here.
+      const footer = page.getByRole("contentinfo");
+      const mailLink = footer.getByRole("link", { name: /^E-Mail:/ });
+      await expect(mailLink).toHaveText(`E-Mail: ${owner.email}`);
+      await expect(mailLink).toHaveAttribute("href", "/contact");
+      await expect(footer.getByRole("link", { name: /^Telefon:/ })).toHaveText(`Telefon: ${owner.phone}`);
+    }
+    const details = page.getByRole("region", { name: "Kontaktdaten" });
+    await expect(details.locator("[data-contact=email]")).toHaveText(owner.email);
+    await expect(details.locator("[data-contact=phone]")).toHaveText(owner.phone);
+  });
 });
 
 test("navigating to another page scrolls back to the top", async ({ page }) => {

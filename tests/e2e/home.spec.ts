@@ -168,7 +168,7 @@ test("one section per category with its button, listing only the homepage items"
     await expect(section.getByRole("heading", { level: 2 })).toHaveText(category.title);
     await expect(section.getByText(category.subtitle, { exact: true })).toBeVisible();
     await expect(section.getByText(category.description, { exact: true })).toBeVisible();
-    await expect(section.getByRole("link", { name: `Alle ${category.title} ansehen` })).toHaveAttribute(
+    await expect(section.getByRole("link", { name: category.homeLinkLabel })).toHaveAttribute(
       "href",
       `/category/${category.slug}`,
     );
@@ -188,8 +188,15 @@ test("one section per category with its button, listing only the homepage items"
     await expect(page.getByRole("heading", { name: project.title, exact: true })).toHaveCount(0);
   }
 
-  // The section buttons lead to their category page.
-  await page.getByRole("link", { name: "Alle Consulting ansehen" }).click();
+  // The section buttons lead to their category page, each label in correct German.
+  expect(CATEGORY_PAGES.map((category) => category.homeLinkLabel)).toEqual([
+    "Alle Projekte ansehen",
+    "Alle Produkte ansehen",
+    "Alle Services ansehen",
+    "Alle Magazine ansehen",
+    "Alle Consulting-Angebote ansehen",
+  ]);
+  await page.getByRole("link", { name: "Alle Consulting-Angebote ansehen" }).click();
   await expect(page).toHaveURL("/category/consulting");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Consulting");
 });

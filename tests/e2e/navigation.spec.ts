@@ -55,7 +55,7 @@ const MAIN_MENU: MainEntry[] = [
       { title: "Webentwicklung", href: "/service/web-development" },
       { title: "Funnels", href: "/service/funnels" },
       { title: "Landingpages", href: "/service/landingpages" },
-      { title: "Online-Shops", href: "/service/shops" },
+      { title: "Onlineshops", href: "/service/shops" },
       { title: "Portale", href: "/service/portale" },
       { title: "Technologien", href: "/service/technology" },
       { title: "Erklärvideos", href: "/service/videos" },

@@ -31,10 +31,14 @@ for (const path of ["/gibt/es/nicht", "/not-found"]) {
     await waitForHydration(page);
     await expect(page).toHaveURL(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+    // The specification's English lines on a German page are marked as English.
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.getByText("Oops! Page not found", { exact: true })).toBeVisible();
+    await expect(page.getByText("Oops! Page not found", { exact: true })).toHaveAttribute("lang", "en");
 
     const home = page.getByRole("link", { name: "Return to Home" });
     await expect(home).toHaveAttribute("href", "/");
+    await expect(home).toHaveAttribute("lang", "en");
     await home.click();
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Willkommen in meiner Welt");

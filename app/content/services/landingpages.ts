@@ -13,7 +13,7 @@ export const landingpagesPage: ServicePage = {
     },
   },
   intro:
-    "Eine Landingpage unterscheidet sich in einem wichtigen Punkt von einer normalen Website: Sie verzichtet auf alles, was ablenkt. Besucher kommen aus einer Anzeige, einem Newsletter oder einem Social-Media-Beitrag und sollen genau eine Sache tun – kaufen, sich eintragen oder sich bewerben. Ich gestalte und entwickle Landingpages, die diese eine Sache so einfach wie möglich machen.",
+    "Eine Landingpage unterscheidet sich in einem wichtigen Punkt von einer normalen Website: Auf ihr fehlt alles, was ablenkt. Besucher kommen aus einer Anzeige, einem Newsletter oder einem Social-Media-Beitrag und sollen genau eine Sache tun – kaufen, sich eintragen oder sich bewerben. Ich gestalte und entwickle Landingpages, die diese eine Sache so einfach wie möglich machen.",
   blocks: [
     {
       title: "Sales und Leadgenerierung",

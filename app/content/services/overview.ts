@@ -66,7 +66,7 @@ export const overviewPage: ServicePage = {
       contactLabel: "Kontakt aufnehmen",
     },
     {
-      title: "Online-Shops",
+      title: "Onlineshops",
       body: [
         "Ob WooCommerce, Shopify oder ein individuell entwickelter Shop: Ich richte deinen Onlineshop so ein, dass Kundinnen und Kunden gern bei dir einkaufen. Dazu gehören sichere Zahlungsanbieter, eine durchdachte mobile Ansicht, saubere SEO-Grundlagen und Marketing-Funktionen, die deinen Verkauf unterstützen.",
       ],
@@ -74,7 +74,7 @@ export const overviewPage: ServicePage = {
         src: "/images/services/shop.svg",
         alt: "Illustration: Einkaufstasche mit Preisschild und Produktpaketen",
       },
-      link: { to: "/service/shops", text: "Mehr zu Online-Shops" },
+      link: { to: "/service/shops", text: "Mehr zu Onlineshops" },
       contactLabel: "Kontakt zu mir",
     },
     {
@@ -134,6 +134,6 @@ export const overviewPage: ServicePage = {
   meta: {
     title: "Services",
     description:
-      "Webdesign, Webentwicklung, Funnels, Landingpages, Online-Shops, Portale, Erklärvideos und KI-Beratung: alle meine Leistungen auf einen Blick.",
+      "Webdesign, Webentwicklung, Funnels, Landingpages, Onlineshops, Portale, Erklärvideos und KI-Beratung: alle meine Leistungen auf einen Blick.",
   },
 };

@@ -3,9 +3,9 @@ import type { ServicePage } from "./types";
 /** /service/shops – WooCommerce, Shopify, custom shops, payment, mobile, SEO, marketing (spec §2). */
 export const shopsPage: ServicePage = {
   path: "/service/shops",
-  name: "Online-Shops",
+  name: "Onlineshops",
   hero: {
-    title: "Online-Shops",
+    title: "Onlineshops",
     subtitle:
       "Onlineshops mit WooCommerce, Shopify oder als individuelle Lösung – übersichtlich für deine Kunden, einfach für dich.",
     image: {
@@ -90,7 +90,7 @@ export const shopsPage: ServicePage = {
   },
   showServiceProjects: true,
   meta: {
-    title: "Online-Shops",
+    title: "Onlineshops",
     description:
       "Onlineshops mit WooCommerce, Shopify oder individuell entwickelt: sichere Zahlungsanbieter, mobil optimiert, gut auffindbar und bereit fürs Marketing.",
   },

@@ -75,7 +75,7 @@ export const technologyPage: ServicePage = {
         src: "/images/services/shop.svg",
         alt: "Illustration: Einkaufstasche mit Preisschild und Produktpaketen",
       },
-      link: { to: "/service/shops", text: "Mehr zu Online-Shops" },
+      link: { to: "/service/shops", text: "Mehr zu Onlineshops" },
       contactLabel: "Kontakt zu mir",
     },
     {

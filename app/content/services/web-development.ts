@@ -56,14 +56,14 @@ export const webDevelopmentPage: ServicePage = {
         src: "/images/services/shop.svg",
         alt: "Illustration: Einkaufstasche mit Preisschild und Produktpaketen",
       },
-      link: { to: "/service/shops", text: "Mehr zu Online-Shops" },
+      link: { to: "/service/shops", text: "Mehr zu Onlineshops" },
       contactLabel: "Kontakt zu mir",
     },
     {
       title: "Mobile Apps",
       body: [
         "Manchmal gehört dein Angebot direkt auf das Smartphone deiner Kundinnen und Kunden. Ich entwickle mobile Apps mit React Native sowie Progressive Web Apps, die sich wie native Anwendungen anfühlen – mit Push-Benachrichtigungen, Offline-Funktionen und Zugriff auf Kamera oder Standort.",
-        "Vorher prüfen wir gemeinsam, ob es wirklich eine App aus dem Store sein muss. Oft ist eine Progressive Web App der schnellere Weg: Sie läuft ohne Installation im Browser und lässt sich trotzdem auf dem Startbildschirm ablegen.",
+        "Vorher prüfen wir gemeinsam, ob es wirklich eine App aus dem Store sein muss. Oft ist eine Progressive Web App der schnellere Weg, denn sie läuft ohne Installation im Browser und lässt sich trotzdem auf dem Startbildschirm ablegen.",
       ],
       image: {
         src: "/images/services/mobile.svg",
