@@ -4,6 +4,7 @@ import { PageLink } from "~/components/menu-link";
 import { ObfuscatedContact } from "~/components/obfuscated-contact";
 import { isLegalSlug, legalPage } from "~/content/legal";
 import type { LegalBlock } from "~/content/legal/types";
+import { env } from "~/env.server";
 import { pageMeta } from "~/lib/meta";
 import { pageSettings } from "~/lib/public-data.server";
 import { useSite } from "~/lib/public-site";
@@ -16,7 +17,10 @@ import type { Route } from "./+types/legal-page";
 export async function loader({ params }: Route.LoaderArgs) {
   // Own keys only: /__proto__ or /constructor found Object's prototype and broke the render (500).
   if (!isLegalSlug(params.page)) throw redirect("/");
-  return { page: legalPage(params.page, await pageSettings()) };
+  const { BACKUP_KEEP, BACKUP_CRON } = env();
+  return {
+    page: legalPage(params.page, await pageSettings(), { backup: { keep: BACKUP_KEEP, cron: BACKUP_CRON } }),
+  };
 }
 
 export default function LegalPageRoute({ loaderData }: Route.ComponentProps) {

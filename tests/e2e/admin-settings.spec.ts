@@ -95,7 +95,7 @@ test("the owner's name, address and phone show on every page, in the JSON-LD and
     await expect(impressum).toContainText(OWN.name);
     await expect(impressum).toContainText(`${OWN.street}`);
     await expect(impressum).toContainText(`${OWN.postalCode} ${OWN.city}`);
-    await expect(impressum).toContainText(`Sie erreichen mich telefonisch unter ${OWN.phone}`);
+    await expect(impressum).toContainText(`Du erreichst mich telefonisch unter ${OWN.phone}`);
     await expect(impressum).not.toContainText("Mustermann");
     await expect(page).toHaveTitle(`Impressum | ${OWN.name}`);
 

@@ -209,7 +209,7 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
     const adminName = `${P.attr}`;
     const owner = { name: P.attr, profession: P.img, companyName: P.title, city: P.single };
     const website = { brand: P.script, tagline: `${P.comment} ${P.template}` };
-    const privacy = { extra: ALL, hostingName: P.textarea, hostingAddress: P.single };
+    const privacy = { extra: ALL, hostingName: P.textarea, hostingAddress: P.single, contactMonths: "6" };
 
     await withServer(database, {
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: "X-Forwarded-For" },

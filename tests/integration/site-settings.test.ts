@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { legalPage } from "~/content/legal";
-import type { LegalPage } from "~/content/legal/types";
+import type { LegalFacts, LegalPage } from "~/content/legal/types";
 import { footerNavigation, mainMenu } from "~/content/menu";
 import { DEFAULT_SETTINGS } from "~/content/site";
 import { fallbackProjects } from "~/content/fallback-projects";
@@ -70,10 +70,13 @@ const linesOf = (page: LegalPage) =>
     ),
   ]);
 
+/** The environment's defaults: BACKUP_KEEP 7, no BACKUP_CRON. */
+const FACTS: LegalFacts = { backup: { keep: 7, cron: undefined } };
+
 const impressumOf = (settings: SiteSettings) =>
-  linesOf(legalPage("impressum", { ...defaultSnapshot(), settings }));
-const datenschutzOf = (settings: SiteSettings) =>
-  linesOf(legalPage("datenschutz", { ...defaultSnapshot(), settings }));
+  linesOf(legalPage("impressum", { ...defaultSnapshot(), settings }, FACTS));
+const datenschutzOf = (settings: SiteSettings, facts: LegalFacts = FACTS) =>
+  linesOf(legalPage("datenschutz", { ...defaultSnapshot(), settings }, facts));
 
 describe("the settings' validation", () => {
   test("a complete owner is accepted and the phone gets its E.164 form", () => {
@@ -230,6 +233,106 @@ describe("texts built from the settings", () => {
     expect(named.join("\n")).toContain("über meinen E-Mail-Provider mailbox.org");
     expect(named).toContain("Weitere Verarbeitungen");
     expect(named).toContain("Die Termine lösche ich nach einem Jahr.");
+  });
+
+  test("the privacy policy states the owner's contact retention, hosting, mail provider and authority", () => {
+    const text = (settings: SiteSettings) => datenschutzOf(settings).join("\n");
+    const withPrivacy = (changes: Partial<SiteSettings["privacy"]>): SiteSettings => ({
+      ...DEFAULT_SETTINGS,
+      privacy: { ...DEFAULT_SETTINGS.privacy, ...changes },
+    });
+    expect(text(DEFAULT_SETTINGS)).toContain("spätestens 6 Monate nach ihrem Eingang löscht die Website sie");
+    expect(text(DEFAULT_SETTINGS)).toContain(
+      "Kontaktanfragen: bis zur abschließenden Bearbeitung, höchstens 6 Monate",
+    );
+
+    const year = text(
+      withPrivacy({
+        contactMonths: "12",
+        hostingName: "Hetzner Online GmbH",
+        hostingAddress: "Industriestr. 25, 91710 Gunzenhausen",
+        mailProvider: "mailbox.org",
+      }),
+    );
+    expect(year).toContain("spätestens 12 Monate nach ihrem Eingang löscht die Website sie");
+    expect(year).toContain("Kontaktanfragen: bis zur abschließenden Bearbeitung, höchstens 12 Monate");
+    expect(year).not.toMatch(/\b6 Monate/);
+    expect(year).toContain("bei Hetzner Online GmbH, Industriestr. 25, 91710 Gunzenhausen, gehostet");
+    expect(year).toContain("über meinen E-Mail-Provider mailbox.org");
+    expect(year).toContain("Berliner Beauftragte für Datenschutz und Informationsfreiheit, Alt-Moabit 59-61");
+
+    const month = text(withPrivacy({ contactMonths: "1" }));
+    expect(month).toContain("spätestens 1 Monat nach ihrem Eingang");
+    expect(month).toContain("höchstens 1 Monat nach Eingang");
+    expect(month).not.toContain("1 Monate");
+
+    const bavarian = text({
+      ...withPrivacy({ contactMonths: "12" }),
+      owner: { ...DEFAULT_SETTINGS.owner, state: "BY" },
+    });
+    expect(bavarian).toContain("Bayerisches Landesamt für Datenschutzaufsicht, Promenade 18, 91522 Ansbach");
+    expect(bavarian).not.toContain("Berliner Beauftragte");
+  });
+
+  test("the privacy policy lists exactly what the server logs, and calls the IP hash pseudonymous", () => {
+    const page = legalPage("datenschutz", defaultSnapshot(), FACTS);
+    const logs = page.sections.find((section) => section.heading === "Hosting und Server-Logfiles")!;
+    const logged = logs.blocks.find((block) => block.type === "list");
+    expect(logged).toEqual({
+      type: "list",
+      items: [
+        "Datum und Uhrzeit der Anfrage",
+        "Art der Anfrage (HTTP-Methode, etwa GET oder POST)",
+        "aufgerufener Pfad (Seite oder Datei) ohne angehängte Parameter (Query-String)",
+        "HTTP-Statuscode der Antwort",
+        "Bearbeitungsdauer in Millisekunden",
+      ],
+    });
+    const text = linesOf(page).join("\n");
+    expect(text).toContain(
+      "Nicht protokolliert werden deine IP-Adresse, dein Browser und dein Betriebssystem (User-Agent), die zuvor besuchte Seite (Referrer)",
+    );
+    expect(text).toContain("Das ist eine Pseudonymisierung, keine Anonymisierung");
+    expect(text).toContain("die ersten 64 Bit der Adresse (/64-Präfix)");
+    expect(text).toContain("Zähler zur Missbrauchsabwehr (pseudonymisierte IP-Adresse): 24 Stunden");
+    expect(text).not.toMatch(/\banonym(e|en|er|isiert)?\b/i);
+    expect(text).toContain("Server-Logfiles: 14 Tage");
+    // The overview names every browser storage the site uses.
+    expect(text).toMatch(
+      /Nur technisch notwendige Speicherung in deinem Browser – .*Sitzungs-Cookie.*„flash“.*Cookie-Hinweis/,
+    );
+    // The visitor is addressed informally throughout.
+    expect(text).not.toMatch(/\b(Sie|Ihre?[mnrs]?|Ihnen)\b(?! (enthalten|dienen))/);
+  });
+
+  test("the privacy policy says how long backups hold deleted data, from BACKUP_CRON and BACKUP_KEEP", () => {
+    const backups = (keep: number, cron?: string) =>
+      datenschutzOf(DEFAULT_SETTINGS, { backup: { keep, cron } }).join("\n");
+    const daily = backups(7, "0 3 * * *");
+    expect(daily).toContain(
+      "Sicherungskopien der Datenbank werden automatisch täglich erstellt; aufbewahrt werden die letzten 7 Sicherungen",
+    );
+    expect(daily).toContain("noch bis zu 7 Tage nach ihrer Löschung in einer Sicherung enthalten sein");
+    expect(daily).toContain(
+      "Sicherungskopien: täglich erstellt, die letzten 7 Sicherungen werden aufbewahrt; gelöschte Daten darin höchstens 7 Tage",
+    );
+    expect(backups(4, "30 2 * * 0")).toContain("bis zu 28 Tage nach ihrer Löschung");
+    expect(backups(4, "0 */6 * * *")).toContain("bis zu 1 Tag nach ihrer Löschung");
+    expect(backups(3, "0 */6 * * *")).toContain("bis zu 18 Stunden nach ihrer Löschung");
+    expect(backups(2, "0 4 1 * *")).toContain("bis zu 2 Monate nach ihrer Löschung");
+    expect(backups(14, "@daily")).toContain("bis zu 14 Tage nach ihrer Löschung");
+
+    // A schedule without one fixed interval: no period is claimed.
+    const irregular = backups(7, "0 3 1-15 * *");
+    expect(irregular).toContain("bis die letzten 7 Sicherungen ersetzt sind");
+    expect(irregular).not.toMatch(/bis zu \d+ (Tage|Stunden|Monate)? nach ihrer Löschung/);
+
+    const manual = backups(7);
+    expect(manual).toContain(
+      "Sicherungskopien der Datenbank erstelle ich bei Bedarf von Hand; davon bewahre ich nur die letzten 7 Sicherungen auf.",
+    );
+    expect(manual).toContain("bis die letzten 7 Sicherungen ersetzt sind");
+    expect(backups(1)).toContain("bis die letzte Sicherung ersetzt ist");
   });
 
   test("only the built-in English tagline is marked English; the owner's own takes the page's German", () => {

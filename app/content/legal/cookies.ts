@@ -6,19 +6,19 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
     slug: "cookies",
     title: "Cookie-Richtlinie",
     description:
-      "Cookie-Richtlinie: Diese Website nutzt nur technisch notwendige Speicherung – ein Sitzungs-Cookie für den Administrator und einen Eintrag zum Cookie-Hinweis.",
+      "Cookie-Richtlinie: Diese Website nutzt nur technisch notwendige Speicherung – ein Sitzungs-Cookie für den Administrator, ein kurzlebiges Cookie für Rückmeldungen und einen Eintrag zum Cookie-Hinweis.",
     sections: [
       {
         heading: "Was sind Cookies und lokaler Speicher?",
         blocks: [
           p(
-            "Cookies sind kleine Textdateien, die eine Website über Ihren Browser auf Ihrem Endgerät ablegt. Bei späteren Anfragen sendet der Browser sie automatisch an dieselbe Website zurück, sodass diese Ihren Browser etwa als angemeldet wiedererkennen kann.",
+            "Cookies sind kleine Textdateien, die eine Website über deinen Browser auf deinem Endgerät ablegt. Bei späteren Anfragen sendet der Browser sie automatisch an dieselbe Website zurück, sodass diese deinen Browser etwa als angemeldet wiedererkennen kann.",
           ),
           p(
             "Der lokale Speicher (Local Storage) ist ein vergleichbarer Speicherbereich im Browser. Anders als Cookies werden die dort abgelegten Einträge nicht automatisch an den Server übertragen; sie können nur von Skripten der jeweiligen Website im Browser gelesen werden und bleiben gespeichert, bis sie gelöscht werden.",
           ),
           p(
-            "Beides dient dazu, Informationen auf Ihrem Endgerät zu speichern oder dort auszulesen. Diese Richtlinie erklärt, welche solcher Speicherungen diese Website einsetzt – und welche nicht.",
+            "Beides dient dazu, Informationen auf deinem Endgerät zu speichern oder dort auszulesen. Diese Richtlinie erklärt, welche solcher Speicherungen diese Website einsetzt – und welche nicht.",
           ),
         ],
       },
@@ -29,8 +29,8 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
             "Cookies und vergleichbare Technologien werden üblicherweise nach ihrem Zweck in folgende Kategorien eingeteilt:",
           ),
           list(
-            "Notwendige Cookies: Sie sind unbedingt erforderlich, damit eine Website oder eine von Ihnen ausdrücklich gewünschte Funktion technisch funktioniert – etwa eine Anmeldung, ein Warenkorb oder das Merken eines bereits gelesenen Hinweises. Ohne sie kann der Dienst nicht erbracht werden.",
-            "Präferenz-Cookies: Sie merken sich freiwillige Einstellungen wie Sprache, Region oder Darstellung, um die Website an Ihre Vorlieben anzupassen. Die Website funktioniert auch ohne sie.",
+            "Notwendige Cookies: Sie sind unbedingt erforderlich, damit eine Website oder eine von dir ausdrücklich gewünschte Funktion technisch funktioniert – etwa eine Anmeldung, ein Warenkorb oder das Merken eines bereits gelesenen Hinweises. Ohne sie kann der Dienst nicht erbracht werden.",
+            "Präferenz-Cookies: Sie merken sich freiwillige Einstellungen wie Sprache, Region oder Darstellung, um die Website an deine Vorlieben anzupassen. Die Website funktioniert auch ohne sie.",
             "Statistik-Cookies: Sie erfassen, wie Besucherinnen und Besucher eine Website nutzen – etwa welche Seiten aufgerufen werden und wie lange –, meist um Reichweite zu messen oder das Angebot zu optimieren. Häufig stammen sie von Drittanbietern.",
           ),
           p(
@@ -41,22 +41,36 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
       {
         heading: "Welche Speicherungen diese Website verwendet",
         blocks: [
+          p(
+            "Diese Website setzt genau die folgenden zwei Cookies und legt genau den folgenden einen Eintrag im lokalen Speicher an – alle von dieser Website selbst, keine von Drittanbietern. Rechtsgrundlage ist jeweils § 25 Abs. 2 Nr. 2 TDDDG (unbedingt erforderlich, keine Einwilligung nötig); soweit dabei personenbezogene Daten verarbeitet werden, Art. 6 Abs. 1 lit. f DSGVO.",
+          ),
           p("Sitzungs-Cookie für den Administrationsbereich:"),
           list(
-            "Name: „__Host-session“ (in Entwicklungsumgebungen ohne HTTPS: „session“)",
+            "Name: „__Host-session“ (bei einer Website ohne HTTPS, etwa in Entwicklungsumgebungen: „session“)",
             "Art: notwendiges Cookie, von dieser Website selbst gesetzt (kein Drittanbieter)",
             "Zweck: hält die Anmeldung des Administrators aufrecht und schützt den Administrationsbereich vor unbefugtem Zugriff",
             "Wann gesetzt: ausschließlich nach einer erfolgreichen Anmeldung im Administrationsbereich – Besucherinnen und Besucher erhalten dieses Cookie nie",
-            "Eigenschaften: HttpOnly (für Skripte im Browser nicht lesbar), nur über verschlüsselte Verbindungen übertragen, enthält lediglich eine zufällige Sitzungskennung",
-            "Speicherdauer: bis zur Abmeldung, höchstens 30 Tage",
+            "Inhalt und Eigenschaften: nur eine zufällige Sitzungskennung; HttpOnly (für Skripte im Browser nicht lesbar), SameSite=Lax, bei einer Website mit HTTPS nur über verschlüsselte Verbindungen übertragen",
+            "Speicherdauer: bis zur Abmeldung, nach 7 Tagen ohne Nutzung, höchstens 30 Tage nach der Anmeldung",
+            "Rechtsgrundlage: § 25 Abs. 2 Nr. 2 TDDDG",
+          ),
+          p("Cookie für einmalige Rückmeldungen:"),
+          list(
+            "Name: „flash“",
+            "Art: notwendiges Cookie, von dieser Website selbst gesetzt (kein Drittanbieter)",
+            "Zweck: überbringt eine Rückmeldung über eine Weiterleitung hinweg, damit die nächste Seite sie anzeigen kann – etwa wenn du eine Projektseite aufrufst, die es nicht (mehr) gibt, und zur Übersicht weitergeleitet wirst, oder nach dem Speichern im Administrationsbereich",
+            "Inhalt und Eigenschaften: nur die Art und der Text der Meldung, keine Angaben zu deiner Person; HttpOnly (für Skripte im Browser nicht lesbar), SameSite=Lax, bei einer Website mit HTTPS nur über verschlüsselte Verbindungen übertragen",
+            "Speicherdauer: die nächste Seite löscht es, sobald sie die Meldung anzeigt; spätestens nach 60 Sekunden läuft es ab",
+            "Rechtsgrundlage: § 25 Abs. 2 Nr. 2 TDDDG",
           ),
           p("Eintrag im lokalen Speicher für den Cookie-Hinweis:"),
           list(
             "Name: „cookiesAccepted“",
-            "Art: notwendiger Eintrag im lokalen Speicher (Local Storage) Ihres Browsers",
-            "Zweck: speichert, dass Sie den Cookie-Hinweis zur Kenntnis genommen haben, damit er nicht bei jedem Seitenaufruf erneut erscheint",
-            "Inhalt: nur diese Bestätigung – keine Angaben zu Ihrer Person; der Eintrag wird nicht an meinen Server übertragen",
-            "Speicherdauer: kein Ablaufdatum; der Eintrag bleibt bestehen, bis Sie ihn in Ihrem Browser löschen",
+            "Art: notwendiger Eintrag im lokalen Speicher (Local Storage) deines Browsers",
+            "Zweck: speichert, dass du den Cookie-Hinweis zur Kenntnis genommen hast, damit er nicht bei jedem Seitenaufruf erneut erscheint",
+            "Inhalt: nur diese Bestätigung (der Wert „true“) – keine Angaben zu deiner Person; der Eintrag wird nicht an meinen Server übertragen",
+            "Speicherdauer: kein Ablaufdatum; der Eintrag bleibt bestehen, bis du ihn in deinem Browser löschst",
+            "Rechtsgrundlage: § 25 Abs. 2 Nr. 2 TDDDG",
           ),
         ],
       },
@@ -64,7 +78,7 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
         heading: "Keine Präferenz-, Statistik- oder Drittanbieter-Cookies",
         blocks: [
           p(
-            "Diese Website setzt keine Präferenz- oder Statistik-Cookies und keine Cookies zu Werbe- oder Marketingzwecken. Es sind keine Analyse- oder Trackingdienste, keine Social-Media-Plugins und keine Inhalte von Drittanbietern eingebunden; auch Schriftarten werden von meinem eigenen Server geladen. Dadurch kann kein Drittanbieter über diese Website Cookies in Ihrem Browser setzen oder auslesen.",
+            "Diese Website setzt keine Präferenz- oder Statistik-Cookies und keine Cookies zu Werbe- oder Marketingzwecken. Es sind keine Analyse- oder Trackingdienste, keine Social-Media-Plugins und keine Inhalte von Drittanbietern eingebunden; auch Schriftarten werden von meinem eigenen Server geladen. Dadurch kann kein Drittanbieter über diese Website Cookies in deinem Browser setzen oder auslesen.",
           ),
         ],
       },
@@ -72,10 +86,10 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
         heading: "Einwilligung",
         blocks: [
           p(
-            "Nach § 25 Abs. 1 des Telekommunikation-Digitale-Dienste-Datenschutz-Gesetzes (TDDDG) ist für das Speichern von Informationen auf Ihrem Endgerät und den Zugriff darauf grundsätzlich Ihre Einwilligung erforderlich. Davon ausgenommen sind nach § 25 Abs. 2 Nr. 2 TDDDG Speicherungen, die unbedingt erforderlich sind, damit ich einen von Ihnen ausdrücklich gewünschten digitalen Dienst zur Verfügung stellen kann.",
+            "Nach § 25 Abs. 1 des Telekommunikation-Digitale-Dienste-Datenschutz-Gesetzes (TDDDG) ist für das Speichern von Informationen auf deinem Endgerät und den Zugriff darauf grundsätzlich deine Einwilligung erforderlich. Davon ausgenommen sind nach § 25 Abs. 2 Nr. 2 TDDDG Speicherungen, die unbedingt erforderlich sind, damit ich einen von dir ausdrücklich gewünschten digitalen Dienst zur Verfügung stellen kann.",
           ),
           p(
-            "Da diese Website ausschließlich solche unbedingt erforderlichen Speicherungen verwendet, ist keine Einwilligung notwendig. Der Cookie-Hinweis dient daher nicht der Einholung einer Einwilligung, sondern informiert Sie transparent darüber, welche Speicherungen stattfinden. Die Verarbeitung der dabei anfallenden Daten beruht auf Art. 6 Abs. 1 lit. f DSGVO; mein berechtigtes Interesse liegt im sicheren und funktionsfähigen Betrieb der Website. Weitere Informationen finden Sie in meiner Datenschutzerklärung.",
+            "Da diese Website ausschließlich solche unbedingt erforderlichen Speicherungen verwendet, ist keine Einwilligung notwendig. Der Cookie-Hinweis dient daher nicht der Einholung einer Einwilligung, sondern informiert dich transparent darüber, welche Speicherungen stattfinden. Die Verarbeitung der dabei anfallenden Daten beruht auf Art. 6 Abs. 1 lit. f DSGVO; mein berechtigtes Interesse liegt im sicheren und funktionsfähigen Betrieb der Website. Weitere Informationen findest du in meiner Datenschutzerklärung.",
           ),
         ],
       },
@@ -83,7 +97,7 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
         heading: "Cookies und lokalen Speicher löschen oder blockieren",
         blocks: [
           p(
-            "Sie können Cookies und Einträge im lokalen Speicher jederzeit über die Einstellungen Ihres Browsers einsehen, löschen oder künftig blockieren. Die genaue Bezeichnung der Menüpunkte unterscheidet sich je nach Browser und Version:",
+            "Du kannst Cookies und Einträge im lokalen Speicher jederzeit über die Einstellungen deines Browsers einsehen, löschen oder künftig blockieren. Die genaue Bezeichnung der Menüpunkte unterscheidet sich je nach Browser und Version:",
           ),
           list(
             "Google Chrome: Einstellungen → Datenschutz und Sicherheit → Browserdaten löschen bzw. Website-Einstellungen",
@@ -92,18 +106,18 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
             "Microsoft Edge: Einstellungen → Cookies und Websiteberechtigungen bzw. Datenschutz, Suche und Dienste → Browserdaten löschen",
           ),
           p(
-            "Für eine einzelne Website können Sie gespeicherte Daten in den meisten Browsern auch über das Schloss-Symbol in der Adresszeile verwalten. Beim Löschen der „Website-Daten“ bzw. „Cookies und Website-Daten“ wird in der Regel auch der lokale Speicher entfernt.",
+            "Für eine einzelne Website kannst du gespeicherte Daten in den meisten Browsern auch über das Schloss-Symbol in der Adresszeile verwalten. Beim Löschen der „Website-Daten“ bzw. „Cookies und Website-Daten“ wird in der Regel auch der lokale Speicher entfernt.",
           ),
           p(
-            "Wenn Sie Cookies blockieren, können Sie diese Website weiterhin uneingeschränkt nutzen; lediglich die Anmeldung im Administrationsbereich ist dann nicht möglich. Wenn Sie den Eintrag „cookiesAccepted“ löschen oder den lokalen Speicher blockieren, wird Ihnen der Cookie-Hinweis erneut angezeigt.",
+            "Wenn du Cookies blockierst, kannst du diese Website weiterhin uneingeschränkt nutzen; lediglich die Anmeldung im Administrationsbereich ist dann nicht möglich, und Rückmeldungen nach einer Weiterleitung (Cookie „flash“) werden nicht angezeigt. Wenn du den Eintrag „cookiesAccepted“ löschst oder den lokalen Speicher blockierst, wird dir der Cookie-Hinweis erneut angezeigt.",
           ),
         ],
       },
       {
-        heading: "Ihre Entscheidung ändern",
+        heading: "Deine Entscheidung ändern",
         blocks: [
           p(
-            "Da auf dieser Website keine einwilligungspflichtigen Cookies zum Einsatz kommen, gibt es keine Einwilligung, die Sie widerrufen müssten. Möchten Sie den Cookie-Hinweis erneut sehen oder Ihre Bestätigung zurücknehmen, löschen Sie einfach die gespeicherten Website-Daten dieser Seite in Ihrem Browser wie oben beschrieben. Beim nächsten Aufruf erscheint der Hinweis dann wieder.",
+            "Da auf dieser Website keine einwilligungspflichtigen Cookies zum Einsatz kommen, gibt es keine Einwilligung, die du widerrufen müsstest. Möchtest du den Cookie-Hinweis erneut sehen oder deine Bestätigung zurücknehmen, lösche einfach die gespeicherten Website-Daten dieser Seite in deinem Browser wie oben beschrieben. Beim nächsten Aufruf erscheint der Hinweis dann wieder.",
           ),
         ],
       },
@@ -111,7 +125,7 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
         heading: "Fragen zu Cookies",
         blocks: [
           p(
-            "Wenn Sie Fragen zu dieser Cookie-Richtlinie oder zum Umgang mit Ihren Daten haben, wenden Sie sich gern an mich:",
+            "Wenn du Fragen zu dieser Cookie-Richtlinie oder zum Umgang mit deinen Daten hast, wende dich gern an mich:",
           ),
           { type: "contact", lines: ownerAddressLines(settings) },
         ],

@@ -44,8 +44,8 @@ export function impressum({ settings }: LegalContext): LegalPage {
         "Kontakt",
         p(
           owner.phone
-            ? `Sie erreichen mich telefonisch unter ${owner.phone} oder per E-Mail an die oben genannte Adresse. Alternativ können Sie das Kontaktformular auf dieser Website nutzen.`
-            : "Sie erreichen mich per E-Mail an die oben genannte Adresse. Alternativ können Sie das Kontaktformular auf dieser Website nutzen.",
+            ? `Du erreichst mich telefonisch unter ${owner.phone} oder per E-Mail an die oben genannte Adresse. Alternativ kannst du das Kontaktformular auf dieser Website nutzen.`
+            : "Du erreichst mich per E-Mail an die oben genannte Adresse. Alternativ kannst du das Kontaktformular auf dieser Website nutzen.",
         ),
       ),
       ...(owner.vatId
@@ -108,7 +108,7 @@ export function impressum({ settings }: LegalContext): LegalPage {
           },
           {
             type: "p",
-            text: "Bei Fragen oder Meinungsverschiedenheiten wenden Sie sich bitte direkt an mich – in den allermeisten Fällen lässt sich gemeinsam eine gute Lösung finden.",
+            text: "Bei Fragen oder Meinungsverschiedenheiten wende dich bitte direkt an mich – in den allermeisten Fällen lässt sich gemeinsam eine gute Lösung finden.",
           },
         ],
       },
@@ -151,7 +151,7 @@ export function impressum({ settings }: LegalContext): LegalPage {
           },
           {
             type: "p",
-            text: "Soweit Inhalte auf dieser Seite nicht von mir erstellt wurden, werden die Urheberrechte Dritter beachtet und Inhalte Dritter als solche gekennzeichnet. Sollten Sie trotzdem auf eine Urheberrechtsverletzung aufmerksam werden, bitte ich um einen entsprechenden Hinweis. Sobald mir Rechtsverletzungen bekannt werden, entferne ich derartige Inhalte umgehend.",
+            text: "Soweit Inhalte auf dieser Seite nicht von mir erstellt wurden, werden die Urheberrechte Dritter beachtet und Inhalte Dritter als solche gekennzeichnet. Solltest du trotzdem auf eine Urheberrechtsverletzung aufmerksam werden, bitte ich um einen entsprechenden Hinweis. Sobald mir Rechtsverletzungen bekannt werden, entferne ich derartige Inhalte umgehend.",
           },
         ],
       },

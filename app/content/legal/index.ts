@@ -3,7 +3,7 @@ import { supervisoryAuthority } from "~/lib/site-settings.server";
 import { cookies } from "./cookies";
 import { datenschutz } from "./datenschutz";
 import { impressum } from "./impressum";
-import { LEGAL_SLUGS, type LegalPage, type LegalSlug } from "./types";
+import { LEGAL_SLUGS, type LegalFacts, type LegalPage, type LegalSlug } from "./types";
 
 const BUILDERS: Record<LegalSlug, typeof impressum> = { impressum, datenschutz, cookies };
 
@@ -11,12 +11,16 @@ export const isLegalSlug = (value: string): value is LegalSlug =>
   (LEGAL_SLUGS as readonly string[]).includes(value);
 
 /** A legal page as the owner's current settings make it, dated when the legal data last changed. */
-export function legalPage(slug: LegalSlug, { settings, legalDate }: SettingsSnapshot): LegalPage {
+export function legalPage(
+  slug: LegalSlug,
+  { settings, legalDate }: SettingsSnapshot,
+  facts: LegalFacts,
+): LegalPage {
   const stand = legalDate.toLocaleDateString("de-DE", {
     day: "numeric",
     month: "long",
     year: "numeric",
     timeZone: "Europe/Berlin",
   });
-  return BUILDERS[slug]({ settings, stand, authority: supervisoryAuthority(settings) });
+  return BUILDERS[slug]({ ...facts, settings, stand, authority: supervisoryAuthority(settings) });
 }

@@ -24,8 +24,14 @@ export type LegalPage = {
   sections: LegalSection[];
 };
 
-/** What a legal text is built from: the owner's settings and its "Stand" (formatted date). */
-export type LegalContext = {
+/**
+ * What the installation's environment decides and the privacy policy must state: how many
+ * backup archives are kept (BACKUP_KEEP) and on which schedule they are made (BACKUP_CRON).
+ */
+export type LegalFacts = { backup: { keep: number; cron: string | undefined } };
+
+/** What a legal text is built from: the owner's settings, its "Stand" (formatted date), the facts. */
+export type LegalContext = LegalFacts & {
   settings: SiteSettings;
   stand: string;
   /** The supervisory authority named in the privacy policy, if one is known. */

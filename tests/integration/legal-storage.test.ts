@@ -1,0 +1,152 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "vitest";
+import { legalPage } from "~/content/legal";
+import type { LegalPage } from "~/content/legal/types";
+import { defaultSnapshot } from "~/lib/site-settings.server";
+
+/**
+ * The Cookie-Richtlinie must list every cookie and storage key the code can set (TDDDG § 25):
+ * the sources under app/ and server/ are scanned for them, so a new one fails here until the
+ * page (app/content/legal/cookies.ts) lists it and this list is extended.
+ */
+
+/** What the code sets, and the cookie page must name: cookies, then localStorage/sessionStorage keys. */
+const KNOWN = ["__Host-session", "session", "flash", "cookiesAccepted"];
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(path.join(ROOT, dir), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map(async (entry) => {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name.startsWith("+") ? [] : sourceFiles(relative);
+      return /\.(ts|tsx|js|jsx|mjs)$/.test(entry.name) && !/\.test\./.test(entry.name) ? [relative] : [];
+    }),
+  );
+  return nested.flat();
+}
+
+const QUOTED = String.raw`["'\x60]([^"'\x60]+)["'\x60]`;
+const PATTERNS = [
+  new RegExp(String.raw`createCookie\(\s*${QUOTED}`, "g"),
+  new RegExp(String.raw`createCookieSessionStorage\(\s*\{[\s\S]*?\bname:\s*${QUOTED}`, "g"),
+  // hono/cookie: setCookie(c, "name", …)
+  new RegExp(String.raw`\bsetCookie\(\s*\w+\s*,\s*${QUOTED}`, "g"),
+  /document\.cookie\s*=\s*["'`]([^"'`=]+)=/g,
+];
+/** `localStorage.setItem("key", …)` or `sessionStorage.setItem(KEY, …)`. */
+const STORAGE = /(?:localStorage|sessionStorage)\.setItem\(\s*(?:["'`]([^"'`]+)["'`]|([A-Za-z_$][\w$]*))/g;
+/** A Set-Cookie value written by hand: `name=value; Path=/; …`, the name literal or interpolated. */
+const HEADER =
+  /["'`]((?:\$\{[^}]+\}|[\w-])+)=[^"'`\n]*?;\s*(?:Path|Max-Age|HttpOnly|SameSite|Expires|Domain|Secure)\b/g;
+
+/** The string a `const NAME = "…"` of the same file holds. */
+const constant = (source: string, name: string) =>
+  new RegExp(String.raw`\bconst\s+${name}\s*(?::[^=]+)?=\s*${QUOTED}`).exec(source)?.[1];
+
+/** The string literals a `function name()` of the same file returns. */
+function returned(source: string, name: string): string[] {
+  const body = new RegExp(String.raw`function\s+${name}\s*\([^)]*\)[^{]*\{([\s\S]*?)\n\s*\}`).exec(
+    source,
+  )?.[1];
+  const returns = body?.match(/\breturn\b[^;]*;/g) ?? [];
+  return returns.flatMap((line) => [...line.matchAll(/["'`]([^"'`$]+)["'`]/g)].map((match) => match[1]!));
+}
+
+/** The cookie and storage names a source file sets; what it sets under a name it can't resolve. */
+function storageNames(source: string): { names: string[]; unresolved: string[] } {
+  const names: string[] = [];
+  const unresolved: string[] = [];
+  for (const pattern of PATTERNS) for (const match of source.matchAll(pattern)) names.push(match[1]!);
+  for (const [whole, literal, identifier] of source.matchAll(STORAGE)) {
+    const name = literal ?? constant(source, identifier!);
+    if (name) names.push(name);
+    else unresolved.push(whole);
+  }
+  for (const [whole, name] of source.matchAll(HEADER)) {
+    const parts = name!.match(/\$\{[^}]+\}|[^$]+/g) ?? [];
+    if (parts.length === 1 && !parts[0]!.startsWith("${")) {
+      names.push(parts[0]!);
+      continue;
+    }
+    const inner = parts.length === 1 ? /^\$\{\s*([A-Za-z_$][\w$]*)(\(\))?\s*\}$/.exec(parts[0]!) : null;
+    const resolved = !inner
+      ? []
+      : inner[2]
+        ? returned(source, inner[1]!)
+        : filledList(constant(source, inner[1]!));
+    if (resolved.length > 0) names.push(...resolved);
+    else unresolved.push(whole);
+  }
+  return { names, unresolved };
+}
+
+const filledList = (value: string | undefined) => (value ? [value] : []);
+
+const linesOf = (page: LegalPage) =>
+  page.sections.flatMap((section) => [
+    section.heading,
+    ...section.blocks.flatMap((block) =>
+      block.type === "p" ? [block.text] : block.type === "list" ? block.items : [],
+    ),
+  ]);
+
+test("the scanner finds cookies and storage keys in every form the code could set them", () => {
+  const sample = `
+    const theme = createCookie("theme", { maxAge: 60 });
+    const store = createCookieSessionStorage({ cookie: { name: "__session", httpOnly: true } });
+    setCookie(c, "csrf", token);
+    document.cookie = "consent=1; path=/";
+    window.localStorage.setItem("draft", text);
+    const KEY = "lastVisit";
+    sessionStorage.setItem(KEY, now);
+    headers.append("Set-Cookie", \`lang=\${value}; Path=/; Max-Age=3600\`);
+    const NAME = "prefs";
+    const cookie = (value) => \`\${NAME}=\${value}; Path=/; HttpOnly\`;
+    function cookieName() {
+      return secure ? "__Host-id" : "id";
+    }
+    const id = \`\${cookieName()}=\${value}; Path=/; Secure\`;
+    headers.append("Set-Cookie", \`\${somewhere.name}=1; Path=/\`);
+  `;
+  const { names, unresolved } = storageNames(sample);
+  expect(names.sort()).toEqual(
+    [
+      "theme",
+      "__session",
+      "csrf",
+      "consent",
+      "draft",
+      "lastVisit",
+      "lang",
+      "prefs",
+      "__Host-id",
+      "id",
+    ].sort(),
+  );
+  expect(unresolved).toEqual(["`${somewhere.name}=1; Path"]);
+});
+
+test("the Cookie-Richtlinie lists every cookie and storage key the code sets", async () => {
+  const files = [...(await sourceFiles("app")), ...(await sourceFiles("server"))];
+  expect(files.length).toBeGreaterThan(50);
+  const found = new Set<string>();
+  const unresolved: string[] = [];
+  for (const file of files) {
+    const scanned = storageNames(await readFile(path.join(ROOT, file), "utf8"));
+    scanned.names.forEach((name) => found.add(name));
+    unresolved.push(...scanned.unresolved.map((what) => `${file}: ${what}`));
+  }
+  // A cookie whose name the scanner can't read must be named in a plainer way (or taught here).
+  expect(unresolved).toEqual([]);
+  expect(found.size).toBeGreaterThan(0);
+  expect([...found].sort(), "cookies and storage keys set in app/ and server/").toEqual([...KNOWN].sort());
+
+  const page = linesOf(
+    legalPage("cookies", defaultSnapshot(), { backup: { keep: 7, cron: undefined } }),
+  ).join("\n");
+  for (const name of KNOWN) expect(page, `the cookie page names „${name}“`).toContain(`„${name}“`);
+});
