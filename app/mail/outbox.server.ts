@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { newsletterIssues, outbox } from "~/db/schema";
+import { MAIL_RECORD_DAYS } from "~/lib/mail-retention";
 
 export type OutgoingMail = {
   to: string;
@@ -61,9 +62,6 @@ export async function mailState(db: Db, id: string): Promise<{ state: MailState;
   if (row?.last_error) return { state: "failed", error: row.last_error };
   return { state: "waiting", error: null };
 }
-
-/** How long the record of a sent or failed mail stays (its body goes when it is sent). */
-export const MAIL_RECORD_DAYS = 30;
 
 /**
  * Deletes the records of mails sent or failed for good more than MAIL_RECORD_DAYS ago. Those of

@@ -4,14 +4,13 @@ import { advanceIssues, recordBounce } from "~/db/newsletter-issues.server";
 import { recordConfirmationMailed } from "~/db/newsletter.server";
 import { MAIL_PRIORITY, newsletterIssues, outbox } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { MAIL_RETRY_DAYS } from "~/lib/mail-retention";
 import type { OutgoingMail } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 
 const BATCH = 10;
 const LEASE_SECONDS = 120;
 const MAX_BACKOFF_SECONDS = 3600;
-/** A mail is tried for this long after it was queued; then it has failed for good. */
-export const MAIL_RETRY_DAYS = 7;
 /** Once the hourly cap is reached, kicks are ignored this long (the interval still polls). */
 const CAPPED_PAUSE_MS = 30_000;
 

@@ -1,9 +1,9 @@
+import { MAIL_RECORD_DAYS, MAIL_RETRY_DAYS } from "~/lib/mail-retention";
 import { PUBLIC_MESSAGES } from "~/content/messages";
 import { backupRetention, months } from "./retention";
 import { companyLine, list, ownerAddressLines, p, type LegalContext, type LegalPage } from "./types";
 
 /** How long the outbox keeps what is left of a sent or undeliverable mail, and how long it retries. */
-const OUTBOX_RETENTION = { keepDays: 30, retryDays: 7 } as const;
 
 /**
  * The Datenschutzerklärung, built from the owner's data: the controller, the processors they
@@ -17,7 +17,7 @@ export function datenschutz(context: LegalContext): LegalPage {
   const proofPeriod = proofYears === 1 ? "einem Jahr" : `${proofYears} Jahren`;
   const contactPeriod = months(privacy.contactMonths);
   const backups = backupRetention(context);
-  const { keepDays, retryDays } = OUTBOX_RETENTION;
+  const [keepDays, retryDays] = [MAIL_RECORD_DAYS, MAIL_RETRY_DAYS];
   const controller = companyLine(settings) || owner.name;
   return {
     slug: "datenschutz",
