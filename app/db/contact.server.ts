@@ -54,10 +54,17 @@ async function storeContacts(db: Db, batch: ContactSubmission[]): Promise<Contac
       outcomes[index]!.status === "stored" ? [input!] : [],
     );
     if (stored.length > 0) {
-      await tx.insert(contactSubmissions).values(stored);
+      // Rows come back in the order of the values: each notification names its request.
+      const rows = await tx
+        .insert(contactSubmissions)
+        .values(stored)
+        .returning({ id: contactSubmissions.id });
       await enqueueMails(
         tx,
-        stored.map((input) => contactNotification(input, settings)),
+        stored.map((input, index) => ({
+          ...contactNotification(input, settings),
+          contactId: rows[index]!.id,
+        })),
       );
     }
     return outcomes;

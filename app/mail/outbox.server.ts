@@ -9,6 +9,8 @@ export type OutgoingMail = {
   html?: string;
   /** Extra headers such as Reply-To or List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** The contact request this mail notifies of: erasing the request erases the mail. */
+  contactId?: string;
 };
 
 /**
@@ -41,6 +43,7 @@ export async function enqueueMails(
         html: mail.html ?? null,
         headers: mail.headers ?? {},
         subscriber_id: subscriberId ?? null,
+        contact_id: mail.contactId ?? null,
       })),
     )
     .returning({ id: outbox.id });
