@@ -1,9 +1,9 @@
 import type { Route } from "./+types/privacy-export-json";
-import { backToView, exportPrivacyData } from "./privacy-requests.server";
+import { backToView, exportPrivacyData, personJson } from "./privacy-requests.server";
 
 /**
  * POST /admin/datenschutz/export.json: everything stored for the address in the form, as a
- * machine-readable file (Art. 15 and 20 DSGVO). Dates are ISO 8601 in UTC.
+ * machine-readable file (Art. 15 and 20 DSGVO).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   return backToView(request);
@@ -13,19 +13,6 @@ export async function action({ request }: Route.ActionArgs) {
   return exportPrivacyData(
     request,
     { extension: "json", contentType: "application/json; charset=utf-8" },
-    (person, createdAt) =>
-      JSON.stringify(
-        {
-          createdAt,
-          email: person.email,
-          counts: person.counts,
-          contactRequests: person.contacts,
-          newsletterSubscription: person.subscription,
-          mails: person.mails,
-          consentRecords: person.records,
-        },
-        null,
-        2,
-      ),
+    personJson,
   );
 }

@@ -132,6 +132,23 @@ export async function exportPrivacyData(
   });
 }
 
+/** The machine-readable export (Art. 20): every kind of record, dates in ISO 8601 (UTC). */
+export function personJson(person: PersonData, createdAt: Date): string {
+  return JSON.stringify(
+    {
+      createdAt,
+      email: person.email,
+      counts: person.counts,
+      contactRequests: person.contacts,
+      newsletterSubscription: person.subscription,
+      mails: person.mails,
+      consentRecords: person.records,
+    },
+    null,
+    2,
+  );
+}
+
 /** GET on an export URL: nothing to show there; back to the view. */
 export async function backToView(request: Request): Promise<Response> {
   await requireAdmin(request);
