@@ -1,4 +1,7 @@
 /** Auskunft und Löschung (issue #15, Art. 15, 17, 20 DSGVO): the view's texts, for pages and tests. */
+/** Where the view lives; its exports are `${PRIVACY_PATH}/export.json` and `.html`. */
+export const PRIVACY_PATH = "/admin/datenschutz";
+
 export const PRIVACY_MESSAGES = {
   heading: "Auskunft und Löschung",
   intro:

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { PRIVACY_MESSAGES } from "~/content/privacy-request-messages";
+import { PRIVACY_MESSAGES, PRIVACY_PATH } from "~/content/privacy-request-messages";
 import { getDb } from "~/db/db.server";
 import {
   erasePerson,
@@ -20,8 +20,6 @@ import { requireAdmin } from "~/lib/session.server";
  * erasure and the exports. The address travels in the lookup's query string and in form bodies;
  * the request log has paths only, and nothing here logs it.
  */
-export const PRIVACY_PATH = "/admin/datenschutz";
-
 export const PrivacyEmailSchema = z
   .string()
   .trim()

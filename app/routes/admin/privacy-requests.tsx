@@ -6,11 +6,11 @@ import { PersonDataSections } from "~/components/admin/person-data";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
-import { describeCounts, PRIVACY_MESSAGES, totalOf } from "~/content/privacy-request-messages";
+import { describeCounts, PRIVACY_MESSAGES, PRIVACY_PATH, totalOf } from "~/content/privacy-request-messages";
 import { formatDateTime } from "~/lib/format";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/privacy-requests";
-import { erasePrivacyData, loadPrivacyView, PRIVACY_PATH } from "./privacy-requests.server";
+import { erasePrivacyData, loadPrivacyView } from "./privacy-requests.server";
 
 /**
  * /admin/datenschutz (issue #15): Auskunft und Löschung. The owner looks an address up
