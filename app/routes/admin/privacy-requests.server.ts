@@ -73,7 +73,8 @@ export async function loadPrivacyView(request: Request) {
 export async function erasePrivacyData(request: Request) {
   await requireAdmin(request);
   const form = await request.formData().catch(() => undefined);
-  if (!form || form.get("intent") !== "erase") {
+  const intent = form?.get("intent");
+  if (!form || !(intent === "erase")) {
     return redirectWithFlash(PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.eraseError });
   }
   const email = PrivacyEmailSchema.safeParse(String(form.get("email") ?? ""));
