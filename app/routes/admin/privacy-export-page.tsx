@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     {
       extension: "html",
       contentType: "text/html; charset=utf-8",
-      csp: "default-src 'none'; style-src 'unsafe-inline'",
+      csp: "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     },
     (person, createdAt) => `<!doctype html>
 <html lang="de">
