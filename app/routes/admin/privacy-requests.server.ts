@@ -35,6 +35,8 @@ export type PrivacyView = {
   person: PersonData | null;
   error: string | null;
   audit: Audit;
+  /** The time the view shows as "Erstellt am" (the server's, so the client renders the same). */
+  createdAt: Date;
 };
 
 async function auditLog(): Promise<Audit> {
@@ -50,7 +52,14 @@ async function auditLog(): Promise<Audit> {
 export async function loadPrivacyView(request: Request) {
   await requireAdmin(request);
   const raw = new URL(request.url).searchParams.get("email");
-  const view: PrivacyView = { email: raw ?? "", fieldError: null, person: null, error: null, audit: [] };
+  const view: PrivacyView = {
+    email: raw ?? "",
+    fieldError: null,
+    person: null,
+    error: null,
+    audit: [],
+    createdAt: new Date(),
+  };
   if (raw !== null) {
     const email = PrivacyEmailSchema.safeParse(raw);
     if (!email.success) {

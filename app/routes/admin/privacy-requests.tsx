@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function PrivacyRequests({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, person, error, audit } = loaderData;
+  const { email, person, error, audit, createdAt } = loaderData;
   const fieldError = actionData?.fieldError ?? loaderData.fieldError;
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.formMethod === "GET";
@@ -60,7 +60,7 @@ export default function PrivacyRequests({ loaderData, actionData }: Route.Compon
           {error}
         </p>
       )}
-      {person && <PersonResult person={person} />}
+      {person && <PersonResult person={person} createdAt={createdAt} />}
       <AuditLog audit={audit} />
     </div>
   );
@@ -68,7 +68,7 @@ export default function PrivacyRequests({ loaderData, actionData }: Route.Compon
 
 type Person = NonNullable<Route.ComponentProps["loaderData"]["person"]>;
 
-function PersonResult({ person }: { person: Person }) {
+function PersonResult({ person, createdAt }: { person: Person; createdAt: Date }) {
   const total = totalOf(person.counts);
   return (
     <section
@@ -90,7 +90,7 @@ function PersonResult({ person }: { person: Person }) {
             <ExportButton email={person.email} format="html" />
             <EraseButton person={person} />
           </div>
-          <PersonDataSections person={person} createdAt={new Date()} />
+          <PersonDataSections person={person} createdAt={createdAt} />
         </>
       )}
     </section>
