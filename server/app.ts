@@ -137,7 +137,9 @@ export function createApp(config: Env) {
     context.set(nonceContext, nonce);
     context.set(clientAddressContext, clientAddress(c, config));
     const response = await handleRequest(c.req.raw, context);
-    if (nonce) {
+    // A download that is a document of its own (a printable proof or data export, no script)
+    // brings a stricter policy of its own: it stays.
+    if (nonce && !response.headers.has("Content-Security-Policy")) {
       response.headers.set(
         "Content-Security-Policy",
         contentSecurityPolicy({ https: config.isHttps, scriptSources: [`'nonce-${nonce}'`] }),

@@ -215,10 +215,49 @@ export async function findSubscriptionEmail(db: Db, id: string): Promise<string 
   return row?.email;
 }
 
+/** What ending a subscription needs besides the transaction: the hash key and the proof period. */
+export type ProofContext = { secret: Buffer; proofYears: number };
+
+export async function proofContext(db: Db): Promise<ProofContext> {
+  const secret = await installationSecret(db);
+  const { settings } = await siteSettingsOf(db);
+  return { secret, proofYears: Number(settings.newsletter.proofYears) };
+}
+
 /**
- * Deletes the subscription (its waiting mails go with it) and leaves its proof-and-block record,
- * in one transaction; true when there was one. `reason`: the person unsubscribed, or the owner
- * deleted it.
+ * Inside `tx`: deletes the subscription (its waiting mails go with it) and leaves its
+ * proof-and-block record; true when there was one. Also used by the erasure of a person's data
+ * (privacy-requests.server.ts) when the owner keeps the block.
+ */
+export async function endSubscription(
+  tx: Db,
+  { secret, proofYears }: ProofContext,
+  id: string,
+  reason: "unsubscribed" | "deleted",
+): Promise<boolean> {
+  const [row] = await tx
+    .delete(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, id))
+    .returning();
+  if (!row) return false;
+  await tx.insert(newsletterConsentRecords).values({
+    email_hash: emailHash(secret, row.email),
+    consent_text_id: row.consent_text_id,
+    consent_text_version: row.consent_text_id ? null : row.consent_text_version,
+    signup_form: row.signup_form,
+    signed_up_at: row.created_at,
+    consented_at: row.consented_at,
+    confirmation_mailed_at: row.confirmation_mailed_at,
+    confirmed_at: row.confirmed_at,
+    reason,
+    keep_until: sql`now() + (${proofYears}::int * interval '1 year')`,
+  });
+  return true;
+}
+
+/**
+ * Deletes the subscription and leaves its proof-and-block record, in one transaction; true when
+ * there was one. `reason`: the person unsubscribed, or the owner deleted it.
  */
 export async function unsubscribe(
   db: Db,
@@ -226,28 +265,8 @@ export async function unsubscribe(
   reason: "unsubscribed" | "deleted" = "unsubscribed",
 ): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const secret = await installationSecret(db);
-  const { settings } = await siteSettingsOf(db);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.id, id))
-      .returning();
-    if (!row) return false;
-    await tx.insert(newsletterConsentRecords).values({
-      email_hash: emailHash(secret, row.email),
-      consent_text_id: row.consent_text_id,
-      consent_text_version: row.consent_text_id ? null : row.consent_text_version,
-      signup_form: row.signup_form,
-      signed_up_at: row.created_at,
-      consented_at: row.consented_at,
-      confirmation_mailed_at: row.confirmation_mailed_at,
-      confirmed_at: row.confirmed_at,
-      reason,
-      keep_until: sql`now() + (${Number(settings.newsletter.proofYears)}::int * interval '1 year')`,
-    });
-    return true;
-  });
+  const context = await proofContext(db);
+  return db.transaction((tx) => endSubscription(tx, context, id, reason));
 }
 
 /** The keyed hash a proof-and-block record knows an address by (case-insensitive). */

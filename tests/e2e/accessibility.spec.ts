@@ -98,6 +98,11 @@ const NOT_PAGES = new Set([
   "admin/newsletter/:id/nachweis",
   "newsletter/archiv",
   "newsletter/archiv/:id",
+  // Auskunft und Löschung: its downloads, and the view, checked with axe in
+  // admin-privacy-requests.spec.ts with an address looked up.
+  "admin/datenschutz",
+  "admin/datenschutz/export.json",
+  "admin/datenschutz/export.html",
 ]);
 
 /** Paths that the newsletter and admin tests below visit (in their states), for the route guard. */

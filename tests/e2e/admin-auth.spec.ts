@@ -114,6 +114,8 @@ test("the right password: 'Login successful', the admin area, tabs as links that
     ["Profil", "/admin/profil", "Profil verwalten"],
     // Issue #12: the settings come after the specification's four tabs.
     ["Einstellungen", "/admin/einstellungen", "Einstellungen"],
+    // Issue #15: Auskunft und Löschung after the settings.
+    ["Datenschutz", "/admin/datenschutz", "Auskunft und Löschung"],
   ] as const;
   await expect(tabs(page).getByRole("link")).toHaveText(expected.map(([label]) => label));
   for (const [label, href] of expected) {

@@ -16,6 +16,7 @@ import {
   projects,
   sessions,
   pages,
+  privacyAuditLog,
   siteSettings,
 } from "~/db/schema";
 import { insertMissingPages } from "~/db/pages.server";
@@ -69,6 +70,7 @@ const ADMIN_HEADINGS = [
   "Inhaber und Impressum",
   "Neue Leistungsseite",
   "Frühere Versionen",
+  "Auskunft und Löschung",
 ];
 const FORGED_COOKIE = `session=${randomBytes(32).toString("base64url")}`;
 /** Real sessions of the admin that have ended: idle too long, and past the 30-day maximum. */
@@ -152,6 +154,10 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "copy" },
   { name: "Eingeschleust", slug: "eingeschleust" },
   { text: "**Markdown**" },
+  // Auskunft und Löschung (issue #15): the erasure, with and without the block, and the exports.
+  { intent: "erase", email: SECRETS.contactEmail, block: "on" },
+  { intent: "erase", email: SECRETS.subscriberEmail },
+  { email: SECRETS.subscriberEmail },
   {
     name: "Übernommen",
     changePassword: "on",
@@ -166,6 +172,7 @@ type Snapshot = {
   settings: { section: string; value: unknown }[];
   pages: { path: string; published: unknown; draft: unknown }[];
   mails: number;
+  audits: number;
   contacts: string[];
   keptContacts: string[];
   subscribers: string[];
@@ -187,6 +194,7 @@ async function snapshot(db: Db): Promise<Snapshot> {
       .from(pages)
       .orderBy(asc(pages.path)),
     mails: (await db.select({ id: outbox.id }).from(outbox)).length,
+    audits: (await db.select({ id: privacyAuditLog.id }).from(privacyAuditLog)).length,
     contacts: (await db.select({ id: contactSubmissions.id }).from(contactSubmissions)).map((row) => row.id),
     keptContacts: (
       await db
@@ -362,6 +370,8 @@ test("the attack bodies cover every intent an admin action knows", () => {
       // Kontaktanfragen: "Aufbewahren" and its undoing (issue 15).
       "keep",
       "release",
+      // Auskunft und Löschung (issue #15).
+      "erase",
     ].sort(),
   );
   for (const intent of intents) expect(ATTACK_BODIES.map((body) => body.intent)).toContain(intent);
@@ -382,6 +392,9 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
     "/admin/inhalte",
     "/admin/inhalte/markdown",
     "/admin/inhalte/ueber-mich",
+    "/admin/datenschutz",
+    "/admin/datenschutz/export.json",
+    "/admin/datenschutz/export.html",
   ]) {
     expect(urls).toContain(known);
   }
@@ -447,6 +460,29 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
                 [401, 403, 404, 405].includes(data.status),
               `${what} (.data): ${data.status} ${payload.slice(0, 200)}`,
             );
+          }
+        }
+
+        // A lookup names its address in the query string: without a session it shows nothing.
+        for (const email of [SECRETS.contactEmail, SECRETS.subscriberEmail]) {
+          for (const target of [
+            `/admin/datenschutz?email=${email}`,
+            `/admin/datenschutz.data?email=${email}`,
+          ]) {
+            for (const [kind, cookie] of COOKIES) {
+              const what = `GET ${target} (${kind})`;
+              const response = await fetch(`${server.url}${target}`, {
+                redirect: "manual",
+                headers: cookie ? { Cookie: cookie } : {},
+              });
+              const body = await response.text();
+              expectNoSecrets(body.replaceAll(email, ""), what);
+              check(!body.includes("Auskunft und Löschung"), `${what} shows the view`);
+              check(
+                isRedirectToLogin(response) || isDataRedirectToLogin(response, body),
+                `${what}: ${response.status}`,
+              );
+            }
           }
         }
 
@@ -554,6 +590,9 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
         expect(await signedIn("/admin/newsletter/export")).toContain(SECRETS.subscriberEmail);
         expect(await signedIn("/admin/profil")).toContain(SECRETS.adminEmail);
         expect(await signedIn("/admin/einstellungen")).toContain("Checkliste für den Livegang");
+        expect(await signedIn(`/admin/datenschutz?email=${SECRETS.contactEmail}`)).toContain(
+          SECRETS.contactMessage,
+        );
         const asAdmin = { Origin: server.url, Cookie: session! };
         for (const [url, body, back] of [
           ["/admin?index", { intent: "delete", id: ids.controlProject }, "/admin"],
@@ -564,6 +603,14 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
           expect(response.status, `signed-in POST ${url}`).toBe(302);
           expect(response.headers.get("location")).toBe(back);
         }
+        const exported = await post(
+          server,
+          "/admin/datenschutz/export.json",
+          { email: SECRETS.subscriberEmail },
+          asAdmin,
+        );
+        expect(exported.status, "signed-in POST /admin/datenschutz/export.json").toBe(200);
+        expect(await exported.text()).toContain(SECRETS.subscriberEmail);
         const saved = await post(
           server,
           "/admin/einstellungen",
@@ -584,6 +631,8 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
         projects: before.projects.filter((project) => project.id !== ids.controlProject),
         contacts: before.contacts.filter((id) => id !== ids.controlContact),
         subscribers: before.subscribers.filter((id) => id !== ids.controlSubscriber),
+        // The control's export, and no other.
+        audits: before.audits + 1,
         settings: [{ section: "mail", value: { notifyEmail: "", senderName: "Kontrolle" } }],
       });
       expect(after.projects.find((project) => project.id === PROJECT_ID)?.title).toBe(

@@ -4,7 +4,14 @@ import { describe, expect, test } from "vitest";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { createAdmin, findAdminByEmail } from "~/db/admin-users.server";
 import { unsubscribeUrl } from "~/db/newsletter.server";
-import { adminUsers, contactSubmissions, newsletterSubscriptions, projects, sessions } from "~/db/schema";
+import {
+  adminUsers,
+  contactSubmissions,
+  newsletterSubscriptions,
+  privacyAuditLog,
+  projects,
+  sessions,
+} from "~/db/schema";
 import { verifyPassword } from "~/lib/password.server";
 import { installationSecret, sha256Hex } from "~/lib/security.server";
 import { serverDatabases } from "../setup/databases";
@@ -131,6 +138,9 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
         /** What a forged request to this page would carry to do harm. */
         const bodyFor = (path: string): Record<string, string> => {
           if (path.startsWith("/admin/kontaktanfragen")) return { id: rows.contact };
+          // Auskunft und Löschung: the erasure of the targeted request's address, and the exports.
+          if (path.startsWith("/admin/datenschutz"))
+            return { intent: "erase", email: "anfrage@example.org", block: "" };
           if (path.startsWith("/admin/newsletter")) return { id: rows.subscriber };
           if (path.startsWith("/admin/profil"))
             return {
@@ -239,6 +249,7 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
           ["/newsletter/bestaetigen", { intent: "confirm", token: rows.control.pendingToken }, 200],
           ["/contact", { ...bodyFor("/contact"), email: `kontrolle-${unique}@example.org` }, 200],
           ["/admin/profil", { name: "Kontrollname" }, 200],
+          ["/admin/datenschutz/export.json", { email: "anfrage@example.org" }, 200],
         ];
         for (const [target, body, status] of controls) {
           const response = await postForm(url, target, body, own);
@@ -282,6 +293,9 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
         // The one-click unsubscribe removed exactly the two signed addresses.
         expect(byId(rows.unsubscribeTarget)).toBeUndefined();
         expect(byId(rows.control.unsubscribe)).toBeUndefined();
+
+        // Only the control's export reached the audit log; no erasure did.
+        expect((await db.select().from(privacyAuditLog)).map((row) => row.action)).toEqual(["export"]);
 
         const admin = await findAdminByEmail(db, ADMIN.email);
         expect(admin?.name).toBe("Kontrollname");

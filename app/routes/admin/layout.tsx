@@ -47,6 +47,7 @@ const TABS = [
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/profil", label: "Profil" },
   { to: "/admin/einstellungen", label: "Einstellungen" },
+  { to: "/admin/datenschutz", label: "Datenschutz" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

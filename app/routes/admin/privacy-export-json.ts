@@ -1,0 +1,18 @@
+import type { Route } from "./+types/privacy-export-json";
+import { backToView, exportPrivacyData, personJson } from "./privacy-requests.server";
+
+/**
+ * POST /admin/datenschutz/export.json: everything stored for the address in the form, as a
+ * machine-readable file (Art. 15 and 20 DSGVO).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  return backToView(request);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return exportPrivacyData(
+    request,
+    { extension: "json", contentType: "application/json; charset=utf-8" },
+    personJson,
+  );
+}

@@ -1,0 +1,164 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { PRIVACY_MESSAGES, PRIVACY_PATH } from "~/content/privacy-request-messages";
+import { getDb } from "~/db/db.server";
+import {
+  erasePerson,
+  listPrivacyAudit,
+  logExport,
+  lookupPerson,
+  type PersonData,
+} from "~/db/privacy-requests.server";
+import { isoDay } from "~/lib/csv";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { LIMITS } from "~/lib/form-limits";
+import { logger } from "~/lib/logger.server";
+import { requireAdmin } from "~/lib/session.server";
+
+/**
+ * The server half of Auskunft und Löschung (/admin/datenschutz, issue #15): the lookup, the
+ * erasure and the exports. The address travels in the lookup's query string and in form bodies;
+ * the request log has paths only, and nothing here logs it.
+ */
+export const PrivacyEmailSchema = z
+  .string()
+  .trim()
+  .min(1, PRIVACY_MESSAGES.emailMissing)
+  .max(LIMITS.email, PRIVACY_MESSAGES.emailTooLong)
+  .pipe(z.email(PRIVACY_MESSAGES.emailInvalid));
+
+type Audit = Awaited<ReturnType<typeof listPrivacyAudit>>;
+
+export type PrivacyView = {
+  email: string;
+  fieldError: string | null;
+  person: PersonData | null;
+  error: string | null;
+  audit: Audit;
+  /** The time the view shows as "Erstellt am" (the server's, so the client renders the same). */
+  createdAt: Date;
+};
+
+async function auditLog(): Promise<Audit> {
+  try {
+    return await listPrivacyAudit(await getDb());
+  } catch (error) {
+    logger.error({ err: error }, "privacy audit log could not be read");
+    return [];
+  }
+}
+
+/** The view: the audit log, and with `?email=` everything stored for that address. */
+export async function loadPrivacyView(request: Request) {
+  await requireAdmin(request);
+  const raw = new URL(request.url).searchParams.get("email");
+  const view: PrivacyView = {
+    email: raw ?? "",
+    fieldError: null,
+    person: null,
+    error: null,
+    audit: [],
+    createdAt: new Date(),
+  };
+  if (raw !== null) {
+    const email = PrivacyEmailSchema.safeParse(raw);
+    if (!email.success) {
+      return data(
+        { ...view, fieldError: email.error.issues[0]!.message, audit: await auditLog() },
+        { status: 400 },
+      );
+    }
+    try {
+      view.person = await lookupPerson(await getDb(), email.data);
+    } catch (error) {
+      logger.error({ err: error }, "privacy lookup failed");
+      view.error = PRIVACY_MESSAGES.lookupError;
+    }
+  }
+  return data({ ...view, audit: await auditLog() });
+}
+
+/** "Alles löschen": erases the address's data in one transaction and goes back with a toast. */
+export async function erasePrivacyData(request: Request) {
+  await requireAdmin(request);
+  const form = await request.formData().catch(() => undefined);
+  const intent = form?.get("intent");
+  if (!form || !(intent === "erase")) {
+    return redirectWithFlash(PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.eraseError });
+  }
+  const email = PrivacyEmailSchema.safeParse(String(form.get("email") ?? ""));
+  if (!email.success) {
+    return data({ fieldError: email.error.issues[0]!.message }, { status: 400 });
+  }
+  try {
+    await erasePerson(await getDb(), email.data, { block: form.get("block") === "on" });
+  } catch (error) {
+    logger.error({ err: error }, "privacy erasure failed");
+    return redirectWithFlash(PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.eraseError });
+  }
+  return redirectWithFlash(PRIVACY_PATH, { type: "success", title: PRIVACY_MESSAGES.erased });
+}
+
+/**
+ * An export (Art. 15, 20): the address comes as a form field, the answer is a download and an
+ * audit record. `render` turns the data into the file's body.
+ */
+export async function exportPrivacyData(
+  request: Request,
+  file: { extension: "json" | "html"; contentType: string; csp?: string },
+  render: (person: PersonData, createdAt: Date) => string,
+): Promise<Response> {
+  await requireAdmin(request);
+  const form = await request.formData().catch(() => undefined);
+  const email = PrivacyEmailSchema.safeParse(String(form?.get("email") ?? ""));
+  if (!email.success) {
+    return redirectWithFlash(PRIVACY_PATH, {
+      type: "error",
+      title: PRIVACY_MESSAGES.exportError,
+      description: email.error.issues[0]!.message,
+    });
+  }
+  const createdAt = new Date();
+  let body: string;
+  try {
+    const db = await getDb();
+    const person = await lookupPerson(db, email.data);
+    body = render(person, createdAt);
+    await logExport(db, person.counts);
+  } catch (error) {
+    logger.error({ err: error }, "privacy export failed");
+    return redirectWithFlash(PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.exportError });
+  }
+  return new Response(body, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="datenauskunft-${isoDay(createdAt)}.${file.extension}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      ...(file.csp ? { "Content-Security-Policy": file.csp } : {}),
+    },
+  });
+}
+
+/** The machine-readable export (Art. 20): every kind of record, dates in ISO 8601 (UTC). */
+export function personJson(person: PersonData, createdAt: Date): string {
+  return JSON.stringify(
+    {
+      createdAt,
+      email: person.email,
+      counts: person.counts,
+      contactRequests: person.contacts,
+      newsletterSubscription: person.subscription,
+      mails: person.mails,
+      consentRecords: person.records,
+    },
+    null,
+    2,
+  );
+}
+
+/** GET on an export URL: nothing to show there; back to the view. */
+export async function backToView(request: Request): Promise<Response> {
+  await requireAdmin(request);
+  return redirect(PRIVACY_PATH);
+}

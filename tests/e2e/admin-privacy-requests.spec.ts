@@ -1,0 +1,215 @@
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import {
+  actAsOwnClient,
+  expect,
+  formTokenOf,
+  openAdminPage,
+  postForm,
+  sendContact,
+  signInAsAdmin,
+  test,
+  toastWith,
+  uniqueEmail,
+  waitForMail,
+} from "./fixtures";
+
+/**
+ * Auskunft und Löschung (issue #15, Art. 15, 17, 20 DSGVO): the owner looks up everything stored
+ * for an address that used the public forms, downloads it as JSON and as a printable page,
+ * erases all of it after a confirmation that names the counts, and finds nothing afterwards;
+ * the audit log lists the exports and the erasure. Other tests share the server, so each test
+ * uses an address of its own.
+ */
+
+const main = (page: Page) => page.getByRole("main");
+const COUNTS = "1 Kontaktanfrage, 1 Newsletter-Abonnement, 2 E-Mails, 0 Nachweise";
+
+type Client = { baseURL: string; clientAddress: string };
+
+async function subscribeAndConfirm(request: APIRequestContext, options: Client, email: string) {
+  const formToken = await formTokenOf(request, "/contact", options.clientAddress);
+  const signup = await postForm(
+    request,
+    "/contact",
+    { intent: "newsletter", formToken, consent: "on", name: "", email },
+    options,
+  );
+  expect(signup.status(), `newsletter ${email}`).toBe(200);
+  const mail = await waitForMail(email);
+  const token = mail.text.match(/\/newsletter\/bestaetigen\?token=([0-9a-f]{64})/)?.[1];
+  expect(token, `confirmation link to ${email}`).toBeTruthy();
+  const confirmed = await postForm(
+    request,
+    "/newsletter/bestaetigen",
+    { intent: "confirm", token: token! },
+    options,
+  );
+  expect(confirmed.status(), `confirm ${email}`).toBe(200);
+}
+
+async function lookUp(page: Page, email: string) {
+  const box = main(page).getByRole("textbox", { name: "E-Mail-Adresse" });
+  await box.fill(email);
+  await main(page).getByRole("button", { name: "Suchen" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]email=${encodeURIComponent(email)}`));
+}
+
+async function download(page: Page, button: string) {
+  const started = page.waitForEvent("download");
+  await main(page).getByRole("button", { name: button }).click();
+  const file = await started;
+  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, "utf8") };
+}
+
+/** Presses a dialog's button with the keyboard (see admin-projects.spec.ts on phone layouts). */
+async function pressIn(dialog: Locator, button: string) {
+  await dialog.getByRole("button", { name: button }).press("Enter");
+}
+
+test("the owner looks an address up, exports it, erases all of it and finds nothing", async ({
+  page,
+  request,
+  baseURL,
+  consoleGuard,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const clientAddress = await actAsOwnClient(page.context(), testInfo);
+  const options = { baseURL: baseURL!, clientAddress };
+  const email = uniqueEmail(testInfo, "auskunft");
+  const subject = `Anfrage ${email.split("@")[0]}`;
+  await sendContact(request, options, { name: "Paula Person", email, subject, message: "Bitte melden." });
+  await subscribeAndConfirm(request, options, email);
+
+  await signInAsAdmin(page, options);
+  await openAdminPage(page, "/admin/datenschutz");
+  // The tab follows Einstellungen; the earlier tabs keep their names and order.
+  const tabs = page.getByRole("navigation", { name: "Admin-Bereiche" }).getByRole("link");
+  await expect(tabs).toHaveText([
+    "Projekte",
+    "Inhalte",
+    "Kontaktanfragen",
+    "Newsletter",
+    "Profil",
+    "Einstellungen",
+    "Datenschutz",
+  ]);
+  await expect(main(page).getByRole("heading", { level: 2, name: "Auskunft und Löschung" })).toBeVisible();
+
+  // An invalid address: a field error, and status 400 (which the browser reports in the console).
+  consoleGuard.allow(/status of 400/, `${baseURL}/admin/datenschutz.data?email=kein-at-zeichen`);
+  await main(page).getByRole("textbox", { name: "E-Mail-Adresse" }).fill("kein-at-zeichen");
+  await main(page).getByRole("button", { name: "Suchen" }).click();
+  const field = main(page).getByRole("textbox", { name: "E-Mail-Adresse" });
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(main(page).getByText("Bitte geben Sie eine gültige E-Mail-Adresse ein.")).toBeVisible();
+  expect((await page.request.get("/admin/datenschutz?email=kein-at-zeichen")).status()).toBe(400);
+
+  // Everything stored for the address, in any case.
+  await lookUp(page, email.toUpperCase());
+  const result = main(page).getByRole("region", { name: email });
+  await expect(result).toContainText(`${COUNTS}.`);
+  await expect(result.getByRole("region", { name: "Kontaktanfragen (1)" })).toContainText(subject);
+  await expect(result.getByRole("region", { name: "Newsletter-Abonnement (1)" })).toContainText(
+    "Bestätigt (Double-Opt-In)",
+  );
+  await expect(result.getByRole("region", { name: "E-Mails im Postausgang (2)" })).toContainText(
+    `Neue Kontaktanfrage: ${subject}`,
+  );
+  const lookup = await page.request.get(`/admin/datenschutz?email=${encodeURIComponent(email)}`);
+  expect(lookup.headers()["cache-control"]).toBe("no-store");
+  await expectNoAxeViolations(page, "Auskunft und Löschung with an address looked up");
+
+  // The machine-readable export.
+  const json = await download(page, "Als JSON exportieren");
+  expect(json.name).toMatch(/^datenauskunft-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(json.text) as Record<string, unknown>;
+  expect(exported).toMatchObject({
+    email,
+    counts: { contacts: 1, subscriptions: 1, mails: 2, records: 0 },
+    contactRequests: [{ name: "Paula Person", email, subject, message: "Bitte melden." }],
+    newsletterSubscription: { email, state: "confirmed" },
+  });
+  expect(exported.mails).toHaveLength(2);
+
+  // The printable page: self-contained, no script; it opens as a page of its own.
+  const html = await download(page, "Als Seite exportieren");
+  expect(html.name).toMatch(/^datenauskunft-\d{4}-\d{2}-\d{2}\.html$/);
+  expect(html.text).not.toMatch(/<script|<link |src=/);
+  const printable = await page.context().newPage();
+  await printable.setContent(html.text);
+  await expect(
+    printable.getByRole("heading", { level: 1, name: "Datenauskunft nach Art. 15 DSGVO" }),
+  ).toBeVisible();
+  await expect(printable.getByRole("main").or(printable.locator("body"))).toContainText(subject);
+  await expect(printable.locator("body")).toContainText(COUNTS);
+  await printable.close();
+  const headers = (
+    await page.request.post("/admin/datenschutz/export.html", {
+      form: { email },
+      headers: { Origin: baseURL!, "X-Forwarded-For": clientAddress },
+    })
+  ).headers();
+  expect(headers["content-security-policy"]).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  );
+  expect(headers["cache-control"]).toBe("no-store");
+  expect(headers["content-disposition"]).toMatch(/^attachment; filename="datenauskunft-/);
+
+  // The erasure, without the block: cancel keeps everything, confirming erases it.
+  await main(page).getByRole("checkbox", { name: "nicht erneut anschreiben" }).uncheck();
+  await main(page).getByRole("button", { name: "Alles löschen" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Alle Daten dieser Adresse löschen" });
+  await expect(confirm).toContainText(email);
+  await expect(confirm).toContainText(COUNTS);
+  await expect(confirm).toContainText("kein Sperrvermerk");
+  await pressIn(confirm, "Abbrechen");
+  await expect(confirm).toHaveCount(0);
+  await main(page).getByRole("button", { name: "Alles löschen" }).click();
+  await pressIn(confirm, "Alles löschen");
+  await expect(toastWith(page, "Alle Daten zu dieser Adresse wurden gelöscht.")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/datenschutz$/);
+
+  await lookUp(page, email);
+  await expect(main(page).getByRole("region", { name: email })).toContainText(
+    "Zu dieser Adresse ist nichts gespeichert.",
+  );
+
+  // The audit log: both exports and the erasure, with counts and without the address.
+  const audit = main(page).getByRole("region", { name: "Protokoll" });
+  await expect(
+    audit.getByRole("row").filter({ hasText: "Löschung" }).filter({ hasText: COUNTS }),
+  ).not.toHaveCount(0);
+  await expect(
+    audit.getByRole("row").filter({ hasText: "Export" }).filter({ hasText: COUNTS }),
+  ).not.toHaveCount(0);
+  await expect(audit).not.toContainText(email);
+});
+
+test("Auskunft und Löschung at 360 px: the result and the audit log fit the screen", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const clientAddress = await actAsOwnClient(page.context(), testInfo);
+  const options = { baseURL: baseURL!, clientAddress };
+  const email = uniqueEmail(testInfo, "auskunft-telefon");
+  await sendContact(request, options, {
+    name: "Theo Telefon",
+    email,
+    subject: "Eine ziemlich lange Betreffzeile, die auf einem Telefon umbrechen muss",
+    message: "Hallo!",
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAsAdmin(page, options);
+  await openAdminPage(page, `/admin/datenschutz?email=${encodeURIComponent(email)}`);
+  await expect(main(page).getByRole("region", { name: email })).toContainText("1 Kontaktanfrage");
+  for (const button of ["Als JSON exportieren", "Als Seite exportieren", "Alles löschen"]) {
+    const box = (await main(page).getByRole("button", { name: button }).boundingBox())!;
+    expect(box.x, button).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, button).toBeLessThanOrEqual(360);
+  }
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, "the page scrolls sideways").toBeLessThanOrEqual(360);
+});
