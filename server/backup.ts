@@ -244,13 +244,6 @@ export async function restoreCli(argv: string[]): Promise<number> {
       `Restored ${path.resolve(rest[0]!)} (snapshot of ${manifest.createdAt}) into ${describeDatabase(config)}:`,
     );
     printCounts(manifest);
-    // In the default directory, manual backups are kept like scheduled ones: the last BACKUP_KEEP
-    // (the privacy policy says how long backups hold deleted data).
-    if (argv[0] === undefined) {
-      const removed = await pruneBackups(target, config.BACKUP_KEEP);
-      if (removed.length > 0)
-        console.log(`Removed ${removed.length} older backup(s); BACKUP_KEEP=${config.BACKUP_KEEP}.`);
-    }
     return 0;
   } catch (error) {
     if (error instanceof DataDirLockedError) {
