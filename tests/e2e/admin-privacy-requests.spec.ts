@@ -103,7 +103,7 @@ test("the owner looks an address up, exports it, erases all of it and finds noth
   await main(page).getByRole("button", { name: "Suchen" }).click();
   const field = main(page).getByRole("textbox", { name: "E-Mail-Adresse" });
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(main(page).getByText("Bitte geben Sie eine gültige E-Mail-Adresse ein.")).toBeVisible();
+  await expect(main(page).getByText("Bitte gib eine gültige E-Mail-Adresse ein.")).toBeVisible();
   expect((await page.request.get("/admin/datenschutz?email=kein-at-zeichen")).status()).toBe(400);
 
   // Everything stored for the address, in any case.

@@ -15,6 +15,7 @@ export function datenschutz(context: LegalContext): LegalPage {
   const { owner, privacy, newsletter } = settings;
   const proofYears = Number(newsletter.proofYears);
   const proofPeriod = proofYears === 1 ? "einem Jahr" : `${proofYears} Jahren`;
+  const proofDuration = proofYears === 1 ? "1 Jahr" : `${proofYears} Jahre`;
   const contactPeriod = months(privacy.contactMonths);
   const backups = backupRetention(context);
   const [keepDays, retryDays] = [MAIL_RECORD_DAYS, MAIL_RETRY_DAYS];
@@ -242,7 +243,7 @@ export function datenschutz(context: LegalContext): LegalPage {
             "Zähler zur Missbrauchsabwehr (pseudonymisierte IP-Adresse): 24 Stunden",
             `Kontaktanfragen: bis zur abschließenden Bearbeitung, höchstens ${contactPeriod} nach Eingang – außer Anfragen, die ich wegen gesetzlicher Aufbewahrungspflichten zur Aufbewahrung markiere (bis zu sechs bzw. zehn Jahre nach HGB und AO)`,
             `E-Mails in der Versandwarteschlange: Inhalt, Links und Kopfzeilen bis zum Versand; Empfänger, Betreff, Status und Zeitpunkte ${keepDays} Tage nach dem Versand; nicht zustellbare E-Mails (Zustellversuche bis zu ${retryDays} Tage) ${keepDays} Tage mit der Fehlermeldung`,
-            `Newsletter: bis zu deiner Abmeldung; nicht bestätigte Anmeldungen höchstens 30 Tage; der Nachweis der Einwilligung (ohne Adresse im Klartext) ${proofPeriod} nach der Abmeldung`,
+            `Newsletter: bis zu deiner Abmeldung; nicht bestätigte Anmeldungen höchstens 30 Tage; der Nachweis der Einwilligung (ohne Adresse im Klartext) ${proofDuration} nach der Abmeldung`,
             backups.overview,
             "Sitzungs-Cookie des Administrators: bis zur Abmeldung, nach 7 Tagen ohne Nutzung, höchstens 30 Tage",
             "Cookie „flash“: bis zur nächsten Seite, höchstens 60 Sekunden",

@@ -110,7 +110,8 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                     Antworten<span className="sr-only">: {row.subject}</span>
                   </a>
                 </Button>
-                <Form method="post">
+                {/* "contents": the button takes its place among the other actions on a phone. */}
+                <Form method="post" className="contents">
                   <input type="hidden" name="id" value={row.id} />
                   <input type="hidden" name="intent" value={row.keep ? "release" : "keep"} />
                   <Button type="submit" variant="ghost" size="sm">
