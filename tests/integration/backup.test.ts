@@ -626,6 +626,10 @@ test("an archive of an older schema is restored, then migrated to this version",
     await old.db.execute(
       sql`insert into contact_submissions (name, email, subject, message) values ('Von früher', 'alt@example.com', 'Alt', 'Text')`,
     );
+    // Its notification, sent before mails named their request (issue 15).
+    await old.db.execute(
+      sql`insert into outbox ("to", subject, text, headers, sent_at) values ('inhaber@example.com', 'Neue Kontaktanfrage: Alt', 'Von früher schreibt: Text', '{"Reply-To": "alt@example.com"}', now())`,
+    );
     const { manifest } = await writeBackup(old, work).finally(() => old.close());
     expect(manifest.migrations.map((migration) => migration.tag)).toEqual(
       known.slice(0, -1).map((migration) => migration.tag),
@@ -638,8 +642,11 @@ test("an archive of an older schema is restored, then migrated to this version",
         await handle.db.execute(sql`select hash from drizzle.__drizzle_migrations order by created_at`),
       );
       expect(applied.map((row) => row.hash)).toEqual(known.map((migration) => migration.hash));
-      expect((await handle.db.select().from(contactSubmissions)).map((row) => row.name)).toEqual([
-        "Von früher",
+      const contacts = await handle.db.select().from(contactSubmissions);
+      expect(contacts.map((row) => row.name)).toEqual(["Von früher"]);
+      // The migration tied the notification to its request and emptied the sent mail.
+      expect(await handle.db.select().from(outbox)).toEqual([
+        expect.objectContaining({ contact_id: contacts[0]!.id, text: "", html: null, headers: {} }),
       ]);
     } finally {
       await handle.close();
