@@ -94,3 +94,8 @@ export async function peekRateLimit(
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
+
+/** Deletes every counter whose key starts with `prefix` (e.g. all clients of one account). */
+export async function clearRateLimitsStartingWith(db: Db, prefix: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`starts_with(${rateLimits.key}, ${prefix})`);
+}
