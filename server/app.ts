@@ -8,12 +8,13 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { isHealthy, openDatabase } from "~/db/client.server";
-import { closeDatabase, configuredDatabase, database } from "~/db/db.server";
+import { closeDatabase, configuredDatabase, database, getDb } from "~/db/db.server";
 import { env, EnvError, type Env } from "~/env.server";
 import { UNSUBSCRIBE_BUTTON_INTENT } from "~/lib/forms";
 import { logger, scrubError } from "~/lib/logger.server";
 import { nonceContext } from "~/lib/nonce";
 import { publicPagesChanged } from "~/lib/public-pages.server";
+import { readSessionToken, validateSession } from "~/lib/session.server";
 import { unsubscribeByLink } from "~/lib/unsubscribe.server";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { clientAddressContext } from "~/lib/request-context";
@@ -124,10 +125,14 @@ export function createApp(config: Env) {
     return c.text("Du bist abgemeldet.", 200);
   });
 
-  // Whatever the admin changes may show on public pages: cached pages are dropped.
+  // Whatever the admin changes may show on public pages: cached pages are dropped. Only for a
+  // signed-in admin (issue #16): anyone else could empty the cache with a POST. (PostgreSQL's
+  // change notification drops them as well; the embedded database has only this.)
   app.on(["POST", "PUT", "PATCH", "DELETE"], ["/admin", "/admin/*", "/admin.data"], async (c, next) => {
     await next();
-    if (c.res.status < 500) publicPagesChanged();
+    if (c.res.status >= 500) return;
+    const signedIn = await validateSession(await getDb(), readSessionToken(c.req.raw)).catch(() => undefined);
+    if (signedIn) publicPagesChanged();
   });
 
   app.all("*", async (c) => {

@@ -128,6 +128,31 @@ describe("page cache", () => {
     expect(await (await get("/projects")).text()).toContain(title);
   });
 
+  test("a POST to the admin area without a session leaves the cached pages alone", async () => {
+    const token = async () => formTokenIn(await (await get("/contact")).text());
+    const cached = await token();
+    await expect.poll(() => Date.now() - Number(cached.split(".")[0]), { interval: 50 }).toBeGreaterThan(5);
+    for (const url of ["/admin", "/admin/kontaktanfragen", "/admin.data"]) {
+      await fetch(`${server.url}${url}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=delete&id=x",
+      });
+    }
+    // The same rendering, with its form token: still from the cache.
+    expect(await token()).toBe(cached);
+    // A signed-in admin's change drops it.
+    const session = await signIn();
+    await fetch(`${server.url}/admin/kontaktanfragen`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, Cookie: session, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "id=00000000-0000-4000-8000-000000000000",
+    });
+    expect(await token()).not.toBe(cached);
+  });
+
   test("signed-in and flash requests are rendered for themselves, not served from the cache", async () => {
     const session = await signIn();
     const response = await get("/", { Cookie: session });
