@@ -10,7 +10,7 @@ import {
   updateProject,
   type ProjectInput,
 } from "~/db/projects.server";
-import { CONTROL_CHARACTERS_MESSAGE, PLAIN_TEXT } from "~/lib/forms";
+import { CONTROL_CHARACTERS_MESSAGE, PLAIN_TEXT, SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
 import { CATEGORIES, PROJECT_STATUSES } from "~/lib/project";
 import { ImageError, storeUploadedImage } from "./images.server";
 import { isUuid } from "./uuid";
@@ -34,7 +34,7 @@ const link = (max: number) =>
     .string()
     .trim()
     .max(max, `Höchstens ${max} Zeichen.`)
-    .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE)
+    .regex(SINGLE_LINE, SINGLE_LINE_MESSAGE)
     .refine((value) => value === "" || isSafeLink(value), LINK_MESSAGE)
     .transform((value) => value || null);
 
@@ -44,7 +44,7 @@ const isCalendarDay = (value: string) => {
 };
 
 export const ProjectFormSchema = z.object({
-  title: z.string().trim().max(200, "Höchstens 200 Zeichen.").regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
+  title: z.string().trim().max(200, "Höchstens 200 Zeichen.").regex(SINGLE_LINE, SINGLE_LINE_MESSAGE),
   description: z
     .string()
     .trim()
@@ -67,7 +67,7 @@ export const ProjectFormSchema = z.object({
         .trim()
         .min(1)
         .max(50, "Schlagwörter: höchstens 50 Zeichen.")
-        .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
+        .regex(SINGLE_LINE, SINGLE_LINE_MESSAGE),
     )
     .max(20, "Höchstens 20 Schlagwörter."),
   date: z

@@ -26,13 +26,21 @@ export const UNSUBSCRIBE_BUTTON_INTENT = "abmelden";
 
 export const CONTROL_CHARACTERS_MESSAGE = "Bitte verwende keine Steuerzeichen.";
 
-const text = (label: string, max: number) =>
+/** Single-line fields (names, subjects, titles): no control characters, line breaks included. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+export const SINGLE_LINE_MESSAGE = "Bitte keine Steuerzeichen oder Zeilenumbrüche verwenden.";
+
+const text = (label: string, max: number, { multiLine = false } = {}) =>
   z
     .string({ error: `Bitte gib ${label} ein.` })
     .trim()
     .min(1, `Bitte gib ${label} ein.`)
     .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} darf höchstens ${max} Zeichen lang sein.`)
-    .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE);
+    .regex(
+      multiLine ? PLAIN_TEXT : SINGLE_LINE,
+      multiLine ? CONTROL_CHARACTERS_MESSAGE : SINGLE_LINE_MESSAGE,
+    );
 
 const email = z
   .string({ error: "Bitte gib deine E-Mail-Adresse ein." })
@@ -45,7 +53,7 @@ export const ContactSchema = z.object({
   name: text("deinen Namen", LIMITS.name),
   email,
   subject: text("einen Betreff", LIMITS.subject),
-  message: text("eine Nachricht", LIMITS.message),
+  message: text("eine Nachricht", LIMITS.message, { multiLine: true }),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
 
@@ -53,7 +61,7 @@ const optionalName = z
   .string()
   .trim()
   .max(LIMITS.name, `Der Name darf höchstens ${LIMITS.name} Zeichen lang sein.`)
-  .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE)
+  .regex(SINGLE_LINE, SINGLE_LINE_MESSAGE)
   .optional()
   .transform((value) => value || null);
 

@@ -1,3 +1,4 @@
+import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "./forms";
 import { z } from "zod";
 import { CONTACT_LABELS, isKnownImageSource, type PageContent, type PageKind } from "./page-content";
 
@@ -7,9 +8,6 @@ import { CONTACT_LABELS, isKnownImageSource, type PageContent, type PageKind } f
  * refuse. Field errors are keyed by the field's path ("blocks.2.title").
  */
 
-/** No control characters: one-line fields. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 /** Tab and line breaks allowed: Markdown fields. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
@@ -21,7 +19,7 @@ const line = (max: number, missing?: string) => {
     .overwrite((value) => value.replace(/\s*\r?\n\s*/g, " "))
     .trim()
     .max(max, `Höchstens ${max} Zeichen.`)
-    .regex(SINGLE_LINE, "Bitte keine Steuerzeichen oder Zeilenumbrüche verwenden.");
+    .regex(SINGLE_LINE, SINGLE_LINE_MESSAGE);
   return missing ? field.min(1, missing) : field;
 };
 

@@ -1,3 +1,4 @@
+import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "./forms";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
 import { BUNDESLAENDER, type BundeslandCode } from "~/content/supervisory-authorities";
@@ -8,14 +9,11 @@ import { BUNDESLAENDER, type BundeslandCode } from "~/content/supervisory-author
  * (an empty optional field is ""), so a form, a stored document and the defaults have one shape.
  */
 
-/** No control characters at all: these fields are one line each. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 /** Tab and line breaks allowed: the free-text fields. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
-const CONTROL_CHARACTERS = "Bitte keine Steuerzeichen oder Zeilenumbrüche verwenden.";
+const CONTROL_CHARACTERS = SINGLE_LINE_MESSAGE;
 
 /** An optional one-line text field of at most `max` characters. */
 const line = (max: number) =>

@@ -17,7 +17,14 @@ import {
   type NewsletterIssue,
 } from "~/db/newsletter-issues.server";
 import { env } from "~/env.server";
-import { PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE, fieldErrors, type FieldErrors } from "~/lib/forms";
+import {
+  PLAIN_TEXT,
+  CONTROL_CHARACTERS_MESSAGE,
+  fieldErrors,
+  SINGLE_LINE,
+  SINGLE_LINE_MESSAGE,
+  type FieldErrors,
+} from "~/lib/forms";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { ISSUE_LIMITS } from "~/lib/newsletter-issues";
@@ -31,12 +38,12 @@ import { newsletterHtml, newsletterMail, newsletterText } from "~/mail/newslette
  * the test mail, sending (now or at a time), pause, resume, cancel and the copy of a sent one.
  */
 
-const text = (max: number, message: string) =>
-  z.string().trim().max(max, message).regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE);
+const line = (max: number, message: string) =>
+  z.string().trim().max(max, message).regex(SINGLE_LINE, SINGLE_LINE_MESSAGE);
 
 const DraftSchema = z.object({
-  subject: text(ISSUE_LIMITS.subject, `Höchstens ${ISSUE_LIMITS.subject} Zeichen.`),
-  preheader: text(ISSUE_LIMITS.preheader, `Höchstens ${ISSUE_LIMITS.preheader} Zeichen.`),
+  subject: line(ISSUE_LIMITS.subject, `Höchstens ${ISSUE_LIMITS.subject} Zeichen.`),
+  preheader: line(ISSUE_LIMITS.preheader, `Höchstens ${ISSUE_LIMITS.preheader} Zeichen.`),
   body: z
     .string()
     .max(ISSUE_LIMITS.body, `Höchstens ${ISSUE_LIMITS.body.toLocaleString("de-DE")} Zeichen.`)

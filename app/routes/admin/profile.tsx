@@ -10,7 +10,7 @@ import { findAdminByEmail } from "~/db/admin-users.server";
 import { getDb } from "~/db/db.server";
 import { adminUsers } from "~/db/schema";
 import { setPassword } from "~/lib/auth.server";
-import { CONTROL_CHARACTERS_MESSAGE, PLAIN_TEXT } from "~/lib/forms";
+import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
 import { verifyPassword } from "~/lib/password.server";
 import { PasswordSchema } from "~/lib/passwords.server";
 import { deleteOtherSessions, requireAdmin } from "~/lib/session.server";
@@ -21,7 +21,7 @@ const NameSchema = z
   .string()
   .trim()
   .max(100, "Der Name darf höchstens 100 Zeichen lang sein.")
-  .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE);
+  .regex(SINGLE_LINE, SINGLE_LINE_MESSAGE);
 
 type ProfileResult = { ok: boolean; message: string; errors?: Partial<Record<string, string>> };
 

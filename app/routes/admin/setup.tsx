@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormStatus, Input } from "~/components/ui/field";
 import { createAdmin } from "~/db/admin-users.server";
 import { getDb } from "~/db/db.server";
-import { CONTROL_CHARACTERS_MESSAGE, fieldErrors, PLAIN_TEXT } from "~/lib/forms";
+import { fieldErrors, SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { PasswordSchema } from "~/lib/passwords.server";
 import { createSession } from "~/lib/session.server";
@@ -19,7 +19,7 @@ const SetupSchema = z
       .string()
       .trim()
       .max(100, "Der Name darf höchstens 100 Zeichen lang sein.")
-      .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
+      .regex(SINGLE_LINE, SINGLE_LINE_MESSAGE),
     email: z.email("Bitte gib eine gültige E-Mail-Adresse ein.").max(254),
     password: PasswordSchema,
     confirmPassword: z.string(),
