@@ -1,14 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adminUsers, appMeta } from "~/db/schema";
 import { safeEqual, sha256Hex } from "./security.server";
 
 /**
  * First-run setup: while no admin exists, the server prints a one-time link with a random token
- * (its SHA-256 kept in app_meta) that lets the owner create the account in the browser.
+ * (its SHA-256 kept in app_meta) that lets the owner create the account in the browser. The link
+ * works for SETUP_LINK_MS after it was made (each start makes a new one) and only once.
  */
 const KEY = "setup_token";
+export const SETUP_LINK_MS = 60 * 60 * 1000;
+
+const fresh = sql`${appMeta.updated_at} > now() - (${SETUP_LINK_MS / 1000}::int * interval '1 second')`;
 
 export async function adminCount(db: Db): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(adminUsers);
@@ -26,13 +30,25 @@ export async function createSetupLink(db: Db, publicUrl: string): Promise<string
   return `${publicUrl}/admin/setup?token=${token}`;
 }
 
-/** Whether `token` is the current setup token and no admin exists yet. */
+/** Whether `token` is the current setup token, not expired, and no admin exists yet. */
 export async function isValidSetupToken(db: Db, token: string | null): Promise<boolean> {
   if (!token || (await adminCount(db)) > 0) return false;
-  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, KEY));
+  const [row] = await db
+    .select()
+    .from(appMeta)
+    .where(and(eq(appMeta.key, KEY), fresh));
   return Boolean(row && safeEqual(row.value, sha256Hex(token)));
 }
 
-export async function consumeSetupToken(db: Db): Promise<void> {
-  await db.delete(appMeta).where(eq(appMeta.key, KEY));
+/**
+ * Uses the setup token: inside the transaction that creates the admin, deletes it if it is
+ * `token`, fresh, and no admin exists. Of two requests at the same moment, the second waits for
+ * the first's row lock and then finds nothing: one admin, never two.
+ */
+export async function claimSetupToken(tx: Db, token: string): Promise<boolean> {
+  const claimed = await tx
+    .delete(appMeta)
+    .where(and(eq(appMeta.key, KEY), eq(appMeta.value, sha256Hex(token)), fresh))
+    .returning({ key: appMeta.key });
+  return claimed.length > 0 && (await adminCount(tx)) === 0;
 }

@@ -20,7 +20,7 @@ import {
   SESSION_MAX_MS,
   validateSession,
 } from "~/lib/session.server";
-import { consumeSetupToken, createSetupLink, isValidSetupToken } from "~/lib/setup-link.server";
+import { claimSetupToken, createSetupLink, isValidSetupToken } from "~/lib/setup-link.server";
 import { testDatabases } from "../setup/databases";
 
 /**
@@ -344,13 +344,32 @@ describe.each(testDatabases)("admin backend on $name", ({ open }) => {
       const second = await createSetupLink(db, "https://www.example.com");
       expect(await isValidSetupToken(db, token)).toBe(false);
       expect(await isValidSetupToken(db, tokenOf(second!))).toBe(true);
-      await consumeSetupToken(db);
+      // It works once, and only within the hour after it was made.
+      expect(await claimSetupToken(db, tokenOf(second!)!)).toBe(true);
       expect(await isValidSetupToken(db, tokenOf(second!))).toBe(false);
+      expect(await claimSetupToken(db, tokenOf(second!)!)).toBe(false);
+      const late = await createSetupLink(db, "https://www.example.com");
+      await db
+        .update(appMeta)
+        .set({ updated_at: sql`now() - interval '61 minutes'` })
+        .where(eq(appMeta.key, "setup_token"));
+      expect(await isValidSetupToken(db, tokenOf(late!))).toBe(false);
+      expect(await claimSetupToken(db, tokenOf(late!)!)).toBe(false);
 
-      // Once an admin exists there is no link, and an unused one stops working.
-      const third = await createSetupLink(db, "https://www.example.com");
-      await createAdmin(db, { email: "owner@example.com", password: PASSWORD });
-      expect(await isValidSetupToken(db, tokenOf(third!))).toBe(false);
+      // Two requests with the same link at the same moment: one admin, never two.
+      const shared = tokenOf((await createSetupLink(db, "https://www.example.com"))!)!;
+      const attempts = await Promise.allSettled(
+        ["erste@example.com", "zweite@example.com"].map((email) =>
+          db.transaction(async (tx) => {
+            if (!(await claimSetupToken(tx, shared))) throw new Error("used");
+            return createAdmin(tx, { email, password: PASSWORD });
+          }),
+        ),
+      );
+      expect(attempts.filter((attempt) => attempt.status === "fulfilled")).toHaveLength(1);
+      expect(await db.select().from(adminUsers)).toHaveLength(1);
+
+      // Once an admin exists there is no link.
       expect(await createSetupLink(db, "https://www.example.com")).toBeUndefined();
     } finally {
       await close();

@@ -8,7 +8,7 @@ import { fieldErrors, SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { PasswordSchema } from "~/lib/passwords.server";
 import { createSession } from "~/lib/session.server";
-import { consumeSetupToken, isValidSetupToken } from "~/lib/setup-link.server";
+import { claimSetupToken, isValidSetupToken } from "~/lib/setup-link.server";
 import { NotFoundErrorBoundary } from "~/components/not-found-page";
 import type { Route } from "./+types/setup";
 
@@ -40,8 +40,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+class SetupTokenUsed extends Error {}
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireSetupToken(request);
+  const token = await requireSetupToken(request);
   const form = await request.formData().catch(() => undefined);
   const values = Object.fromEntries(
     ["name", "email", "password", "confirmPassword"].map((key) => [key, String(form?.get(key) ?? "")]),
@@ -54,12 +56,20 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const db = await getDb();
-  const admin = await createAdmin(db, {
-    email: parsed.data.email,
-    password: parsed.data.password,
-    name: parsed.data.name,
-  });
-  await consumeSetupToken(db);
+  // The token is used in the transaction that creates the admin, so it works once.
+  const admin = await db
+    .transaction(async (tx) => {
+      if (!(await claimSetupToken(tx, token))) throw new SetupTokenUsed();
+      return createAdmin(tx, {
+        email: parsed.data.email,
+        password: parsed.data.password,
+        name: parsed.data.name,
+      });
+    })
+    .catch((error: unknown) => {
+      if (error instanceof SetupTokenUsed) throw data(null, { status: 404 });
+      throw error;
+    });
   const session = await createSession(db, admin.id);
   const response = redirectWithFlash("/admin", { type: "success", title: "Admin-Konto angelegt" });
   response.headers.append("Set-Cookie", session.cookie);
