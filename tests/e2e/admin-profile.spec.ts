@@ -177,8 +177,14 @@ test("a password change closes and clears the section, ends the other sessions a
     const newPassword = "Frisches-Passwort-2026";
     await toggle(page).click();
     await fillPasswords(page, { current: admin.password, password: newPassword, confirm: newPassword });
+    const sessionToken = async () =>
+      (await page.context().cookies()).find((cookie) => /session$/.test(cookie.name))?.value;
+    const before = await sessionToken();
     await save(page).click();
     await expect(toastWith(page, "Profil erfolgreich aktualisiert")).toBeVisible();
+    // This session goes on under a new token (issue #16).
+    expect(before).toBeTruthy();
+    await expect.poll(sessionToken).not.toBe(before);
     // The section closes; opened again, its fields are empty.
     await expect(toggle(page)).toHaveText("Passwort ändern");
     await expect(field(page, "Aktuelles Passwort")).toHaveCount(0);
@@ -278,5 +284,33 @@ test("npm run admin -- reset-password on the stopped server's data: a new passwo
     await page.close();
     await first.stop();
     await second?.stop();
+  }
+});
+
+test("guessing the current password in Profil is limited like a sign-in", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const server = await startOwnServer();
+  try {
+    const admin = server.admin!;
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: admin });
+    const guess = (n: number) =>
+      page.request.post(`${server.url}/admin/profil`, {
+        form: {
+          name: "Inhaberin",
+          changePassword: "on",
+          currentPassword: `Geraten-${n}-Passwort`,
+          password: "Neues-Passwort-2026",
+          confirmPassword: "Neues-Passwort-2026",
+        },
+        headers: { Origin: server.url, "X-Forwarded-For": client },
+      });
+    for (let n = 1; n <= 5; n++) expect((await guess(n)).status()).toBe(400);
+    const refused = await guess(6);
+    expect(refused.status()).toBe(429);
+    expect(await refused.text()).toContain("Zu viele fehlgeschlagene Anmeldeversuche");
+  } finally {
+    await page.close();
+    await server.stop();
   }
 });

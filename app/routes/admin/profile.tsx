@@ -6,14 +6,13 @@ import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { findAdminByEmail } from "~/db/admin-users.server";
 import { getDb } from "~/db/db.server";
 import { adminUsers } from "~/db/schema";
-import { setPassword } from "~/lib/auth.server";
+import { AUTH_MESSAGES, setPassword, signIn } from "~/lib/auth.server";
 import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
-import { verifyPassword } from "~/lib/password.server";
 import { PasswordSchema } from "~/lib/passwords.server";
-import { deleteOtherSessions, requireAdmin } from "~/lib/session.server";
+import { clientAddressContext } from "~/lib/request-context";
+import { createSession, deleteOtherSessions, requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/profile";
 
 /** Spec §2/§5: name editable, e-mail read-only, password change behind "Passwort ändern". */
@@ -30,8 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { name: admin.name, email: admin.email };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { admin, session } = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request);
   const fail = (message: string, errors?: ProfileResult["errors"], status = 400) =>
     data<ProfileResult>({ ok: false, message: ADMIN_MESSAGES.profileError(message), errors }, { status });
   const form = await request.formData().catch(() => undefined);
@@ -42,6 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
 
   const changePassword = form.get("changePassword") === "on";
+  let renewed: { cookie: string } | undefined;
   if (changePassword) {
     const current = String(form.get("currentPassword") ?? "");
     const password = String(form.get("password") ?? "");
@@ -59,21 +59,31 @@ export async function action({ request }: Route.ActionArgs) {
     const strong = PasswordSchema.safeParse(password);
     if (!strong.success)
       return fail(strong.error.issues[0]!.message, { password: strong.error.issues[0]!.message });
-    const stored = await findAdminByEmail(db, admin.email);
-    if (!stored || !(await verifyPassword(stored.password_hash, current))) {
+    // Checked like a sign-in, under the same limits (issue #16): a stolen session cannot guess.
+    const check = await signIn(db, admin.email, current, context.get(clientAddressContext));
+    if (!check.ok && check.reason === "throttled") {
+      const message = AUTH_MESSAGES.throttled(Math.ceil(check.retryAfterSeconds / 60));
+      return fail(message, { currentPassword: message }, 429);
+    }
+    if (!check.ok) {
       return fail("Das aktuelle Passwort ist falsch.", {
         currentPassword: "Das aktuelle Passwort ist falsch.",
       });
     }
     await setPassword(db, admin.id, password);
-    // A new password ends every other session (a stolen session stops working).
-    await deleteOtherSessions(db, admin.id, session.id);
+    // A new password ends every session, this one renewed under a new token (a stolen session
+    // or token stops working).
+    await deleteOtherSessions(db, admin.id);
+    renewed = await createSession(db, admin.id);
   }
   await db
     .update(adminUsers)
     .set({ name: name.data, updated_at: new Date() })
     .where(eq(adminUsers.id, admin.id));
-  return data<ProfileResult>({ ok: true, message: ADMIN_MESSAGES.profileUpdated });
+  return data<ProfileResult>(
+    { ok: true, message: ADMIN_MESSAGES.profileUpdated },
+    renewed ? { headers: { "Set-Cookie": renewed.cookie } } : undefined,
+  );
 }
 
 export default function AdminProfile({ loaderData }: Route.ComponentProps) {
