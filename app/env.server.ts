@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
@@ -48,6 +49,26 @@ const EnvSchema = z
     MAIL_FROM: optional(z.string().min(3)),
     TRUST_PROXY: optional(
       z.string().regex(/^[A-Za-z0-9-]+$/, "must be the name of a request header, e.g. X-Forwarded-For"),
+    ),
+    /**
+     * The peers whose TRUST_PROXY header is believed: comma-separated addresses or CIDR ranges.
+     * Default: this machine (loopback). Any other peer's header is ignored.
+     */
+    TRUSTED_PROXIES: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default("127.0.0.0/8,::1/128")
+        .transform((value) =>
+          value
+            .split(",")
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        )
+        .refine(
+          (entries) => entries.length > 0 && entries.every(isAddressOrRange),
+          "must be IP addresses or CIDR ranges separated by commas, e.g. 127.0.0.1,10.0.0.0/8",
+        ),
     ),
     /** Forms sent faster than this after the page was shown are refused as likely spam. */
     FORM_MIN_FILL_MS: z.preprocess(
@@ -117,4 +138,14 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** "192.0.2.1", "2001:db8::1", "10.0.0.0/8" or "2001:db8::/32". */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }

@@ -1,3 +1,4 @@
+import { BlockList, isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -65,18 +66,42 @@ export function bodyLimits(): MiddlewareHandler {
 }
 
 /**
- * The client's address: the socket's peer, or behind a reverse proxy the last entry of the
- * header TRUST_PROXY names (the one our proxy appended; earlier entries are client-supplied).
+ * The client's address: the socket's peer, or, when that peer is one of TRUSTED_PROXIES, the
+ * last entry of the header TRUST_PROXY names (the one our proxy appended; earlier entries are
+ * client-supplied). Anyone else's header is ignored: a client cannot pick its own address.
  */
 export function clientAddress(c: Context, config: Env): string {
-  if (config.TRUST_PROXY) {
-    const forwarded = c.req.header(config.TRUST_PROXY);
-    const last = forwarded?.split(",").at(-1)?.trim();
+  let peer = "unknown";
+  try {
+    peer = getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    // no socket (e.g. a request made in a test without a server): "unknown"
+  }
+  if (config.TRUST_PROXY && isTrustedProxy(peer, config.TRUSTED_PROXIES)) {
+    const last = c.req.header(config.TRUST_PROXY)?.split(",").at(-1)?.trim();
     if (last) return last;
   }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
+  return peer;
+}
+
+const trustedLists = new Map<string, BlockList>();
+
+/** Whether `peer` is in one of the addresses or ranges of TRUSTED_PROXIES. */
+export function isTrustedProxy(peer: string, trusted: string[]): boolean {
+  const key = trusted.join(",");
+  let list = trustedLists.get(key);
+  if (!list) {
+    list = new BlockList();
+    for (const entry of trusted) {
+      const [address = "", prefix] = entry.split("/");
+      const type = isIP(address) === 6 ? "ipv6" : "ipv4";
+      if (prefix === undefined) list.addAddress(address, type);
+      else list.addSubnet(address, Number(prefix), type);
+    }
+    trustedLists.set(key, list);
   }
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(peer)?.[1];
+  const address = mapped ?? peer;
+  const family = isIP(address);
+  return family !== 0 && list.check(address, family === 6 ? "ipv6" : "ipv4");
 }
