@@ -75,6 +75,14 @@ const EnvSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(0).max(60_000).default(1000),
     ),
+    /**
+     * Public form submissions (contact requests and newsletter sign-ups together) per hour across
+     * the installation: a flood from many addresses ends here (issue #16). The admin is never held.
+     */
+    FORM_MAX_PER_HOUR: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(1_000_000).default(300),
+    ),
     /** Outgoing mails per hour across the installation; the rest waits in the outbox. */
     MAIL_MAX_PER_HOUR: z.preprocess(
       emptyToUndefined,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
-import { FORM_RATE_LIMIT } from "~/lib/form-guard.server";
+import { env } from "~/env.server";
+import { ALL_FORMS_CAP, FORM_RATE_LIMIT, warnFormCapReached } from "~/lib/form-guard.server";
 import { isUuid } from "~/lib/uuid";
 import { enqueueMails } from "~/mail/outbox.server";
 import { contactNotification } from "~/mail/templates.server";
@@ -46,11 +47,27 @@ async function storeContacts(db: Db, batch: ContactSubmission[]): Promise<Contac
       FORM_RATE_LIMIT.max,
       FORM_RATE_LIMIT.windowMs,
     );
+    // Within their client's limit, submissions count against the cap of all forms.
+    const counted = batch.flatMap((_, index) => (limits[index]!.allowed ? [index] : []));
+    const capped = new Map(
+      counted.length === 0
+        ? []
+        : (
+            await hitRateLimits(
+              tx,
+              counted.map(() => ALL_FORMS_CAP.key),
+              env().FORM_MAX_PER_HOUR,
+              ALL_FORMS_CAP.windowMs,
+            )
+          ).map((cap, n) => [counted[n]!, cap]),
+    );
     const outcomes = batch.map(({ input }, index): ContactOutcome => {
-      const limit = limits[index]!;
+      const limit = limits[index]!.allowed ? capped.get(index)! : limits[index]!;
       if (!limit.allowed) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
       return input ? { status: "stored" } : { status: "invalid" };
     });
+    const refusedByCap = [...capped.values()].find((cap) => !cap.allowed);
+    if (refusedByCap) warnFormCapReached(refusedByCap.retryAfterSeconds);
     // Ids from here, so that each notification names its request (deleting it deletes the mail).
     const stored = batch.flatMap(({ input }, index) =>
       outcomes[index]!.status === "stored" ? [{ ...input!, id: randomUUID() }] : [],

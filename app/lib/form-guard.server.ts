@@ -3,6 +3,7 @@ import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import type { Db } from "~/db/client.server";
 import { hitRateLimit } from "~/db/rate-limits.server";
 import { env } from "~/env.server";
+import { logger } from "./logger.server";
 import { clientKey, formAge, installationSecret, issueFormToken } from "./security.server";
 
 /** Spam defence of the public forms, without any third-party service (issue #3). */
@@ -73,7 +74,24 @@ export function rateLimited(options: GuardOptions, retryAfterSeconds: number) {
   });
 }
 
-/** `checkForm`, then one hit on the client's rate limit (FORM_RATE_LIMIT). */
+/**
+ * The cap of all public forms together (FORM_MAX_PER_HOUR), whoever sends them: counted after a
+ * client's own limit, so one client's refused flood does not use it up.
+ */
+export const ALL_FORMS_CAP = { key: "forms:all-clients", windowMs: 60 * 60 * 1000 } as const;
+let lastCapWarning = 0;
+
+/** Logs that the cap of all forms was reached (at most once a minute). */
+export function warnFormCapReached(retryAfterSeconds: number): void {
+  if (Date.now() - lastCapWarning < 60_000) return;
+  lastCapWarning = Date.now();
+  logger.warn(
+    { cap: env().FORM_MAX_PER_HOUR, retryAfterSeconds },
+    "public forms reached FORM_MAX_PER_HOUR; further submissions are refused until the hour ends",
+  );
+}
+
+/** `checkForm`, one hit on the client's rate limit (FORM_RATE_LIMIT), then the cap of all forms. */
 export async function guardForm(db: Db, form: FormData, options: GuardOptions) {
   const checked = await checkForm(db, form, options);
   if (checked) return checked;
@@ -83,5 +101,9 @@ export async function guardForm(db: Db, form: FormData, options: GuardOptions) {
     FORM_RATE_LIMIT.max,
     FORM_RATE_LIMIT.windowMs,
   );
-  return limit.allowed ? undefined : rateLimited(options, limit.retryAfterSeconds);
+  if (!limit.allowed) return rateLimited(options, limit.retryAfterSeconds);
+  const all = await hitRateLimit(db, ALL_FORMS_CAP.key, env().FORM_MAX_PER_HOUR, ALL_FORMS_CAP.windowMs);
+  if (all.allowed) return undefined;
+  warnFormCapReached(all.retryAfterSeconds);
+  return rateLimited(options, all.retryAfterSeconds);
 }
