@@ -1,6 +1,8 @@
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -26,5 +28,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
+  },
+  // No import cycles (issue 17): a module's dependencies can be read without meeting it again.
+  importX.flatConfigs.typescript,
+  {
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver()] },
+    rules: { "import-x/no-cycle": "error" },
   },
 );

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Rolldown } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 
 type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
 
@@ -52,6 +52,19 @@ function chunkGroup(id: string, context: { getModuleInfo: ModuleInfoOf }): strin
   return publicPages.length >= 2 ? "pages" : null;
 }
 
+/**
+ * The embedded database's worker thread (app/db/pglite-thread.server.ts starts it) is a module of
+ * its own: the server build emits it next to its bundle as build/server/pglite-worker.js.
+ */
+const pgliteWorker: Plugin = {
+  name: "pglite-worker",
+  applyToEnvironment: (environment) => environment.name === "ssr",
+  buildStart() {
+    if (this.environment.mode !== "build") return;
+    this.emitFile({ type: "chunk", id: "./app/db/pglite-worker.ts", fileName: "pglite-worker.js" });
+  },
+};
+
 export default defineConfig({
   // The production server (server/app.ts) is the SSR entry: it imports the React Router build
   // through `virtual:react-router/server-build`, so the app and its server share one module graph.
@@ -73,6 +86,6 @@ export default defineConfig({
     },
   },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), pgliteWorker],
   server: { port: 5173 },
 });

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
-import { isCommonPassword } from "./lib/passwords.server";
+import { isCommonPassword } from "./lib/password-rules.server";
 
 /**
  * The one place that reads process.env. Every variable is documented in .env.example;
@@ -123,6 +123,8 @@ const EnvSchema = z
       /** Origin only, without a trailing slash: https://example.com */
       PUBLIC_URL: publicUrl.origin,
       isHttps: publicUrl.protocol === "https:",
+      /** False when PUBLIC_URL is the http://localhost:PORT stand-in. */
+      publicUrlGiven: env.PUBLIC_URL !== undefined,
     };
   });
 
@@ -138,6 +140,30 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+}
+
+/** Why a production server does not start without PUBLIC_URL (unless it serves only this machine). */
+export const PUBLIC_URL_REQUIRED =
+  "must be set in production, e.g. PUBLIC_URL=https://www.example.de. The setup link, the links in " +
+  "e-mails (confirmation, unsubscribe), the sitemap and canonical links, passkeys (their relying party) " +
+  "and the Origin check of every " +
+  "form need the address visitors use; without it they would point to http://localhost. To try the " +
+  "site on this machine only, set HOST=127.0.0.1 instead (npm start does so when neither is set).";
+
+/** HOST values that accept connections from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * The server's own check at start; the command-line tools (backup, restore, admin, migrate) need
+ * no public address. In production PUBLIC_URL must be set, unless the server listens on loopback
+ * only: then http://localhost:PORT is the address visitors use, and it is right.
+ */
+export function checkServerEnv(config: Env): void {
+  if (config.NODE_ENV === "production" && !config.publicUrlGiven && !isLoopbackHost(config.HOST)) {
+    throw new EnvError(`Invalid environment:\n  PUBLIC_URL: ${PUBLIC_URL_REQUIRED}`);
+  }
 }
 
 let cached: Env | undefined;

@@ -11,12 +11,11 @@ import {
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { flashContext } from "./lib/flash";
 import { env } from "./env.server";
-import { clearFlashCookie, readFlash } from "./lib/flash.server";
+import { clearFlashCookie, flashContext, readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { loadSonner, toast, useToastRequested } from "./lib/toast";
-import { useHydrated } from "./lib/use-hydrated";
+import { useHydrated } from "./hooks/use-hydrated";
 
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 

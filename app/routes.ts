@@ -24,6 +24,7 @@ export default [
       index("routes/admin/projects.tsx"),
       route("login", "routes/admin/login.tsx"),
       route("logout", "routes/admin/logout.tsx"),
+      route("passkey", "routes/admin/passkey.ts"),
       route("setup", "routes/admin/setup.tsx"),
       route("inhalte", "routes/admin/content.tsx"),
       route("inhalte/markdown", "routes/admin/markdown-preview.tsx"),

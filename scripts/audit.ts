@@ -331,7 +331,7 @@ const server = await startServer(dataDir, port, {
   ADMIN_PASSWORD: OWNER.password,
 });
 const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath ?? "/usr/bin/chromium",
+  chromePath: chromiumPath ?? chromium.executablePath(),
   chromeFlags: ["--headless=new", ...chromiumArgs],
 });
 const results: PageResult[] = [];

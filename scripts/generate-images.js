@@ -17,25 +17,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { hash, mulberry32 } from "./lib/seeded-random.js";
+import { hash, random } from "./lib/seeded-random.js";
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "public", "images");
 const QUALITY = 72;
 const MIN_QUALITY = 40;
 const EFFORT = 6;
-
-// ── Deterministic randomness ───────────────────────────────────────────────
-
-function random(seed) {
-  const next = mulberry32(seed);
-  return {
-    next,
-    float: (min, max) => min + next() * (max - min),
-    int: (min, max) => Math.round(min + next() * (max - min)),
-    pick: (list) => list[Math.floor(next() * list.length)],
-    chance: (p) => next() < p,
-  };
-}
 
 // ── SVG helpers ────────────────────────────────────────────────────────────
 

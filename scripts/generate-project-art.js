@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hash, mulberry32 } from "./lib/seeded-random.js";
+import { hash, random } from "./lib/seeded-random.js";
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "public", "images", "projects");
 const MAX_BYTES = 6 * 1024;
@@ -114,17 +114,6 @@ const PALETTES = {
     ink: "#f0f9ff",
   },
 };
-
-// ── Deterministic randomness ───────────────────────────────────────────────
-
-function random(seed) {
-  const next = mulberry32(seed);
-  return {
-    float: (min, max) => min + next() * (max - min),
-    int: (min, max) => Math.round(min + next() * (max - min)),
-    pick: (list) => list[Math.floor(next() * list.length)],
-  };
-}
 
 // ── Helpers ────────────────────────────────────────────────────────────────
 

@@ -1,10 +1,11 @@
 import { stdin, stdout } from "node:process";
 import { createInterface } from "node:readline";
 import { createAdmin, findAdminByEmail } from "~/db/admin-users.server";
-import { openDatabase } from "~/db/client.server";
-import { configuredDatabase } from "~/db/db.server";
+import { openDatabase } from "~/db/engines.server";
+import { configuredDatabase } from "~/db/app-database.server";
 import { setPassword } from "~/lib/auth.server";
-import { PasswordSchema } from "~/lib/passwords.server";
+import { PasswordSchema } from "~/lib/password-rules.server";
+import { deactivateTotp, setSecondFactorOnly } from "~/db/sign-in-factors.server";
 import { deleteOtherSessions } from "~/lib/session.server";
 
 const USAGE = `Usage:
@@ -72,6 +73,18 @@ export async function adminCli(argv: string[]): Promise<number> {
     await setPassword(handle.db, existing.id, password);
     await deleteOtherSessions(handle.db, existing.id);
     console.log(`Password of ${email} reset; the account is unlocked and all its sessions ended.`);
+    // For an owner who lost every device: the password alone signs in again (issue #16).
+    // Passkeys stay registered; they can be removed in Profil.
+    if (existing.totp_secret) {
+      await deactivateTotp(handle.db, existing.id);
+      console.log("The second factor (authenticator app) is turned off, and its recovery codes deleted.");
+    }
+    if (existing.require_second_factor) {
+      await setSecondFactorOnly(handle.db, existing.id, false);
+      console.log(
+        '"Anmeldung nur mit Passkey oder zweitem Faktor" is turned off: the password alone signs in.',
+      );
+    }
     return 0;
   } finally {
     await handle.close();

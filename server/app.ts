@@ -7,16 +7,13 @@ import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { isHealthy, openDatabase } from "~/db/client.server";
-import { closeDatabase, configuredDatabase, database, getDb } from "~/db/db.server";
-import { env, EnvError, type Env } from "~/env.server";
-import { UNSUBSCRIBE_BUTTON_INTENT } from "~/lib/forms";
+import { isHealthy, openDatabase } from "~/db/engines.server";
+import { closeDatabase, configuredDatabase, database, getDb } from "~/db/app-database.server";
+import { checkServerEnv, env, EnvError, type Env } from "~/env.server";
 import { logger, scrubError } from "~/lib/logger.server";
 import { nonceContext } from "~/lib/nonce";
 import { publicPagesChanged } from "~/lib/public-pages.server";
 import { readSessionToken, validateSession } from "~/lib/session.server";
-import { unsubscribeByLink } from "~/lib/unsubscribe.server";
-import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { clientAddressContext } from "~/lib/request-context";
 import { startBackups } from "./backup";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy";
@@ -110,21 +107,6 @@ export function createApp(config: Env) {
     }),
   );
 
-  // RFC 8058 one-click unsubscribe: mail providers POST the List-Unsubscribe URL from their
-  // own servers (any or no Origin); the signed link is the authorisation.
-  // The unsubscribe page's own button (a field `intent=abmelden`) is answered by the page.
-  app.post("/newsletter/abmelden", async (c, next) => {
-    const form = await c.req.raw
-      .clone()
-      .formData()
-      .catch(() => undefined);
-    if (form?.get("intent") === UNSUBSCRIBE_BUTTON_INTENT) return next();
-    const outcome = await unsubscribeByLink(new URL(c.req.url)).catch(() => "error" as const);
-    if (outcome === "invalid") return c.text("Dieser Abmeldelink ist ungültig.", 400);
-    if (outcome === "error") return c.text(FORM_GUARD_MESSAGES.unavailable, 503);
-    return c.text("Du bist abgemeldet.", 200);
-  });
-
   // Whatever the admin changes may show on public pages: cached pages are dropped. Only for a
   // signed-in admin (issue #16): anyone else could empty the cache with a POST. (PostgreSQL's
   // change notification drops them as well; the embedded database has only this.)
@@ -137,14 +119,16 @@ export function createApp(config: Env) {
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
-    // A page rendered for the page cache is shared: its inline scripts go by hashes (set there).
-    const nonce = c.get("pageCacheRender") ? "" : newNonce();
+    // A page rendered for the page cache is shared: its inline scripts carry the cache's nonce,
+    // which it turns into hashes (and sets the policy).
+    const cacheNonce = c.get("pageCacheNonce");
+    const nonce = cacheNonce ?? newNonce();
     context.set(nonceContext, nonce);
     context.set(clientAddressContext, clientAddress(c, config));
     const response = await handleRequest(c.req.raw, context);
     // A download that is a document of its own (a printable proof or data export, no script)
     // brings a stricter policy of its own: it stays.
-    if (nonce && !response.headers.has("Content-Security-Policy")) {
+    if (!cacheNonce && !response.headers.has("Content-Security-Policy")) {
       response.headers.set(
         "Content-Security-Policy",
         contentSecurityPolicy({ https: config.isHttps, scriptSources: [`'nonce-${nonce}'`] }),
@@ -173,6 +157,7 @@ export async function main(): Promise<Server> {
   let config: Env;
   try {
     config = env();
+    checkServerEnv(config);
   } catch (error) {
     fail(error instanceof EnvError ? error.message : String(error));
   }

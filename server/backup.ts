@@ -12,10 +12,11 @@ import {
   writeBackup,
   type BackupManifest,
 } from "~/db/backup.server";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase, type DatabaseHandle } from "~/db/engines.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
-import { configuredDatabase, database } from "~/db/db.server";
+import { configuredDatabase, database } from "~/db/app-database.server";
 import { env, type Env } from "~/env.server";
+import { messageOf } from "~/lib/errors";
 import { logger, scrubError } from "~/lib/logger.server";
 
 /**
@@ -32,8 +33,6 @@ type Written = { file: string; manifest: BackupManifest };
 type ControlReply = ({ ok: true } & Written) | { ok: false; error: string };
 
 export const defaultBackupDir = (config: Env) => path.join(config.DATA_DIR, "backups");
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Starts what the server does for backups; returns the function that stops it (waiting for a

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 
 /**
  * The Content-Security-Policy of every response. Scripts run only from our own origin, plus the
- * inline scripts React Router renders, allowed either by a per-request nonce (pages rendered for
+ * inline scripts the server renders, allowed either by a per-request nonce (pages rendered for
  * one request) or by their SHA-256 hashes (pages served from the page cache, whose bytes are
  * shared by many requests; see docs/decisions/0008-page-cache.md).
  */
@@ -28,14 +28,23 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+const NONCE_ATTRIBUTE = /\snonce="([^"]*)"/;
+const SRC_ATTRIBUTE = /\ssrc=/;
 
-/** `'sha256-…'` sources for every inline script of a document, in order of appearance. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The inline scripts the server itself put into a document, which it rendered with `marker` as
+ * the nonce of its scripts (a fresh random value per render, so no content can carry it): their
+ * `'sha256-…'` sources in order of appearance, and the document without the marker. Any other
+ * inline script, one that content might have smuggled into the page, gets no hash and so does
+ * not run.
+ */
+export function serverScriptHashes(html: string, marker: string): { html: string; scriptSources: string[] } {
+  if (!marker) throw new Error("A marker is needed to tell the server's scripts from others.");
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const digest = createHash("sha256").update(match[1]!, "utf8").digest("base64");
-    hashes.add(`'sha256-${digest}'`);
+  for (const [, attributes, content] of html.matchAll(SCRIPT)) {
+    if (SRC_ATTRIBUTE.test(attributes!) || NONCE_ATTRIBUTE.exec(attributes!)?.[1] !== marker) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(content!, "utf8").digest("base64")}'`);
   }
-  return [...hashes];
+  return { html: html.replaceAll(` nonce="${marker}"`, ""), scriptSources: [...hashes] };
 }

@@ -1,6 +1,6 @@
 import { type ReactNode } from "react";
 import { unscramble, useSite } from "~/lib/public-site";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * Every character as a numeric character reference ("k" → "&#107;"). Whatever parses the HTML –

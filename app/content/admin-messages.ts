@@ -69,3 +69,11 @@ export const ADMIN_MESSAGES = {
   /** The admin header's notice while the go-live checklist has open items (issue #12). */
   goLiveNotice: (open: number) => `Noch ${open} ${open === 1 ? "Punkt" : "Punkte"} bis zum Livegang`,
 } as const;
+
+/** The project data layer's messages (spec §5, §8); the admin pages quote them too. */
+export const PROJECT_MESSAGES = {
+  invalidId: "Invalid project ID",
+  notFound: (id: string) => `No project found with id ${id}`,
+  creationFailed: "Project creation failed, no data returned",
+  updateFailed: "Project update failed, no data returned",
+} as const;

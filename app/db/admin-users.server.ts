@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { hashPassword } from "~/lib/password.server";
-import type { Db } from "./client.server";
+import { hashPassword } from "~/lib/password-hash.server";
+import type { Db } from "./engines.server";
 import { adminUsers } from "./schema";
 
 export type AdminUser = typeof adminUsers.$inferSelect;
@@ -46,4 +46,9 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
     if (await findAdminByEmail(db, email)) return "exists";
     throw error;
   }
+}
+
+export async function findAdminById(db: Db, id: string): Promise<AdminUser | undefined> {
+  const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, id)).limit(1);
+  return row;
 }

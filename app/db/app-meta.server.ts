@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Db } from "./client.server";
+import type { Db } from "./engines.server";
 import { appMeta } from "./schema";
 
 /** Queries of app_meta: small facts about the installation, one text value per key. */

@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { z } from "zod";
+import { messageOf } from "~/lib/errors";
 import {
   knownMigrations,
   openDatabase,
@@ -15,7 +16,7 @@ import {
   type DatabaseHandle,
   type DatabaseOptions,
   type Db,
-} from "./client.server";
+} from "./engines.server";
 import { META_KEYS, writeMeta } from "./app-meta.server";
 import { appMeta } from "./schema";
 
@@ -240,8 +241,6 @@ export async function claimScheduledBackup(db: Db, scheduledAt: Date): Promise<b
   return claimed.length > 0;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 async function sha256OfFile(file: string): Promise<string> {
   const hash = createHash("sha256");
   await pipeline(createReadStream(file), hash);
@@ -268,9 +267,17 @@ function checkSchema(manifest: BackupManifest): void {
   });
 }
 
-type OpenedArchive = { manifest: BackupManifest; dumpFile: string; dispose(): Promise<void> };
+type OpenedArchive = {
+  manifest: BackupManifest;
+  /** The dump's statements, each checked again as it is read. */
+  statements(): AsyncGenerator<string>;
+  dispose(): Promise<void>;
+};
 
-/** Unpacks and checks an archive (format, schema, checksum) before anything touches a database. */
+/**
+ * Unpacks and checks an archive (format, schema, checksum, every statement of the dump) before
+ * anything touches a database.
+ */
 async function openArchive(archive: string): Promise<OpenedArchive> {
   if (!existsSync(archive)) throw new BackupError(`No such file: ${archive}`);
   const dir = await mkdtemp(path.join(tmpdir(), "portfolio-restore-"));
@@ -319,7 +326,10 @@ async function openArchive(archive: string): Promise<OpenedArchive> {
       );
     }
     checkSchema(manifest);
-    return { manifest, dumpFile, dispose };
+    const statements = () => dumpStatements(archive, dumpFile, manifest);
+    // Read through once here: a dump with one foreign statement is refused before any change.
+    for await (const _ of statements());
+    return { manifest, statements, dispose };
   } catch (error) {
     // The owner needs to hear why the archive was refused, not that a temporary file lingered.
     await dispose().catch(() => undefined);
@@ -349,6 +359,60 @@ async function* linesOf(file: string): AsyncGenerator<string> {
   if (last) yield last;
 }
 
+/** The dump's first lines, exactly as `dumpRows` writes them. */
+const HEADER_LINES = DUMP_HEADER.slice(0, -1).split("\n");
+/** `insertStatement` up to its string literal; the two names must be the same table. */
+const INSERT_START =
+  /^INSERT INTO public\."([a-z_][a-z0-9_]*)" SELECT \* FROM json_populate_record\(NULL::public\."([a-z_][a-z0-9_]*)", '/;
+const INSERT_END = "');";
+
+/** A row as `insertStatement` writes it: a JSON object in a literal with only doubled quotes. */
+function isRowLiteral(literal: string): boolean {
+  if (literal.replaceAll("''", "").includes("'")) return false;
+  try {
+    const row: unknown = JSON.parse(literal.replaceAll("''", "'"));
+    return typeof row === "object" && row !== null && !Array.isArray(row);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The statements of the dump to run, each checked to be one a backup writes: its header as
+ * written, then one row per line, inserted into a table of the manifest. A dump is loaded with
+ * sql.raw, so anything else, a line of its own or a statement added to a row's line, refuses
+ * the whole archive.
+ */
+async function* dumpStatements(archive: string, dumpFile: string, manifest: BackupManifest) {
+  const tables = new Set(Object.keys(manifest.tables));
+  const refuse = (line: number) =>
+    new BackupError(
+      `${archive} is not a backup of this site: line ${line} of ${DUMP} is not a statement that a ` +
+        `backup writes. Nothing was restored.`,
+    );
+  let number = 0;
+  for await (const line of linesOf(dumpFile)) {
+    number++;
+    if (number <= HEADER_LINES.length) {
+      if (line !== HEADER_LINES[number - 1]) throw refuse(number);
+      if (!line.startsWith("--")) yield line;
+      continue;
+    }
+    const start = INSERT_START.exec(line);
+    if (
+      !start ||
+      start[1] !== start[2] ||
+      !tables.has(start[1]!) ||
+      !line.endsWith(INSERT_END) ||
+      !isRowLiteral(line.slice(start[0].length, -INSERT_END.length))
+    ) {
+      throw refuse(number);
+    }
+    yield line;
+  }
+  if (number < HEADER_LINES.length) throw refuse(number + 1);
+}
+
 /** Runs the dump's statements in one transaction, after the checks; all rows or none. */
 async function loadDump(db: Db, archive: OpenedArchive, force: boolean): Promise<void> {
   const { manifest } = archive;
@@ -375,9 +439,7 @@ async function loadDump(db: Db, archive: OpenedArchive, force: boolean): Promise
       await tx.execute(sql.raw(`truncate ${tables.map((t) => quoted(t.name)).join(", ")}`));
     }
 
-    for await (const line of linesOf(archive.dumpFile)) {
-      if (line !== "" && !line.startsWith("--")) await tx.execute(sql.raw(line));
-    }
+    for await (const statement of archive.statements()) await tx.execute(sql.raw(statement));
 
     const counts = await countRows(tx, tables);
     for (const [name, expected] of Object.entries(manifest.tables)) {

@@ -7,7 +7,7 @@ import { enqueueMails } from "~/mail/outbox.server";
 import { contactNotification } from "~/mail/templates.server";
 import { siteSettingsOf } from "~/lib/site-settings.server";
 import type { ContactInput } from "~/lib/forms";
-import type { Db } from "./client.server";
+import type { Db } from "./engines.server";
 import { groupCommit } from "./group-commit.server";
 import { hitRateLimits } from "./rate-limits.server";
 import { contactSubmissions } from "./schema";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Project } from "~/lib/project";
-import type { Db } from "./client.server";
+import type { Db } from "./engines.server";
 import { appMeta, projects } from "./schema";
 
 const MARKER = "demo_content_loaded";

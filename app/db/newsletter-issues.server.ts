@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { BOUNCE_LIMIT, isQueued } from "~/lib/newsletter-issues";
 import { isUuid } from "~/lib/uuid";
-import { rowsOf, type Db } from "./client.server";
+import { rowsOf, type Db } from "./engines.server";
 import {
   MAIL_PRIORITY,
   newsletterIssues,

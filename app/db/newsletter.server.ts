@@ -7,7 +7,7 @@ import { siteSettingsOf } from "~/lib/site-settings.server";
 import { hmac, installationSecret, safeEqual, sha256Hex } from "~/lib/security.server";
 import { isUuid } from "~/lib/uuid";
 import { CONSENT_TEXTS, type ConsentForm } from "~/content/consent";
-import type { Db } from "./client.server";
+import type { Db } from "./engines.server";
 import { consentTexts, newsletterConsentRecords, newsletterSubscriptions } from "./schema";
 
 /** Double opt-in (spec §4, §9): 32 random bytes as 64 hex characters, valid 24 hours. */

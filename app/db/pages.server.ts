@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { PageContent } from "~/lib/page-content";
-import type { Db } from "./client.server";
+import type { Db } from "./engines.server";
 import { pages, pageVersions } from "./schema";
 
 /** Queries of the pages and page_versions tables (issue #13). */

@@ -1,8 +1,8 @@
-import { createRequire } from "node:module";
-import type * as WorkerThreads from "node:worker_threads";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type * as PGliteModule from "@electric-sql/pglite";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
+import type { ErrorReply, Reply, Request, WorkerInput } from "./pglite-messages.ts";
 
 /**
  * One PGlite instance in a worker thread of its own.
@@ -15,116 +15,24 @@ import type { QueryOptions, Results } from "@electric-sql/pglite";
  * WebAssembly too). PostgreSQL's crash recovery makes the next instance consistent, as after a
  * killed process.
  *
- * Statements travel as messages; results and errors come back as structured clones.
+ * Statements travel as messages (pglite-messages.ts); results and errors come back as structured
+ * clones. The thread runs pglite-worker.ts.
  */
 
 export class EmbeddedDatabaseUnavailableError extends Error {
   override name = "EmbeddedDatabaseUnavailableError";
 }
 
-/** PostgreSQL's error fields that are kept when an error crosses from the thread. */
-type ErrorFields = Record<string, string | number | boolean | undefined>;
-
-type Request =
-  | {
-      op: "query";
-      sql: string;
-      params: unknown[];
-      rowMode: "array" | "object";
-      rawTypes: number[];
-      paramTypes?: number[];
-    }
-  | { op: "exec"; sql: string }
-  | { op: "close" };
-
-type ErrorReply = { name: string; message: string; fields: ErrorFields; trap: boolean };
-
-type Reply =
-  | { id: number; result: unknown }
-  | { id: number; error: ErrorReply }
-  | { ready: true }
-  | { openError: ErrorReply };
-
-type WorkerInput = { dataDir: string | undefined; startParams: string[] };
-
 /**
- * The worker's whole program. Its source is handed to the thread as text (toString), so it uses
- * nothing but its parameters: the worker_threads module and PGlite's CommonJS build.
+ * The worker's module: the production build emits it next to the server bundle
+ * (build/server/pglite-worker.js, an entry of vite.config.ts); under the tests and Vite's dev
+ * server this folder's source file runs, its types stripped by Node. (The names are joined at
+ * run time, so that the bundler does not treat them as assets to copy.)
  */
-function workerProgram(threads: typeof WorkerThreads, pglite: typeof PGliteModule) {
-  const port = threads.parentPort!;
-  const input = threads.workerData as WorkerInput;
-  // PostgreSQL's error fields; query, params and queryOptions stay here: they carry visitors' data.
-  const kept = new Set([
-    "code",
-    "severity",
-    "detail",
-    "hint",
-    "position",
-    "schema",
-    "table",
-    "column",
-    "dataType",
-    "constraint",
-    "routine",
-  ]);
-  const describe = (error: unknown): ErrorReply => {
-    const fields: ErrorFields = {};
-    if (error && typeof error === "object") {
-      for (const [key, value] of Object.entries(error)) {
-        if (kept.has(key) && ["string", "number", "boolean"].includes(typeof value))
-          fields[key] = value as string;
-      }
-    }
-    return {
-      name: error instanceof Error ? error.name : "Error",
-      message: error instanceof Error ? error.message : String(error),
-      fields,
-      trap: error instanceof WebAssembly.RuntimeError,
-    };
-  };
-
-  pglite.PGlite.create(input.dataDir, { startParams: input.startParams }).then(
-    (db) => {
-      port.on("message", (request: Request & { id: number }) => {
-        const run = async () => {
-          if (request.op === "query") {
-            // Values of these types stay text here; the caller's parsers run in the main thread.
-            const parsers = Object.fromEntries(
-              request.rawTypes.map((type) => [type, (value: string) => value]),
-            );
-            const { rows, fields, affectedRows } = await db.query(request.sql, request.params, {
-              rowMode: request.rowMode,
-              parsers,
-              paramTypes: request.paramTypes,
-            });
-            return { rows, fields, affectedRows };
-          }
-          if (request.op === "exec") {
-            return (await db.exec(request.sql)).map(({ rows, fields, affectedRows }) => ({
-              rows,
-              fields,
-              affectedRows,
-            }));
-          }
-          // PGlite runs with fsync off: a checkpoint writes everything before closing.
-          await db.exec("CHECKPOINT");
-          await db.close();
-          return null;
-        };
-        run().then(
-          (result) => port.postMessage({ id: request.id, result }),
-          (error: unknown) => port.postMessage({ id: request.id, error: describe(error) }),
-        );
-      });
-      port.postMessage({ ready: true });
-    },
-    (error: unknown) => port.postMessage({ openError: describe(error) }),
-  );
+function workerModule(): URL {
+  const built = new URL("./" + "pglite-worker.js", import.meta.url);
+  return existsSync(fileURLToPath(built)) ? built : new URL("./" + "pglite-worker.ts", import.meta.url);
 }
-
-const pgliteEntry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-const WORKER_SOURCE = `(${workerProgram.toString()})(require("node:worker_threads"), require(${JSON.stringify(pgliteEntry)}))`;
 
 /** Rebuilds an error that crossed from the thread: class name, message and PostgreSQL's fields. */
 function errorFrom(reply: ErrorReply): Error {
@@ -164,8 +72,7 @@ export class PgliteThread {
     startParams: string[],
     deadlineMs: number,
   ): Promise<PgliteThread> {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
+    const worker = new Worker(workerModule(), {
       workerData: { dataDir, startParams } satisfies WorkerInput,
     });
     const thread = new PgliteThread(worker);

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { PrivacyCounts } from "~/content/privacy-request-messages";
-import type { Db } from "./client.server";
+import type { Db } from "./engines.server";
 import {
   consentProof,
   consentRecordsFor,

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { PROJECT_MESSAGES } from "~/content/admin-messages";
 import type { Category, Project } from "~/lib/project";
 import { isUuid } from "~/lib/uuid";
-import type { Db } from "./client.server";
+import type { Db } from "./engines.server";
 import { projects, type NewProjectRow, type ProjectRow } from "./schema";
 
 /** Queries of spec §7 for showcase items; every list is newest first by `date`. */
@@ -9,14 +10,6 @@ import { projects, type NewProjectRow, type ProjectRow } from "./schema";
 export class ProjectError extends Error {
   override name = "ProjectError";
 }
-
-/** The messages of the data layer (spec §5, §8). */
-export const PROJECT_MESSAGES = {
-  invalidId: "Invalid project ID",
-  notFound: (id: string) => `No project found with id ${id}`,
-  creationFailed: "Project creation failed, no data returned",
-  updateFailed: "Project update failed, no data returned",
-} as const;
 
 /** True when `id` can be a project id; anything else can never match a row. */
 export const isProjectId = isUuid;

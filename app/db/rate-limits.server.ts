@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "./client.server";
+import type { Db } from "./engines.server";
 import { rateLimits } from "./schema";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   customType,
   check,
@@ -132,11 +133,67 @@ export const adminUsers = pgTable(
     /** Sign-in failures in a row; at 10 the account locks for 10 minutes. */
     failed_attempts: integer("failed_attempts").notNull().default(0),
     locked_until: timestamp("locked_until", { withTimezone: true }),
+    /** TOTP (RFC 6238) secret in base32 once activated; `totp_pending_secret` while being set up. */
+    totp_secret: text("totp_secret"),
+    totp_pending_secret: text("totp_pending_secret"),
+    totp_enabled_at: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last accepted TOTP time step: a code is accepted once (RFC 6238 §5.2). */
+    totp_last_step: bigint("totp_last_step", { mode: "number" }),
+    /** "Anmeldung nur mit Passkey oder zweitem Faktor": no password-only sign-in. */
+    require_second_factor: boolean("require_second_factor").notNull().default(false),
     created_at: createdAt(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("admin_users_email_key").on(sql`lower(${t.email})`)],
 );
+
+/** One-time recovery codes for TOTP, stored as SHA-256 (they are random, 50 bits each). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    code_hash: text("code_hash").notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.user_id)],
+);
+
+/** WebAuthn credentials (passkeys) of the admin. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    /** The credential ID, base64url. */
+    id: text("id").primaryKey(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    public_key: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    created_at: createdAt(),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.user_id)],
+);
+
+/**
+ * Short-lived sign-in state: WebAuthn challenges (keyed by the challenge, used once) and the
+ * pending second step after a correct password (keyed by the SHA-256 of a cookie's token).
+ */
+export const authChallenges = pgTable("auth_challenges", {
+  id: text("id").primaryKey(),
+  purpose: text("purpose", {
+    enum: ["passkey-sign-in", "passkey-register", "passkey-confirm", "second-factor"],
+  }).notNull(),
+  user_id: uuid("user_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+  attempts: integer("attempts").notNull().default(0),
+  expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
 
 export const sessions = pgTable(
   "sessions",
@@ -146,8 +203,15 @@ export const sessions = pgTable(
     user_id: uuid("user_id")
       .notNull()
       .references(() => adminUsers.id, { onDelete: "cascade" }),
+    /** Shown and posted in the session list instead of the token's hash. */
+    public_id: uuid("public_id").notNull().defaultRandom(),
     created_at: createdAt(),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the admin last proved who they are (sign-in or confirmation): sensitive changes need ≤ 10 min. */
+    verified_at: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent at sign-in (at most 300 characters), for the session list. */
+    user_agent: text("user_agent").notNull().default(""),
   },
   (t) => [index("sessions_user_id_idx").on(t.user_id)],
 );

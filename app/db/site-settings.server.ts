@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "./client.server";
+import type { Db } from "./engines.server";
 import { siteSettings } from "./schema";
 
 /** Queries of the site_settings table: one JSON document per section of the Einstellungen tab. */

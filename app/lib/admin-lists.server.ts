@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { redirectWithFlash } from "./flash.server";
 import { logger } from "./logger.server";
+import { pagePath } from "./paths";
 import { requireAdmin } from "./session.server";
 
 type Page<T> = { rows: T[]; total: number; page: number; pageSize: number };
@@ -41,7 +42,7 @@ export async function updateInAdminList(
 ) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const back = url.pathname.replace(/\.data$/, "") + url.search;
+  const back = pagePath(url.pathname) + url.search;
   const form = await request.formData().catch(() => undefined);
   if (!form) {
     return redirectWithFlash(back, {

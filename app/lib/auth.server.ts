@@ -1,6 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { findAdminByEmail, type AdminUser } from "~/db/admin-users.server";
-import type { Db } from "~/db/client.server";
+import { findAdminByEmail, findAdminById, type AdminUser } from "~/db/admin-users.server";
+import type { Db } from "~/db/engines.server";
 import {
   clearRateLimit,
   clearRateLimitsStartingWith,
@@ -9,8 +10,16 @@ import {
   peekRateLimit,
 } from "~/db/rate-limits.server";
 import { adminUsers } from "~/db/schema";
-import { hashPassword, verifyPassword } from "./password.server";
+import {
+  countChallengeAttempt,
+  deleteChallenge,
+  findChallenge,
+  storeChallenge,
+} from "~/db/sign-in-factors.server";
+import { hashPassword, verifyPassword } from "./password-hash.server";
 import { clientKey, installationSecret, sha256Hex } from "./security.server";
+import { readTokenCookie, signInStepCookie, signInStepCookieName } from "./session.server";
+import { verifySecondFactor } from "./totp.server";
 
 /**
  * Sign-in throttling (issues #4 and #16). Hard limits apply per client and per pair of account
@@ -24,6 +33,11 @@ export const ACCOUNT_SLOWDOWN = { freeFailures: 5, stepMs: 250, maxMs: 8_000 } a
 
 export const AUTH_MESSAGES = {
   invalid: "Invalid login credentials",
+  invalidCode: "Der Code ist ungültig oder wurde schon verwendet.",
+  secondStepExpired: "Die Anmeldung ist abgelaufen. Bitte melde dich erneut mit E-Mail und Passwort an.",
+  secondFactorOnly:
+    "Für dieses Konto ist die Anmeldung nur mit Passkey oder zweitem Faktor möglich. Wer keinen Zugang mehr hat, setzt das Passwort mit npm run admin -- reset-password zurück.",
+  passkeyFailed: "Die Anmeldung mit dem Passkey ist fehlgeschlagen. Bitte versuche es erneut.",
   throttled: (minutes: number) =>
     `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in ${minutes} ${minutes === 1 ? "Minute" : "Minuten"} erneut.`,
 } as const;
@@ -47,6 +61,21 @@ export function accountDelayMs(failures: number): number {
 }
 
 /**
+ * Counts one attempt on each of `keys` (LOGIN_LIMIT) in one statement, before anything is
+ * checked; the refusal when any of them is over its limit.
+ */
+export async function countAttempt(db: Db, keys: string[]) {
+  const counted = await hitRateLimits(db, keys, LOGIN_LIMIT.failures, LOGIN_LIMIT.windowMs);
+  const refused = counted.filter((limit) => !limit.allowed);
+  if (refused.length === 0) return undefined;
+  return {
+    ok: false as const,
+    reason: "throttled" as const,
+    retryAfterSeconds: Math.max(...refused.map((limit) => limit.retryAfterSeconds)),
+  };
+}
+
+/**
  * Checks a sign-in. The attempt is counted first, in one statement that returns the new counts
  * (per client and per account and client), and refused when over the limit before the password
  * hash is computed: parallel guesses cannot all pass a check made before any of them is counted.
@@ -65,20 +94,8 @@ export async function signIn(
   const clientLimitKey = `login-client:${client}`;
   const pairLimitKey = `${pairPrefix(account)}${client}`;
 
-  const counted = await hitRateLimits(
-    db,
-    [clientLimitKey, pairLimitKey],
-    LOGIN_LIMIT.failures,
-    LOGIN_LIMIT.windowMs,
-  );
-  const refused = counted.filter((limit) => !limit.allowed);
-  if (refused.length > 0) {
-    return {
-      ok: false,
-      reason: "throttled",
-      retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)),
-    };
-  }
+  const throttled = await countAttempt(db, [clientLimitKey, pairLimitKey]);
+  if (throttled) return throttled;
 
   const failures = await peekRateLimit(db, accountKey(account), LOGIN_LIMIT.windowMs);
   const delay = accountDelayMs(failures.count);
@@ -131,4 +148,65 @@ export async function setPassword(db: Db, adminId: string, password: string): Pr
     .where(eq(adminUsers.id, adminId))
     .returning({ email: adminUsers.email });
   if (admin) await clearAccountLimits(db, admin.email);
+}
+
+// ── The second step: after a correct password, a TOTP or recovery code ─────────────────────
+
+/** How long the code may take after the password, and how many codes one sign-in may try. */
+const SECOND_STEP = { ttlMs: 5 * 60 * 1000, attempts: 5 } as const;
+
+/** Starts the second step for an admin whose password was right; returns the cookie to set. */
+export async function startSecondStep(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await storeChallenge(db, {
+    id: sha256Hex(token),
+    purpose: "second-factor",
+    userId,
+    ttlMs: SECOND_STEP.ttlMs,
+  });
+  return signInStepCookie(token, SECOND_STEP.ttlMs / 1000);
+}
+
+export const clearSecondStepCookie = () => signInStepCookie("", 0);
+
+/** The pending second step of this request's browser, if any. */
+export async function pendingSecondStep(db: Db, request: Request) {
+  const token = readTokenCookie(request, signInStepCookieName());
+  if (!token) return undefined;
+  const row = await findChallenge(db, sha256Hex(token), "second-factor");
+  return row?.user_id ? { id: row.id, userId: row.user_id } : undefined;
+}
+
+export type SecondStepResult =
+  | { ok: true; admin: AdminUser; used: "totp" | "recovery" }
+  | { ok: false; reason: "expired" | "invalid" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+
+/**
+ * Checks the code of a pending second step. Attempts are counted first, per client and per
+ * account and client as for passwords, and per pending step (five, then the password again).
+ */
+export async function completeSecondStep(
+  db: Db,
+  request: Request,
+  code: string,
+  clientAddress: string,
+): Promise<SecondStepResult> {
+  const pending = await pendingSecondStep(db, request);
+  if (!pending) return { ok: false, reason: "expired" };
+  const client = clientKey(await installationSecret(db), clientAddress);
+  const throttled = await countAttempt(db, [
+    `second-step-client:${client}`,
+    `second-step-pair:${pending.userId}:${client}`,
+  ]);
+  if (throttled) return throttled;
+  if (!(await countChallengeAttempt(db, pending.id, SECOND_STEP.attempts)))
+    return { ok: false, reason: "expired" };
+  const admin = await findAdminById(db, pending.userId);
+  const used = admin ? await verifySecondFactor(db, admin, code) : false;
+  if (!admin || !used) return { ok: false, reason: "invalid" };
+  await deleteChallenge(db, pending.id);
+  await clearRateLimit(db, `second-step-client:${client}`);
+  await clearRateLimit(db, `second-step-pair:${pending.userId}:${client}`);
+  return { ok: true, admin, used };
 }

@@ -1,6 +1,7 @@
-import { redirect } from "react-router";
+import { createContext, redirect } from "react-router";
 import { z } from "zod";
 import { env } from "~/env.server";
+import { FLASH_COOKIE } from "./cookie-names";
 
 /**
  * One-time messages that survive a redirect (e.g. "Project not found" on /projects): kept in a
@@ -15,7 +16,8 @@ const FlashSchema = z.object({
 });
 export type Flash = z.infer<typeof FlashSchema>;
 
-const NAME = "flash";
+/** The request's flash message, from the root middleware (which reads the cookie) to the root loader. */
+export const flashContext = createContext<Flash | null>(null);
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -37,12 +39,14 @@ export const clearFlashCookie = (): string => cookie("", 0);
 
 /** Like the session cookie: `Secure` when the site is served over https. */
 const cookie = (value: string, maxAgeSeconds: number) =>
-  `${NAME}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${env().isHttps ? "; Secure" : ""}`;
+  `${FLASH_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${env().isHttps ? "; Secure" : ""}`;
+
+const FLASH_VALUE = new RegExp(`(?:^|;\\s*)${FLASH_COOKIE}=([A-Za-z0-9_-]+)`);
 
 /** The flash message of this request, if any (a malformed cookie counts as none). */
 export function readFlash(request: Request): Flash | undefined {
   const cookie = request.headers.get("Cookie") ?? "";
-  const match = cookie.match(/(?:^|;\s*)flash=([A-Za-z0-9_-]+)/);
+  const match = cookie.match(FLASH_VALUE);
   if (!match?.[1]) return undefined;
   try {
     const parsed = FlashSchema.safeParse(JSON.parse(Buffer.from(match[1], "base64url").toString("utf8")));

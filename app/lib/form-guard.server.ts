@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import { hitRateLimit } from "~/db/rate-limits.server";
 import { env } from "~/env.server";
 import { logger } from "./logger.server";

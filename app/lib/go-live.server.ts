@@ -1,7 +1,8 @@
 import { fallbackProjects } from "~/content/fallback-projects";
 import { META_KEYS, readMeta } from "~/db/app-meta.server";
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import { countUnchangedDemoProjects } from "~/db/projects.server";
+import { hasPasskeyOrSecondFactor } from "~/db/sign-in-factors.server";
 import type { Env } from "~/env.server";
 import { sha256Hex } from "./security.server";
 import { OwnerSettingsSchema, type SiteSettings } from "./settings-schemas.server";
@@ -13,7 +14,7 @@ import { supervisoryAuthority, usesDemoData } from "./site-settings.server";
  * done and where it is fixed.
  */
 export type ChecklistItem = {
-  id: "owner-data" | "legal-data" | "public-url" | "smtp" | "demo-projects" | "backup";
+  id: "owner-data" | "legal-data" | "public-url" | "smtp" | "demo-projects" | "backup" | "sign-in-factor";
   label: string;
   done: boolean;
   /** What to do (or what was found), in one or two sentences. */
@@ -44,9 +45,10 @@ export function smtpFingerprint(smtpUrl: string): string {
 }
 
 export async function goLiveChecklist(db: Db, settings: SiteSettings, config: Env): Promise<ChecklistItem[]> {
-  const [demoProjects, meta] = await Promise.all([
+  const [demoProjects, meta, strongSignIn] = await Promise.all([
     countUnchangedDemoProjects(db, fallbackProjects),
     readMeta(db, [META_KEYS.lastBackup, META_KEYS.smtpTested]),
+    hasPasskeyOrSecondFactor(db),
   ]);
   const gaps = legalDataGaps(settings);
   const lastBackup = meta.get(META_KEYS.lastBackup);
@@ -119,6 +121,16 @@ export async function goLiveChecklist(db: Db, settings: SiteSettings, config: En
           : "Keine Sicherung in den letzten 7 Tagen und kein Zeitplan: BACKUP_CRON setzen (z. B. 0 3 * * *) oder npm run backup ausführen.",
       href: "#server",
       linkLabel: "Zur Server-Konfiguration",
+    },
+    {
+      id: "sign-in-factor",
+      label: "Passkey oder zweiter Faktor eingerichtet",
+      done: strongSignIn,
+      hint: strongSignIn
+        ? "Die Anmeldung ist mit Passkey oder Authenticator-App geschützt."
+        : "Ein Passwort allein lässt sich erraten oder abfischen: Richte im Profil einen Passkey oder die Authenticator-App ein.",
+      href: "/admin/profil",
+      linkLabel: "Zum Profil",
     },
   ];
 }

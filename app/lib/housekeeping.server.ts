@@ -1,14 +1,15 @@
 import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "~/db/client.server";
+import { rowsOf, type Db } from "~/db/engines.server";
 import { pruneContactSubmissions } from "~/db/contact.server";
 import { pruneConsentRecords, prunePending } from "~/db/newsletter.server";
 import { pruneRateLimits } from "~/db/rate-limits.server";
 import { pruneOutbox } from "~/mail/outbox.server";
 import { MAIL_RECORD_DAYS } from "./mail-retention";
 import { logger } from "./logger.server";
-import { pruneExpiredSessions } from "./session.server";
+import { pruneExpiredSessions } from "~/db/sessions.server";
+import { pruneExpiredChallenges } from "~/db/sign-in-factors.server";
 import { readSiteSettings } from "./site-settings.server";
 
 /** Any number, the same on every instance: the advisory lock that lets one instance at a time run. */
@@ -52,6 +53,7 @@ export async function runHousekeeping(
       consentRecords: await pruneConsentRecords(tx),
       rateLimits: await pruneRateLimits(tx),
       sessions: await pruneExpiredSessions(tx),
+      signInChallenges: await pruneExpiredChallenges(tx),
     };
   });
   if (!counts) return undefined;

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import { images, imageVariants } from "~/db/schema";
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, VARIANT_WIDTHS } from "./image-limits";
+import { IMAGE_MESSAGES, MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, VARIANT_WIDTHS } from "./image-limits";
 
 /**
  * Uploaded images: checked by content (not by name), re-encoded without metadata (EXIF/GPS
@@ -20,7 +20,7 @@ export class ImageError extends Error {
   override name = "ImageError";
 }
 
-export { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, VARIANT_WIDTHS };
+export { IMAGE_MESSAGES, MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, VARIANT_WIDTHS };
 
 export type StoredImage = { src: string; width: number; height: number };
 
@@ -29,28 +29,36 @@ export async function storeUploadedImage(db: Db, file: File): Promise<StoredImag
   if (file.size > MAX_UPLOAD_BYTES) throw new ImageError(IMAGE_MESSAGES.tooLarge);
   const input = Buffer.from(await file.arrayBuffer());
   let format: keyof typeof FORMATS;
+  let pixels: number;
   try {
-    const metadata = await sharp(input).metadata();
+    // Reads the header only: the size is known before a single pixel is decoded. Without the
+    // limit here, so that an oversized image gets its own message; every decoder below has it.
+    const metadata = await sharp(input, { limitInputPixels: false }).metadata();
     if (!metadata.format || !(metadata.format in FORMATS) || !metadata.width || !metadata.height)
       throw new Error();
     format = metadata.format as keyof typeof FORMATS;
+    pixels = metadata.width * metadata.height;
   } catch {
     throw new ImageError(IMAGE_MESSAGES.notAnImage);
   }
+  if (pixels > MAX_INPUT_PIXELS) throw new ImageError(IMAGE_MESSAGES.tooManyPixels);
+
   // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to.
-  const base = sharp(input, { animated: false }).rotate();
+  const base = sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   const original = await base.clone().toFormat(format).toBuffer({ resolveWithObject: true });
   const widths = VARIANT_WIDTHS.filter((width) => width < original.info.width);
   const variantWidths = widths.length > 0 ? widths : [original.info.width];
-  const variants = await Promise.all(
-    variantWidths.map((width) =>
-      base
+  // One after another: each variant decodes the image again, and in parallel their memory adds up.
+  const variants: (typeof original)[] = [];
+  for (const width of variantWidths) {
+    variants.push(
+      await base
         .clone()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true }),
-    ),
-  );
+    );
+  }
 
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { loadSiteSettings } from "./site-settings.server";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { DEFAULT_PAGES } from "~/content/pages";
-import type { Db } from "~/db/client.server";
-import { getDb } from "~/db/db.server";
+import type { Db } from "~/db/engines.server";
+import { getDb } from "~/db/app-database.server";
 import { findPageRow, listPageRows, type PageRow } from "~/db/pages.server";
 import { logger } from "./logger.server";
 import {

@@ -1,5 +1,5 @@
-import type { Db } from "~/db/client.server";
-import { getDb } from "~/db/db.server";
+import type { Db } from "~/db/engines.server";
+import { getDb } from "~/db/app-database.server";
 import { logger } from "./logger.server";
 import { publicPagesChanged } from "./public-pages.server";
 import { loadSiteSettings, type SettingsSnapshot } from "./site-settings.server";

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, NEWSLETTER_MESSAGES } from "~/content/messages";
 import { submitContact } from "~/db/contact.server";
-import { getDb, kickMailWorker } from "~/db/db.server";
+import { getDb, kickMailWorker } from "~/db/app-database.server";
 import { signUp } from "~/db/newsletter.server";
 import { env } from "~/env.server";
 import { ContactSchema, fieldErrors, NewsletterOptInSchema, NewsletterSimpleSchema } from "./forms";

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import { appMeta } from "~/db/schema";
 
 /**

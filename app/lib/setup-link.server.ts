@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import { adminUsers, appMeta } from "~/db/schema";
 import { safeEqual, sha256Hex } from "./security.server";
 

@@ -1,6 +1,6 @@
 import { DEFAULT_LEGAL_DATE, DEFAULT_SETTINGS, DEMO_MARKERS } from "~/content/site";
 import { authorityFor, isBundeslandCode, type SupervisoryAuthority } from "~/content/supervisory-authorities";
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import { readSettingsSections, saveSettingsSection } from "~/db/site-settings.server";
 import { fieldErrors, type FieldErrors } from "./forms";
 import { logger } from "./logger.server";

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { findSubscriptionEmail, unsubscribe, verifyUnsubscribe } from "~/db/newsletter.server";
 import { installationSecret } from "./security.server";
 import { isUuid } from "./uuid";

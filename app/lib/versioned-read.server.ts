@@ -1,4 +1,4 @@
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import { logger } from "./logger.server";
 import { publicPagesChanged, publicPagesVersion } from "./public-pages.server";
 

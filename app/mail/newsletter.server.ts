@@ -1,4 +1,4 @@
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import { findIssue } from "~/db/newsletter-issues.server";
 import { unsubscribeUrl } from "~/db/newsletter.server";
 import { absoluteUrl, escapeHtml, markdownToPlainText, renderMarkdownForMail } from "~/lib/markdown.server";

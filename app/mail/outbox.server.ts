@@ -1,4 +1,4 @@
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { newsletterIssues, outbox } from "~/db/schema";
 import { MAIL_RECORD_DAYS } from "~/lib/mail-retention";

@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import { advanceIssues, recordBounce } from "~/db/newsletter-issues.server";
 import { recordConfirmationMailed } from "~/db/newsletter.server";
 import { MAIL_PRIORITY, newsletterIssues, outbox } from "~/db/schema";

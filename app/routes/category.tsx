@@ -8,7 +8,7 @@ import { pageMeta, previewMeta } from "~/lib/meta";
 import { pageData, pageFor } from "~/lib/pages.server";
 import { PreviewNotice } from "~/components/preview-notice";
 import { readWithFallback } from "~/lib/public-data.server";
-import { useErrorToast } from "~/lib/use-toast-once";
+import { useErrorToast } from "~/hooks/use-error-toast";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request }: Route.LoaderArgs) {

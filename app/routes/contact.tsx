@@ -3,7 +3,7 @@ import { ContactForm } from "~/components/contact-form";
 import { NewsletterCard } from "~/components/newsletter-forms";
 import { ObfuscatedContact } from "~/components/obfuscated-contact";
 import { CONTACT_HEADER_IMAGE, src, srcSet } from "~/content/images";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { newFormToken } from "~/lib/form-guard.server";
 import { submitOrFail } from "~/lib/form-client";
 import { pageMeta } from "~/lib/meta";

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { CATEGORY_PAGES, emptyCategoryMessage } from "~/content/categories";
 import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { listHomepageProjects } from "~/db/projects.server";
 import { newFormToken } from "~/lib/form-guard.server";
 import { submitOrFail } from "~/lib/form-client";
@@ -22,7 +22,7 @@ import { pageSettings, readWithFallback } from "~/lib/public-data.server";
 import { useSite } from "~/lib/public-site";
 import { structuredData } from "~/lib/site-settings.server";
 import { env } from "~/env.server";
-import { useErrorToast } from "~/lib/use-toast-once";
+import { useErrorToast } from "~/hooks/use-error-toast";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {

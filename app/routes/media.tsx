@@ -1,4 +1,4 @@
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { findOriginal, findVariant } from "~/lib/images.server";
 import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/media";

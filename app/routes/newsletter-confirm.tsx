@@ -2,7 +2,7 @@ import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { PageLink } from "~/components/menu-link";
 import { Button } from "~/components/ui/button";
-import { getDb, kickMailWorker } from "~/db/db.server";
+import { getDb, kickMailWorker } from "~/db/app-database.server";
 import { confirm, inspectToken, resendForExpiredToken } from "~/db/newsletter.server";
 import { env } from "~/env.server";
 import { pageMeta } from "~/lib/meta";

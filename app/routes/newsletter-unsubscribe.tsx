@@ -1,5 +1,6 @@
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { PageLink } from "~/components/menu-link";
+import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { Button } from "~/components/ui/button";
 import { UNSUBSCRIBE_BUTTON_INTENT } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
@@ -10,9 +11,29 @@ import { Message } from "./newsletter-confirm";
 
 /**
  * Every mail's unsubscribe link (issue #14). Opening it changes nothing: link scanners open every
- * link of a mail. The button's POST unsubscribes; the RFC 8058 one-click POST of mail providers
- * is answered by the server itself (server/app.ts), before any page.
+ * link of a mail. The button's POST (`intent=abmelden`) unsubscribes through the action; every
+ * other POST to the link is the RFC 8058 one-click unsubscribe of mail providers
+ * (`List-Unsubscribe=One-Click`), answered by the middleware below with a line of text, before
+ * any page. Mail providers post from their own servers, without our cookies or a form token:
+ * the signed link is the authorisation (and server/request-guards.ts lets this POST through
+ * from any site).
  */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    // The document URL only: the page's own `.data` requests always go to the action.
+    if (request.method !== "POST" || new URL(request.url).pathname.endsWith(".data")) return next();
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => undefined);
+    if (form?.get("intent") === UNSUBSCRIBE_BUTTON_INTENT) return next();
+    const outcome = await unsubscribeByLink(new URL(request.url)).catch(() => "error" as const);
+    if (outcome === "invalid") return oneClickAnswer("Dieser Abmeldelink ist ungültig.", 400);
+    if (outcome === "error") return oneClickAnswer(FORM_GUARD_MESSAGES.unavailable, 503);
+    return oneClickAnswer("Du bist abgemeldet.", 200);
+  },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const link = await inspectUnsubscribeLink(new URL(request.url));
   return data({ link }, { status: link.state === "invalid" ? 400 : 200, headers: PERSONAL });
@@ -68,6 +89,11 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
       </PageLink>
     </section>
   );
+}
+
+/** For the mail provider's server: plain text, nothing to keep, no cookie. */
+function oneClickAnswer(text: string, status: number): Response {
+  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=UTF-8" } });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -2,12 +2,13 @@ import { data } from "react-router";
 import { NotFoundPage } from "~/components/not-found-page";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/meta";
+import { pagePath } from "~/lib/paths";
 import type { Route } from "./+types/not-found";
 
 /** Spec §2: unknown paths render this page with status 404; the path is logged. */
 export function loader({ request }: { request: Request }) {
   // Client navigations ask for "<path>.data"; log the page path either way.
-  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  const path = pagePath(new URL(request.url).pathname);
   logger.warn({ path }, "page not found");
   return data(null, { status: 404 });
 }

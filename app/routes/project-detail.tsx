@@ -13,7 +13,7 @@ import { requireAdmin } from "~/lib/session.server";
 import { PreviewNotice } from "~/components/preview-notice";
 import { categoryLabel } from "~/lib/project";
 import { readWithFallback } from "~/lib/public-data.server";
-import { useErrorToast } from "~/lib/use-toast-once";
+import { useErrorToast } from "~/hooks/use-error-toast";
 import type { Route } from "./+types/project-detail";
 import { MAIN_IMAGE } from "~/lib/main-image";
 

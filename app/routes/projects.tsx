@@ -7,7 +7,7 @@ import { listProjects, listProjectsByCategory } from "~/db/projects.server";
 import { pageMeta } from "~/lib/meta";
 import { CATEGORIES, type Category } from "~/lib/project";
 import { readWithFallback } from "~/lib/public-data.server";
-import { useErrorToast } from "~/lib/use-toast-once";
+import { useErrorToast } from "~/hooks/use-error-toast";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/projects";
 

@@ -10,7 +10,7 @@ import { pageMeta, previewMeta } from "~/lib/meta";
 import { servicePath } from "~/lib/page-content";
 import { isOverview, pageData, pageFor, visibleServices } from "~/lib/pages.server";
 import { readWithFallback } from "~/lib/public-data.server";
-import { useErrorToast } from "~/lib/use-toast-once";
+import { useErrorToast } from "~/hooks/use-error-toast";
 import { NotFoundErrorBoundary } from "~/components/not-found-page";
 import type { Route } from "./+types/service";
 

@@ -1,14 +1,14 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
-import { CATEGORY_PAGES } from "../../app/content/categories";
-import { fallbackProjects } from "../../app/content/fallback-projects";
-import { LEGAL_SLUGS } from "../../app/content/legal/types";
-import { FOOTER_LEGAL, footerNavigation, mainMenu, type MenuItem } from "../../app/content/menu";
-import { DEFAULT_SETTINGS } from "../../app/content/site";
-import { externalSites } from "../../app/lib/public-site";
-import { SERVICE_PAGES } from "../../app/content/services";
-import { CATEGORIES } from "../../app/lib/project";
+import routes from "~/routes";
+import { CATEGORY_PAGES } from "~/content/categories";
+import { fallbackProjects } from "~/content/fallback-projects";
+import { LEGAL_SLUGS } from "~/content/legal/types";
+import { FOOTER_LEGAL, footerNavigation, mainMenu, type MenuItem } from "~/content/menu";
+import { DEFAULT_SETTINGS } from "~/content/site";
+import { externalSites } from "~/lib/public-site";
+import { SERVICE_PAGES } from "~/content/services";
+import { CATEGORIES } from "~/lib/project";
 import {
   acceptCookiesUpFront,
   actAsOwnClient,
@@ -87,6 +87,8 @@ const NOT_PAGES = new Set([
   "robots.txt",
   "media/:id/:file",
   "admin/logout",
+  // The passkey ceremonies' resource route (JSON for the browser's script, no page).
+  "admin/passkey",
   "admin/newsletter/export",
   "admin/inhalte/markdown",
   "admin/newsletter/:id/nachweis/download",

@@ -149,7 +149,7 @@ test("the right password: 'Login successful', the admin area, tabs as links that
   await tabs(page).getByRole("link", { name: "Projekte" }).click();
   await show("Projekte");
 
-  // The session cookie: HttpOnly, SameSite=Lax, for the whole site, a week while unused.
+  // The session cookie: HttpOnly, SameSite=Lax, for the whole site, 24 hours while unused (issue #16).
   const cookie = await sessionCookie(page.context());
   expect(cookie).toBeDefined();
   expect(cookie!.httpOnly).toBe(true);
@@ -157,9 +157,9 @@ test("the right password: 'Login successful', the admin area, tabs as links that
   expect(cookie!.path).toBe("/");
   expect(cookie!.secure).toBe(false); // the e2e server runs on http://; https adds Secure and __Host-
   expect(cookie!.value.length).toBeGreaterThanOrEqual(22); // at least 128 random bits
-  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
-  expect(days).toBeGreaterThan(6.9);
-  expect(days).toBeLessThanOrEqual(7);
+  const hours = (cookie!.expires * 1000 - Date.now()) / 3_600_000;
+  expect(hours).toBeGreaterThan(23.9);
+  expect(hours).toBeLessThanOrEqual(24);
   expect(await page.evaluate(() => document.cookie)).not.toContain("session=");
 });
 

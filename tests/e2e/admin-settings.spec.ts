@@ -269,6 +269,7 @@ test("the go-live checklist starts with every demo item open, and the test mail 
       "E-Mail-Versand über den eigenen SMTP-Server getestet",
       "Demo-Projekte ersetzt oder gelöscht",
       "Datensicherung eingerichtet",
+      "Passkey oder zweiter Faktor eingerichtet",
     ]) {
       await expect(checklistItem(page, label)).toHaveAttribute("data-state", "offen");
     }
@@ -276,7 +277,7 @@ test("the go-live checklist starts with every demo item open, and the test mail 
       "data-state",
       "erledigt",
     );
-    await expect(main(page).getByRole("link", { name: "Noch 5 Punkte bis zum Livegang" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Noch 6 Punkte bis zum Livegang" })).toBeVisible();
 
     // The test mail goes through the outbox to the SMTP receiver; the page says it was accepted.
     await section(page, "E-Mail").getByRole("button", { name: "Testmail senden" }).click();
@@ -307,7 +308,7 @@ test("the go-live checklist starts with every demo item open, and the test mail 
       "data-state",
       "erledigt",
     );
-    await expect(main(page).getByRole("link", { name: "Noch 3 Punkte bis zum Livegang" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Noch 4 Punkte bis zum Livegang" })).toBeVisible();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { CATEGORY_PAGES } from "../../app/content/categories";
-import { fallbackProjects } from "../../app/content/fallback-projects";
+import { CATEGORY_PAGES } from "~/content/categories";
+import { fallbackProjects } from "~/content/fallback-projects";
 import { acceptCookiesUpFront, expect, test, waitForHydration } from "./fixtures";
 
 /** The home page (spec §2 "Home", §9 hero image and particles). */

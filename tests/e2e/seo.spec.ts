@@ -1,5 +1,5 @@
-import { fallbackProjects } from "../../app/content/fallback-projects";
-import { SERVICE_PAGES } from "../../app/content/services";
+import { fallbackProjects } from "~/content/fallback-projects";
+import { SERVICE_PAGES } from "~/content/services";
 import {
   acceptCookiesUpFront,
   expect,

@@ -20,11 +20,13 @@ test("HTML responses carry the security headers", async ({ request }) => {
   expect(headers["strict-transport-security"]).toBeUndefined();
 
   // Public pages come from the page cache: every inline script is allowed by its hash, and no
-  // other inline script would run (docs/decisions/0008-page-cache.md).
+  // other inline script would run (docs/decisions/0008-page-cache.md). JSON-LD is data, not run.
   const scriptSources = csp.match(/(?:^|;)\s*script-src ([^;]*)/)![1]!;
   expect(scriptSources).not.toContain("unsafe-inline");
   const html = await response.text();
-  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  const inline = [
+    ...html.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+  ].map((m) => m[1]!);
   expect(inline.length).toBeGreaterThan(0);
   for (const script of inline) {
     const hash = createHash("sha256").update(script).digest("base64");

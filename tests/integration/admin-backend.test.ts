@@ -7,11 +7,12 @@ import { describe, expect, test } from "vitest";
 import { createAdmin, findAdminByEmail } from "~/db/admin-users.server";
 import { getProject, listHomepageProjects, listProjects, listProjectsByCategory } from "~/db/projects.server";
 import { adminUsers, appMeta, images, imageVariants, rateLimits, sessions } from "~/db/schema";
-import { isSafeLink, removeProject, saveProject, type ProjectFormValues } from "~/lib/admin-projects.server";
+import { isSafeLink, type ProjectFormValues } from "~/lib/project-form";
+import { removeProject, saveProject } from "~/routes/admin/projects.server";
 import { AUTH_MESSAGES, LOGIN_LIMIT, setPassword, signIn } from "~/lib/auth.server";
 import { csvCell, isoDay, toCsv } from "~/lib/csv";
 import { findVariant, IMAGE_MESSAGES, MAX_UPLOAD_BYTES, storeUploadedImage } from "~/lib/images.server";
-import { PasswordSchema } from "~/lib/passwords.server";
+import { PasswordSchema } from "~/lib/password-rules.server";
 import { sha256Hex } from "~/lib/security.server";
 import {
   createSession,
@@ -239,7 +240,7 @@ describe.each(testDatabases)("admin backend on $name", ({ open }) => {
     }
   });
 
-  test("sessions: an expired one is deleted; past half the idle time it slides; 30 days at most", async () => {
+  test("sessions: an expired one is deleted; past half the idle time (24 h) it slides; 14 days at most", async () => {
     const { db, close } = await open();
     try {
       const admin = await createAdmin(db, { email: "owner@example.com", password: PASSWORD });
@@ -263,39 +264,38 @@ describe.each(testDatabases)("admin backend on $name", ({ open }) => {
 
       // More than half the idle time left: no write, no new cookie.
       const fresh = (await createSession(db, admin.id)).token;
-      await set(fresh, { expires_at: sql`now() + interval '5 days'` });
+      await set(fresh, { expires_at: sql`now() + interval '20 hours'` });
       expect((await validateSession(db, fresh))?.refreshedCookie).toBeUndefined();
-      expect((await stored(fresh))!.expires_at.getTime() - Date.now()).toBeLessThan(
-        5 * 24 * 60 * MINUTE + 1_000,
-      );
+      expect((await stored(fresh))!.expires_at.getTime() - Date.now()).toBeLessThan(20 * 60 * MINUTE + 1_000);
 
       // Less than half left: extended to the full idle time, with a renewed cookie.
       const active = (await createSession(db, admin.id)).token;
-      await set(active, { expires_at: sql`now() + interval '2 days'` });
+      await set(active, { expires_at: sql`now() + interval '6 hours'` });
       const refreshed = await validateSession(db, active);
       expect(refreshed?.refreshedCookie).toMatch(new RegExp(`^session=${active};.*HttpOnly`));
       expect((await stored(active))!.expires_at.getTime() - Date.now()).toBeGreaterThan(
         SESSION_IDLE_MS - MINUTE,
       );
 
-      // Never beyond 30 days after sign-in ...
+      // Never beyond 14 days after sign-in ...
       const old = (await createSession(db, admin.id)).token;
       await set(old, {
-        created_at: sql`now() - interval '29 days'`,
-        expires_at: sql`now() + interval '12 hours'`,
+        created_at: sql`now() - interval '13 days' - interval '20 hours'`,
+        expires_at: sql`now() + interval '2 hours'`,
       });
       expect((await validateSession(db, old))?.refreshedCookie).toBeDefined();
       const capped = (await stored(old))!.expires_at.getTime() - Date.now();
-      expect(capped).toBeLessThan(24 * 60 * MINUTE + MINUTE);
-      expect(capped).toBeGreaterThan(24 * 60 * MINUTE - 2 * MINUTE);
+      expect(capped).toBeLessThan(4 * 60 * MINUTE + MINUTE);
+      expect(capped).toBeGreaterThan(4 * 60 * MINUTE - 2 * MINUTE);
 
       // ... and gone after them, however recently it was used.
       const ancient = (await createSession(db, admin.id)).token;
       await set(ancient, {
-        created_at: sql`now() - interval '30 days' - interval '1 minute'`,
-        expires_at: sql`now() + interval '6 days'`,
+        created_at: sql`now() - interval '14 days' - interval '1 minute'`,
+        expires_at: sql`now() + interval '20 hours'`,
       });
-      expect(SESSION_MAX_MS).toBe(30 * 24 * 60 * MINUTE);
+      expect(SESSION_MAX_MS).toBe(14 * 24 * 60 * MINUTE);
+      expect(SESSION_IDLE_MS).toBe(24 * 60 * MINUTE);
       expect(await validateSession(db, ancient)).toBeUndefined();
       expect(await stored(ancient)).toBeUndefined();
     } finally {

@@ -5,7 +5,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { fallbackProjects } from "~/content/fallback-projects";
-import { openDatabase, type DatabaseOptions, type Db } from "~/db/client.server";
+import { openDatabase, type DatabaseOptions, type Db } from "~/db/engines.server";
 import { createAdmin } from "~/db/admin-users.server";
 import { loadDemoContent } from "~/db/demo-content.server";
 import {
@@ -13,6 +13,7 @@ import {
   contactSubmissions,
   newsletterSubscriptions,
   outbox,
+  passkeys,
   projects,
   sessions,
   pages,
@@ -22,6 +23,8 @@ import {
 import { insertMissingPages } from "~/db/pages.server";
 import { DEFAULT_PAGES } from "~/content/pages";
 import { SETTINGS_SECTIONS } from "~/lib/settings-schemas.server";
+import { PASSKEY_INTENTS } from "~/routes/admin/passkey";
+import { SECURITY_INTENTS } from "~/routes/admin/profile-security.server";
 import { sha256Hex } from "~/lib/security.server";
 import { SESSION_MAX_MS } from "~/lib/session.server";
 import { serverDatabases } from "../setup/databases";
@@ -32,12 +35,13 @@ import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/serv
 /**
  * The server enforces every admin permission (issue #4): each URL under /admin, taken from
  * app/routes.ts so that a new admin route cannot be forgotten, is walked without a session,
- * with a forged session cookie and with the cookies of ended sessions (idle, past 30 days).
+ * with a forged session cookie and with the cookies of ended sessions (idle, past 14 days).
  * Reads show no admin data (a redirect to the login, 401/403/404, or the login form itself),
  * writes change nothing in the database, and cross-site writes are refused with 403.
  */
 
 const PROJECT_ID = randomUUID();
+const PASSKEY_ID = randomBytes(16).toString("base64url");
 const endpoints = routeEndpoints({
   id: PROJECT_ID,
   file: "800.webp",
@@ -158,6 +162,24 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "erase", email: SECRETS.contactEmail, block: "on" },
   { intent: "erase", email: SECRETS.subscriberEmail },
   { email: SECRETS.subscriberEmail },
+  // Sign-in security in Profil and the passkey route (issue #16): every intent.
+  { intent: "confirm", password: ADMIN.password },
+  { intent: "totp-start" },
+  { intent: "totp-activate", code: "123456" },
+  { intent: "totp-cancel" },
+  { intent: "totp-disable" },
+  { intent: "recovery-codes" },
+  { intent: "second-factor-only", enabled: "off" },
+  { intent: "rename-passkey", id: PASSKEY_ID, name: "Übernommen" },
+  { intent: "remove-passkey", id: PASSKEY_ID },
+  { intent: "end-session", id: randomUUID() },
+  { intent: "end-other-sessions" },
+  { intent: "code", code: "123456" },
+  { intent: "sign-in-options" },
+  { intent: "sign-in", credential: "{}" },
+  { intent: "confirm-options" },
+  { intent: "register-options" },
+  { intent: "register", credential: "{}", name: "Übernommen" },
   {
     name: "Übernommen",
     changePassword: "on",
@@ -176,7 +198,15 @@ type Snapshot = {
   contacts: string[];
   keptContacts: string[];
   subscribers: string[];
-  admins: { email: string; name: string; password_hash: string }[];
+  admins: {
+    email: string;
+    name: string;
+    password_hash: string;
+    totp_secret: string | null;
+    totp_pending_secret: string | null;
+    require_second_factor: boolean;
+  }[];
+  passkeys: { id: string; name: string }[];
 };
 
 async function snapshot(db: Db): Promise<Snapshot> {
@@ -206,8 +236,16 @@ async function snapshot(db: Db): Promise<Snapshot> {
       (row) => row.id,
     ),
     admins: await db
-      .select({ email: adminUsers.email, name: adminUsers.name, password_hash: adminUsers.password_hash })
+      .select({
+        email: adminUsers.email,
+        name: adminUsers.name,
+        password_hash: adminUsers.password_hash,
+        totp_secret: adminUsers.totp_secret,
+        totp_pending_secret: adminUsers.totp_pending_secret,
+        require_second_factor: adminUsers.require_second_factor,
+      })
       .from(adminUsers),
+    passkeys: await db.select({ id: passkeys.id, name: passkeys.name }).from(passkeys),
   };
 }
 
@@ -223,6 +261,12 @@ async function seed(options: DatabaseOptions) {
       [...DEFAULT_PAGES].map(([path, content], position) => ({ path, content, position })),
     );
     const admin = await createAdmin(db, { email: ADMIN.email, password: ADMIN.password, name: "Inhaberin" });
+    await db.insert(passkeys).values({
+      id: PASSKEY_ID,
+      user_id: admin.id,
+      name: "Laptop der Inhaberin",
+      public_key: randomBytes(77).toString("base64url"),
+    });
     const day = 24 * 60 * 60 * 1000;
     await db.insert(sessions).values([
       {
@@ -344,6 +388,9 @@ test("the attack bodies cover every intent an admin action knows", () => {
     ...sources.flatMap((file) =>
       [...readFileSync(file, "utf8").matchAll(/intent === "([\w-]+)"/g)].map((m) => m[1]!),
     ),
+    // Profil's sign-in security and the passkey route dispatch with a switch (issue #16).
+    ...SECURITY_INTENTS,
+    ...PASSKEY_INTENTS,
     // The Einstellungen tab's forms are named after their sections.
     ...SETTINGS_SECTIONS,
   ]);
@@ -372,6 +419,25 @@ test("the attack bodies cover every intent an admin action knows", () => {
       "release",
       // Auskunft und Löschung (issue #15).
       "erase",
+      // Sign-in security (issue #16): Profil, the second sign-in step and the passkey route.
+      "confirm",
+      "totp-start",
+      "totp-activate",
+      "totp-cancel",
+      "totp-disable",
+      "recovery-codes",
+      "second-factor-only",
+      "rename-passkey",
+      "remove-passkey",
+      "end-session",
+      "end-other-sessions",
+      "code",
+      "cancel",
+      "sign-in-options",
+      "sign-in",
+      "confirm-options",
+      "register-options",
+      "register",
     ].sort(),
   );
   for (const intent of intents) expect(ATTACK_BODIES.map((body) => body.intent)).toContain(intent);
@@ -513,7 +579,12 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
                   isDataRedirectToLogin(response, text) ||
                   [401, 403, 404, 405].includes(response.status) ||
                   // The sign-in action is public by nature: without credentials it answers 400.
-                  (endpoint.url === "/admin/login" && [400, 401].includes(response.status));
+                  (endpoint.url === "/admin/login" && [400, 401].includes(response.status)) ||
+                  // So are a passkey sign-in's options (a challenge to sign, nothing else).
+                  (endpoint.url === "/admin/passkey" &&
+                    body.intent === "sign-in-options" &&
+                    response.status === 200 &&
+                    /"challenge"/.test(text));
                 check(
                   refused,
                   `${what}: ${response.status} ${response.headers.get("location") ?? text.slice(0, 120)}`,

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,7 +10,7 @@ import { describe, expect, test } from "vitest";
 import { fallbackProjects } from "~/content/fallback-projects";
 import { createAdmin } from "~/db/admin-users.server";
 import { BackupError, restoreBackup, writeBackup, type BackupManifest } from "~/db/backup.server";
-import { knownMigrations, openDatabase, type DatabaseOptions, type Db } from "~/db/client.server";
+import { knownMigrations, openDatabase, type DatabaseOptions, type Db } from "~/db/engines.server";
 import { submitContact } from "~/db/contact.server";
 import { loadDemoContent } from "~/db/demo-content.server";
 import { signUp, unsubscribe } from "~/db/newsletter.server";
@@ -22,12 +23,16 @@ import type { PageContent } from "~/lib/page-content";
 import { hitRateLimit } from "~/db/rate-limits.server";
 import { createIssue, queueIssue, saveIssueDraft } from "~/db/newsletter-issues.server";
 import {
+  adminUsers,
+  authChallenges,
   contactSubmissions,
   images,
   imageVariants,
   newsletterSubscriptions,
   outbox,
+  passkeys,
   privacyAuditLog,
+  recoveryCodes,
 } from "~/db/schema";
 import { EnvError, parseEnv } from "~/env.server";
 import { storeUploadedImage } from "~/lib/images.server";
@@ -159,6 +164,23 @@ async function populate(db: Db): Promise<void> {
     name: "Inhaberin",
   });
   await createSession(db, admin.id);
+  // Sign-in security (issue #16): a passkey, TOTP with a recovery code, a pending sign-in step.
+  await db.insert(passkeys).values({
+    id: "Y3JlZGVudGlhbC1pZA",
+    user_id: admin.id,
+    name: "Laptop",
+    public_key: "cHVibGljLWtleQ",
+    counter: 7,
+    transports: ["internal", "hybrid"],
+  });
+  await db.update(adminUsers).set({ totp_secret: "JBSWY3DPEHPK3PXP", totp_last_step: 59_000_000 });
+  await db.insert(recoveryCodes).values({ user_id: admin.id, code_hash: "a".repeat(64) });
+  await db.insert(authChallenges).values({
+    id: "b".repeat(64),
+    purpose: "second-factor",
+    user_id: admin.id,
+    expires_at: new Date(Date.now() + 60_000),
+  });
   const upload = new File([readFileSync(path.join(root, "tests", "fixtures", "graphic.png"))], "bild.png", {
     type: "image/png",
   });
@@ -376,6 +398,81 @@ describe.each(engines)("npm run backup / restore on %s", (engine) => {
       const foreign = path.join(work, "fremd.tar.gz");
       await tar.create({ gzip: true, file: foreign, cwd: work }, ["dump.sql"]);
       await expect(restoreBackup(target.options, foreign)).rejects.toThrow(/is not a backup of this site/);
+    });
+  }, 300_000);
+});
+
+describe.each(engines)("restore reads only what a backup writes, on %s", (engine) => {
+  test("a dump with any other statement is refused by its line, and nothing is restored", async () => {
+    await withPlaces(engine, engine, async ({ source, target, dir: work }) => {
+      await databaseWithContact(source, "Aus dem Archiv");
+      const handle = await openDatabase(source.options);
+      const { file } = await writeBackup(handle, path.join(work, "echt.tar.gz")).finally(() =>
+        handle.close(),
+      );
+      await tar.extract({ file, cwd: work });
+      const manifest = JSON.parse(readFileSync(path.join(work, "manifest.json"), "utf8")) as BackupManifest;
+      const lines = readFileSync(path.join(work, "dump.sql"), "utf8").split("\n");
+      expect(lines.pop()).toBe("");
+      const contact = lines.findIndex((line) => line.startsWith('INSERT INTO public."contact_submissions" '));
+      expect(contact).toBeGreaterThan(3);
+
+      /** An archive whose dump has `replace(line)` at that line; the manifest's checksum matches it. */
+      const altered = async (name: string, at: number, replace: (line: string) => string) => {
+        const dump =
+          [...lines.slice(0, at), replace(lines[at] ?? ""), ...lines.slice(at + 1)].join("\n") + "\n";
+        const dir = tempDir("altered");
+        writeFileSync(path.join(dir, "dump.sql"), dump);
+        const sha256 = createHash("sha256").update(dump).digest("hex");
+        const changed = { ...manifest, dump: { ...manifest.dump, bytes: Buffer.byteLength(dump), sha256 } };
+        writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(changed));
+        const archive = path.join(work, name);
+        await tar.create({ gzip: true, file: archive, cwd: dir }, ["manifest.json", "dump.sql"]);
+        rmSync(dir, { recursive: true, force: true });
+        return archive;
+      };
+      const contactInsert = lines[contact]!;
+      const variants: [string, number, (line: string) => string][] = [
+        ["drop.tar.gz", lines.length, () => 'DROP TABLE public."admin_users";'],
+        ["angehaengt.tar.gz", contact, (line) => `${line} DELETE FROM public."admin_users";`],
+        [
+          "angehaengt-literal.tar.gz",
+          contact,
+          (line) => line.replace(/'\);$/, `'); UPDATE public."admin_users" SET email = 'x';`),
+        ],
+        [
+          "literal.tar.gz",
+          contact,
+          (line) => line.replace(/'\);$/, `' || (SELECT string_agg(email, ',') FROM admin_users) || '');`),
+        ],
+        ["fremde-tabelle.tar.gz", contact, (line) => line.replaceAll('"contact_submissions"', '"geheim"')],
+        [
+          "andere-tabelle.tar.gz",
+          contact,
+          (line) => line.replace('NULL::public."contact_submissions"', 'NULL::public."outbox"'),
+        ],
+        ["kein-json.tar.gz", contact, (line) => line.replace(/, '\{.*'\);$/, ", 'kein JSON');")],
+        ["kommentar.tar.gz", contact, () => "-- nur ein Kommentar"],
+        ["kopf.tar.gz", 3, (line) => line.replace("on", "off")],
+      ];
+      expect(variants.map(([, at, replace]) => replace(lines[at] ?? "")).includes(contactInsert)).toBe(false);
+
+      await databaseWithContact(target, "Schon da");
+      for (const [name, at, replace] of variants) {
+        const archive = await altered(name, at, replace);
+        await expect(restoreBackup(target.options, archive, { force: true }), name).rejects.toThrow(
+          new BackupError(
+            `${archive} is not a backup of this site: line ${at + 1} of dump.sql is not a statement ` +
+              `that a backup writes. Nothing was restored.`,
+          ),
+        );
+        expect(await contactNames(target), name).toEqual(["Schon da"]);
+      }
+
+      // The backup as written, repacked the same way, is restored.
+      const unchanged = await altered("unveraendert.tar.gz", contact, (line) => line);
+      await restoreBackup(target.options, unchanged, { force: true });
+      expect(await contactNames(target)).toEqual(["Aus dem Archiv"]);
     });
   }, 300_000);
 });
@@ -621,7 +718,9 @@ describe("scheduled backups", () => {
 test("an archive of an older schema is restored, then migrated to this version", async () => {
   await withPlaces("pglite", "pglite", async ({ source, target, dir: work }) => {
     const known = knownMigrations();
-    const old = await openDatabase(source.options, known.length - 1);
+    // The schema before issue 15's migration, whose back-fill is checked below.
+    const before = known.findIndex((migration) => migration.tag === "0009_retention_and_requests");
+    const old = await openDatabase(source.options, before);
     // Written directly: today's code (submitContact reads the settings) expects today's schema.
     await old.db.execute(
       sql`insert into contact_submissions (name, email, subject, message) values ('Von früher', 'alt@example.com', 'Alt', 'Text')`,
@@ -632,7 +731,7 @@ test("an archive of an older schema is restored, then migrated to this version",
     );
     const { manifest } = await writeBackup(old, work).finally(() => old.close());
     expect(manifest.migrations.map((migration) => migration.tag)).toEqual(
-      known.slice(0, -1).map((migration) => migration.tag),
+      known.slice(0, before).map((migration) => migration.tag),
     );
 
     await restoreBackup(target.options, archiveIn(work));

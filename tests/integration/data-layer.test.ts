@@ -16,7 +16,7 @@ import {
 } from "~/db/projects.server";
 import { adminUsers, contactSubmissions, newsletterSubscriptions } from "~/db/schema";
 import { fallbackProjects } from "~/content/fallback-projects";
-import { verifyPassword } from "~/lib/password.server";
+import { verifyPassword } from "~/lib/password-hash.server";
 import { testDatabases } from "../setup/databases";
 
 const project = (overrides: Partial<ProjectInput> = {}): ProjectInput => ({

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { EnvError, parseEnv } from "~/env.server";
+import { checkServerEnv, EnvError, parseEnv, PUBLIC_URL_REQUIRED } from "~/env.server";
 
 describe("environment", () => {
   test("has working defaults for the quick start", () => {
@@ -10,6 +10,7 @@ describe("environment", () => {
       HOST: "0.0.0.0",
       PUBLIC_URL: "http://localhost:3000",
       isHttps: false,
+      publicUrlGiven: false,
     });
     expect(env.DATA_DIR).toBe(path.resolve("./data"));
     expect(env.DATABASE_URL).toBeUndefined();
@@ -53,5 +54,50 @@ describe("environment", () => {
     ).toMatchObject({
       ADMIN_EMAIL: "owner@example.com",
     });
+  });
+
+  test("a production server without PUBLIC_URL does not start when it listens beyond this machine", () => {
+    const refusal = (() => {
+      try {
+        checkServerEnv(parseEnv({ NODE_ENV: "production", HOST: "0.0.0.0" }));
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(EnvError);
+    expect((refusal as Error).message).toBe(`Invalid environment:\n  PUBLIC_URL: ${PUBLIC_URL_REQUIRED}`);
+    // It says why and how, in the operator's terms.
+    for (const part of [
+      "PUBLIC_URL=https://www.example.de",
+      "setup link",
+      "e-mails",
+      "Origin check",
+      "HOST=127.0.0.1",
+    ])
+      expect(PUBLIC_URL_REQUIRED).toContain(part);
+    // NODE_ENV and HOST unset are production on 0.0.0.0, too; an empty PUBLIC_URL is unset.
+    expect(() => checkServerEnv(parseEnv({}))).toThrow(EnvError);
+    expect(() => checkServerEnv(parseEnv({ HOST: "192.0.2.10", PUBLIC_URL: " " }))).toThrow(/PUBLIC_URL/);
+  });
+
+  test("on loopback only, http://localhost:PORT is the public address and the server starts", () => {
+    for (const HOST of ["127.0.0.1", "::1", "localhost"]) {
+      const config = parseEnv({ NODE_ENV: "production", HOST, PORT: "8080" });
+      expect(() => checkServerEnv(config), HOST).not.toThrow();
+      expect(config.PUBLIC_URL).toBe("http://localhost:8080");
+    }
+  });
+
+  test("with PUBLIC_URL, or outside production, the server starts on any address", () => {
+    const config = parseEnv({
+      NODE_ENV: "production",
+      HOST: "0.0.0.0",
+      PUBLIC_URL: "https://www.example.de",
+    });
+    expect(() => checkServerEnv(config)).not.toThrow();
+    expect(config).toMatchObject({ PUBLIC_URL: "https://www.example.de", publicUrlGiven: true });
+    for (const NODE_ENV of ["development", "test"]) {
+      expect(() => checkServerEnv(parseEnv({ NODE_ENV, HOST: "0.0.0.0" })), NODE_ENV).not.toThrow();
+    }
   });
 });

@@ -13,7 +13,7 @@ import { defaultSnapshot } from "~/lib/site-settings.server";
  */
 
 /** What the code sets, and the cookie page must name: cookies, then localStorage/sessionStorage keys. */
-const KNOWN = ["__Host-session", "session", "flash", "cookiesAccepted"];
+const KNOWN = ["__Host-session", "session", "__Host-signin-step", "signin-step", "flash", "cookiesAccepted"];
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -47,22 +47,61 @@ const HEADER =
 const constant = (source: string, name: string) =>
   new RegExp(String.raw`\bconst\s+${name}\s*(?::[^=]+)?=\s*${QUOTED}`).exec(source)?.[1];
 
-/** The string literals a `function name()` of the same file returns. */
-function returned(source: string, name: string): string[] {
+/** The source of a module, by the specifier a file imports it with (undefined for packages). */
+type ModuleSource = (specifier: string) => string | undefined;
+
+/**
+ * The string a `const NAME = "…"` holds, in the same file or, one step on, in the module the
+ * file imports NAME from (`import { NAME } from "./cookie-names"`, also `{ OTHER as NAME }`).
+ */
+function constantOrImported(source: string, name: string, moduleSource?: ModuleSource): string | undefined {
+  const own = constant(source, name);
+  if (own !== undefined || !moduleSource) return own;
+  for (const [, bindings, specifier] of source.matchAll(
+    /\bimport\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g,
+  )) {
+    for (const binding of bindings!.split(",")) {
+      const [imported, local = imported] = binding.trim().split(/\s+as\s+/);
+      if (local === name) {
+        const module = moduleSource(specifier!);
+        return module === undefined ? undefined : constant(module, imported!);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What a `function name()` of the same file returns: its string literals, and the constants its
+ * return statements name (of this file, or imported as in constantOrImported).
+ */
+function returned(source: string, name: string, moduleSource?: ModuleSource): string[] {
   const body = new RegExp(String.raw`function\s+${name}\s*\([^)]*\)[^{]*\{([\s\S]*?)\n\s*\}`).exec(
     source,
   )?.[1];
   const returns = body?.match(/\breturn\b[^;]*;/g) ?? [];
-  return returns.flatMap((line) => [...line.matchAll(/["'`]([^"'`$]+)["'`]/g)].map((match) => match[1]!));
+  return returns.flatMap((line) => [
+    ...[...line.matchAll(/["'`]([^"'`$]+)["'`]/g)].map((match) => match[1]!),
+    // A bare identifier outside the literals: not a property (`.isHttps`), not called (`env()`),
+    // not a member's owner.
+    ...[
+      ...line.replace(/["'`][^"'`]*["'`]/g, '""').matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)(?![\w$(.])/g),
+    ].flatMap((match) =>
+      match[1] === "return" ? [] : filledList(constantOrImported(source, match[1]!, moduleSource)),
+    ),
+  ]);
 }
 
 /** The cookie and storage names a source file sets; what it sets under a name it can't resolve. */
-function storageNames(source: string): { names: string[]; unresolved: string[] } {
+function storageNames(
+  source: string,
+  moduleSource?: ModuleSource,
+): { names: string[]; unresolved: string[] } {
   const names: string[] = [];
   const unresolved: string[] = [];
   for (const pattern of PATTERNS) for (const match of source.matchAll(pattern)) names.push(match[1]!);
   for (const [whole, literal, identifier] of source.matchAll(STORAGE)) {
-    const name = literal ?? constant(source, identifier!);
+    const name = literal ?? constantOrImported(source, identifier!, moduleSource);
     if (name) names.push(name);
     else unresolved.push(whole);
   }
@@ -76,8 +115,8 @@ function storageNames(source: string): { names: string[]; unresolved: string[] }
     const resolved = !inner
       ? []
       : inner[2]
-        ? returned(source, inner[1]!)
-        : filledList(constant(source, inner[1]!));
+        ? returned(source, inner[1]!, moduleSource)
+        : filledList(constantOrImported(source, inner[1]!, moduleSource));
     if (resolved.length > 0) names.push(...resolved);
     else unresolved.push(whole);
   }
@@ -111,9 +150,24 @@ test("the scanner finds cookies and storage keys in every form the code could se
     }
     const id = \`\${cookieName()}=\${value}; Path=/; Secure\`;
     headers.append("Set-Cookie", \`\${somewhere.name}=1; Path=/\`);
+    import { TOKEN_COOKIE, PAIR_SECURE as SECURE_PAIR, PAIR_PLAIN } from "./names";
+    import { ELSEWHERE } from "a-package";
+    const token = \`\${TOKEN_COOKIE}=\${value}; Path=/; HttpOnly\`;
+    function pairName() {
+      return secure ? SECURE_PAIR : PAIR_PLAIN;
+    }
+    const pair = \`\${pairName()}=\${value}; Path=/\`;
+    headers.append("Set-Cookie", \`\${ELSEWHERE}=1; Path=/\`);
   `;
-  const { names, unresolved } = storageNames(sample);
-  expect(names.sort()).toEqual(
+  const namesModule = `
+    export const TOKEN_COOKIE = "token";
+    export const PAIR_SECURE = "__Host-pair";
+    export const PAIR_PLAIN = "pair";
+  `;
+  const { names: found, unresolved } = storageNames(sample, (specifier) =>
+    specifier === "./names" ? namesModule : undefined,
+  );
+  expect(found.sort()).toEqual(
     [
       "theme",
       "__session",
@@ -125,18 +179,39 @@ test("the scanner finds cookies and storage keys in every form the code could se
       "prefs",
       "__Host-id",
       "id",
+      "token",
+      "__Host-pair",
+      "pair",
     ].sort(),
   );
-  expect(unresolved).toEqual(["`${somewhere.name}=1; Path"]);
+  expect(unresolved).toEqual(["`${somewhere.name}=1; Path", "`${ELSEWHERE}=1; Path"]);
 });
 
 test("the Cookie-Richtlinie lists every cookie and storage key the code sets", async () => {
   const files = [...(await sourceFiles("app")), ...(await sourceFiles("server"))];
   expect(files.length).toBeGreaterThan(50);
+  const sources = new Map(
+    await Promise.all(
+      files.map(async (file) => [file, await readFile(path.join(ROOT, file), "utf8")] as const),
+    ),
+  );
+  /** The app's own modules as `file` imports them (`~/…` or relative); packages are not followed. */
+  const moduleSourceOf =
+    (file: string): ModuleSource =>
+    (specifier) => {
+      const base = specifier.startsWith("~/")
+        ? path.join("app", specifier.slice(2))
+        : specifier.startsWith(".")
+          ? path.join(path.dirname(file), specifier)
+          : undefined;
+      if (base === undefined) return undefined;
+      const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")];
+      return candidates.map((candidate) => sources.get(candidate)).find((source) => source !== undefined);
+    };
   const found = new Set<string>();
   const unresolved: string[] = [];
-  for (const file of files) {
-    const scanned = storageNames(await readFile(path.join(ROOT, file), "utf8"));
+  for (const [file, source] of sources) {
+    const scanned = storageNames(source, moduleSourceOf(file));
     scanned.names.forEach((name) => found.add(name));
     unresolved.push(...scanned.unresolved.map((what) => `${file}: ${what}`));
   }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { openDatabase } from "~/db/client.server";
+import { openDatabase } from "~/db/engines.server";
 import { newsletterSubscriptions, projects } from "~/db/schema";
 import { scrubError } from "~/lib/logger.server";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, test } from "vitest";
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import {
   cancelIssue,
   createIssue,

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { DEFAULT_ABOUT, DEFAULT_HOME, DEFAULT_PAGES, serviceTextToMarkdown } from "~/content/pages";
 import { SERVICE_PAGES } from "~/content/services";
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/engines.server";
 import {
   createPageRow,
   deletePageRow,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { rowsOf, type Db } from "~/db/client.server";
+import { rowsOf, type Db } from "~/db/engines.server";
 import { submitContact } from "~/db/contact.server";
 import { confirm, emailHash, signUp, unsubscribe } from "~/db/newsletter.server";
 import { erasePerson, listPrivacyAudit, logExport, lookupPerson } from "~/db/privacy-requests.server";
@@ -23,6 +23,7 @@ import { testDatabases } from "../setup/databases";
 const KNOWN_TABLES = [
   "admin_users",
   "app_meta",
+  "auth_challenges",
   "consent_texts",
   "contact_submissions",
   "image_variants",
@@ -33,9 +34,11 @@ const KNOWN_TABLES = [
   "outbox",
   "page_versions",
   "pages",
+  "passkeys",
   "privacy_audit_log",
   "projects",
   "rate_limits",
+  "recovery_codes",
   "sessions",
   "site_settings",
 ];

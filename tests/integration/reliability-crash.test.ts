@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { CONTACT_MESSAGES } from "~/content/messages";
 import { contactSubmissions, outbox } from "~/db/schema";
+import { mulberry32 } from "../../scripts/lib/seeded-random.js";
 import { installations } from "../setup/installations";
 import {
   clientAddress,
@@ -28,25 +29,13 @@ const CLIENTS = 20;
 const START_TIMEOUT_MS = 120_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-/** mulberry32: a small deterministic generator for the kill moments. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const lockHolder = (dataDir: string) =>
   (JSON.parse(readFileSync(path.join(dataDir, "server.lock"), "utf8")) as { pid: number }).pid;
 
 describe.each(installations)("crash safety on $name", ({ name, create }) => {
   test("every acknowledged contact submission survives SIGKILL at random moments; every restart is clean", async () => {
     const seed = Number(process.env.CRASH_SEED) || Math.floor(Math.random() * 2 ** 31);
-    const random = seeded(seed);
+    const random = mulberry32(seed);
     const context = `seed ${seed} (replay with CRASH_SEED=${seed})`;
     const installation = await create();
     const env = {

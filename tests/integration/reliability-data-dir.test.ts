@@ -5,7 +5,7 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { CONTACT_MESSAGES } from "~/content/messages";
-import { openDatabase } from "~/db/client.server";
+import { openDatabase } from "~/db/engines.server";
 import { contactSubmissions } from "~/db/schema";
 import { clientAddress, formToken, isSuccess, submitForm } from "../setup/public-forms";
 import { processReport, startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";

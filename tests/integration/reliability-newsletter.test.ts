@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { createIssue, findIssue, queueIssue, saveIssueDraft } from "~/db/newsletter-issues.server";
 import { newsletterSubscriptions, outbox } from "~/db/schema";
 import { get, signInOverHttp } from "../setup/http";
+import { mulberry32 } from "../../scripts/lib/seeded-random.js";
 import { installations } from "../setup/installations";
 import { logProblems } from "../setup/public-forms";
 import {
@@ -47,18 +48,6 @@ const ROUND_TIMEOUT_MS = 60_000;
 /** Mails claimed by a killed server wait for their lease (2 min, worker.server.ts) to run out. */
 const FINISH_TIMEOUT_MS = 240_000;
 const ADMIN = { email: "versand@example.org", password: "Newsletter-Kill-2026" };
-
-/** mulberry32: a small deterministic generator for the kill moments. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const lockHolder = (dataDir: string) =>
   (JSON.parse(readFileSync(path.join(dataDir, "server.lock"), "utf8")) as { pid: number }).pid;
@@ -194,7 +183,7 @@ async function smtpReceiver(
 describe.each(installations)("newsletter send under SIGKILL on $name", ({ name, create }) => {
   test(`${SUBSCRIBERS} subscribers all get the issue through ${KILLS} kills; at most ${DUPLICATES_PER_KILL} duplicate per kill, the mail accepted when the server died`, async () => {
     const seed = Number(process.env.CRASH_SEED) || Math.floor(Math.random() * 2 ** 31);
-    const random = seeded(seed);
+    const random = mulberry32(seed);
     const context = `seed ${seed} (replay with CRASH_SEED=${seed})`;
     const installation = await create();
     const servers: ServerProcess[] = [];

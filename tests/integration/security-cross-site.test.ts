@@ -12,7 +12,7 @@ import {
   projects,
   sessions,
 } from "~/db/schema";
-import { verifyPassword } from "~/lib/password.server";
+import { verifyPassword } from "~/lib/password-hash.server";
 import { installationSecret, sha256Hex } from "~/lib/security.server";
 import { serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, sessionCookieOf, signInOverHttp, withServer } from "../setup/http";

@@ -3,10 +3,12 @@ import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { contactSubmissions, newsletterSubscriptions, outbox, projects, sessions } from "~/db/schema";
-import { isSafeLink } from "~/lib/admin-projects.server";
+import { isSafeLink } from "~/lib/project-form";
 import { unsubscribeUrl } from "~/db/newsletter.server";
 import { ContactSchema, NewsletterOptInSchema, NewsletterSimpleSchema, PLAIN_TEXT } from "~/lib/forms";
 import { installationSecret, sha256Hex } from "~/lib/security.server";
+import { PASSKEY_INTENTS } from "~/routes/admin/passkey";
+import { SECURITY_INTENTS } from "~/routes/admin/profile-security.server";
 import { PUBLIC_BODY_LIMIT_BYTES } from "../../server/request-guards";
 import { serverDatabases } from "../setup/databases";
 import { formTokenIn, signInOverHttp, withServer } from "../setup/http";
@@ -516,7 +518,17 @@ describe.each(serverDatabases)("fuzzed public actions and sign-in on $name", (da
 
         // ── The admin's own actions, signed in: never a 5xx, whatever the body ──
         const adminPairs = formPairs(
-          field("intent", fc.constantFrom("create", "update", "delete")),
+          field(
+            "intent",
+            // The project editor's, and Profil's sign-in security and the passkey route's (issue #16).
+            fc.constantFrom("create", "update", "delete", ...SECURITY_INTENTS, ...PASSKEY_INTENTS),
+          ),
+          field("code", fc.oneof(fc.stringMatching(/^\d{6}$/), fc.constantFrom("abcde-fghjk", " 123 456 "))),
+          field(
+            "credential",
+            fc.oneof(fc.json(), fc.constantFrom("{}", '{"id":"x","rawId":"x","type":"public-key"}')),
+          ),
+          field("enabled", fc.constantFrom("on", "off")),
           field("id", fc.oneof(fc.uuid(), anyText)),
           field("title", personText(200)),
           field("description", personText(300)),
@@ -546,6 +558,7 @@ describe.each(serverDatabases)("fuzzed public actions and sign-in on $name", (da
           "/admin/newsletter.data",
           "/admin/profil",
           "/admin/profil.data",
+          "/admin/passkey",
         );
         await fuzz(
           fc.tuple(adminTargets, bodyOf(adminPairs)),
@@ -572,6 +585,9 @@ describe.each(serverDatabases)("fuzzed public actions and sign-in on $name", (da
 
         // ── The admin sign-in: never a session without the password ──
         const loginPairs = formPairs(
+          // The second step (issue #16) without a pending sign-in: refused like a wrong password.
+          field("intent", fc.constantFrom("code", "")),
+          field("code", fc.oneof(fc.stringMatching(/^\d{6}$/), personText(12))),
           field("email", fc.oneof(fc.constant(ADMIN.email), fc.constant(ADMIN.email.toUpperCase()), email)),
           field(
             "password",
@@ -589,6 +605,29 @@ describe.each(serverDatabases)("fuzzed public actions and sign-in on $name", (da
           const target = viaData ? "/admin/login.data" : "/admin/login";
           const { response } = await send(target, "POST", encoded);
           const what = `POST ${target} (${body.kind})`;
+          expect([400, 401, 429], what).toContain(response.status);
+          expect(
+            response.headers.getSetCookie().some((cookie) => /^(__Host-)?session=[^;]/.test(cookie)),
+            what,
+          ).toBe(false);
+        });
+
+        // ── A passkey sign-in without a valid passkey: never a session ──
+        const passkeyPairs = formPairs(
+          field("intent", fc.constant("sign-in")),
+          field(
+            "credential",
+            fc.oneof(
+              fc.json(),
+              fc.constant('{"id":"x","rawId":"x","type":"public-key","response":{"clientDataJSON":"e30"}}'),
+            ),
+          ),
+          field("redirectTo", fc.constantFrom("/admin", "//evil.example")),
+        );
+        await fuzz(bodyOf(passkeyPairs), async (body) => {
+          const encoded = await encode(body, fill);
+          const { response } = await send("/admin/passkey", "POST", encoded);
+          const what = `POST /admin/passkey (${body.kind})`;
           expect([400, 401, 429], what).toContain(response.status);
           expect(
             response.headers.getSetCookie().some((cookie) => /^(__Host-)?session=[^;]/.test(cookie)),

@@ -1,12 +1,14 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { openDatabase } from "~/db/client.server";
+import { openDatabase } from "~/db/engines.server";
 import { countProjects } from "~/db/projects.server";
+import { PUBLIC_URL_REQUIRED } from "~/env.server";
 import { contactSubmissions } from "~/db/schema";
 import { createPostgresDatabase } from "../setup/databases";
-import { startServer, waitUntilHealthy } from "../setup/server-process";
+import { freePort, startServer, waitUntilHealthy } from "../setup/server-process";
 
 const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "portfolio-server-"));
 
@@ -67,6 +69,45 @@ describe("production server on the embedded database", () => {
     const server = await startServer({ DATA_DIR: tempDataDir(), PORT: "kein-port" });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("PORT");
+  });
+
+  test("exits without PUBLIC_URL when listening beyond this machine, saying why", async () => {
+    const server = await startServer({ DATA_DIR: tempDataDir(), HOST: "0.0.0.0" });
+    const code = await Promise.race([
+      server.exited,
+      new Promise((resolve) => setTimeout(() => resolve("still running after 30 s"), 30_000)),
+    ]);
+    await server.stop();
+    expect(code).toBe(1);
+    expect(server.output()).toContain(`PUBLIC_URL: ${PUBLIC_URL_REQUIRED}`);
+  });
+
+  test("`npm start` without PUBLIC_URL and HOST serves this machine only and says so", async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ["scripts/start.js"], {
+      cwd: path.resolve(import.meta.dirname, "..", ".."),
+      env: { PATH: process.env.PATH, DATA_DIR: tempDataDir(), PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!output.includes('"server listening"') && Date.now() < deadline && child.exitCode === null)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(output).toContain(
+        `PUBLIC_URL is not set: the site is reachable only at http://localhost:${port} on this machine until PUBLIC_URL is set.`,
+      );
+      expect(output).toMatch(
+        /"host":"127\.0\.0\.1".*"server listening"|"server listening".*"host":"127\.0\.0\.1"/,
+      );
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).ok).toBe(true);
+    } finally {
+      child.kill("SIGTERM");
+      await exited;
+    }
   });
 });
 

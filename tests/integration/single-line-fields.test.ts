@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ProjectFormSchema } from "~/lib/admin-projects.server";
+import { ProjectFormSchema } from "~/lib/project-form";
 import { ContactSchema, NewsletterSimpleSchema, SINGLE_LINE_MESSAGE } from "~/lib/forms";
 
 /**

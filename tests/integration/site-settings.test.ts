@@ -8,7 +8,8 @@ import { fallbackProjects } from "~/content/fallback-projects";
 import { META_KEYS, writeMeta } from "~/db/app-meta.server";
 import { loadDemoContent } from "~/db/demo-content.server";
 import { deleteProject, updateProject } from "~/db/projects.server";
-import { siteSettings } from "~/db/schema";
+import { createAdmin } from "~/db/admin-users.server";
+import { adminUsers, siteSettings } from "~/db/schema";
 import { parseEnv } from "~/env.server";
 import { goLiveChecklist, smtpFingerprint } from "~/lib/go-live.server";
 import { externalSites } from "~/lib/public-site";
@@ -299,7 +300,7 @@ describe("texts built from the settings", () => {
     expect(text).toContain("Server-Logfiles: 14 Tage");
     // The overview names every browser storage the site uses.
     expect(text).toMatch(
-      /Nur technisch notwendige Speicherung in deinem Browser – .*Sitzungs-Cookie.*„flash“.*Cookie-Hinweis/,
+      /Nur technisch notwendige Speicherung in deinem Browser – .*Anmelde-Cookies.*„flash“.*Cookie-Hinweis/,
     );
     // The visitor is addressed informally throughout.
     expect(text).not.toMatch(/\b(Sie|Ihre?[mnrs]?|Ihnen)\b(?! (enthalten|dienen))/);
@@ -469,6 +470,7 @@ describe.each(testDatabases)("settings stored on $name", ({ open }) => {
         smtp: false,
         "demo-projects": false,
         backup: false,
+        "sign-in-factor": false,
       });
 
       // The owner's own data everywhere, demo projects replaced or deleted, a backup taken.
@@ -490,6 +492,9 @@ describe.each(testDatabases)("settings stored on $name", ({ open }) => {
       const smtpUrl = "smtp://user:geheim@mail.erika-beispiel.de:587";
       expect((await state({ SMTP_URL: smtpUrl }))["smtp"]).toBe(false);
       await writeMeta(db, META_KEYS.smtpTested, smtpFingerprint(smtpUrl));
+      // Issue #16: a second factor (here TOTP) counts like a passkey.
+      const admin = await createAdmin(db, { email: "erika@example.org", password: "Checkliste-2026!" });
+      await db.update(adminUsers).set({ totp_secret: "JBSWY3DPEHPK3PXP" }).where(eq(adminUsers.id, admin.id));
 
       expect(await state({ PUBLIC_URL: "https://erika-beispiel.de", SMTP_URL: smtpUrl })).toEqual({
         "owner-data": true,
@@ -498,6 +503,7 @@ describe.each(testDatabases)("settings stored on $name", ({ open }) => {
         smtp: true,
         "demo-projects": true,
         backup: true,
+        "sign-in-factor": true,
       });
       // Another SMTP server needs its own test mail; an old backup no longer counts.
       expect((await state({ SMTP_URL: "smtp://other.example.org" }))["smtp"]).toBe(false);

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 /**
@@ -21,6 +21,22 @@ export type FailingDisk = {
 
 const WRITES = "pwrite64,pwritev,pwritev2";
 
+export const STRACE_MISSING =
+  "strace is missing: install it (apt-get install strace) to run the disk-fault tests";
+export const TRACING_NOT_ALLOWED =
+  "tracing is not allowed here (ptrace): run the disk-fault tests as root, or with kernel.yama.ptrace_scope 0 and a container that permits ptrace";
+
+type Run = (args: string[]) => Pick<SpawnSyncReturns<string>, "error" | "status">;
+const runStrace: Run = (args) => spawnSync("strace", args, { encoding: "utf8" });
+
+/** Why strace cannot fail a disk here, in one line, or undefined when it can. */
+export function straceProblem(run: Run = runStrace): string | undefined {
+  const version = run(["-V"]);
+  if (version.error || version.status !== 0) return STRACE_MISSING;
+  if (run(["-f", "-qq", "-e", "trace=none", "true"]).status !== 0) return TRACING_NOT_ALLOWED;
+  return undefined;
+}
+
 function tracerOf(pid: number): number {
   try {
     return Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/^TracerPid:\s*(\d+)/m)?.[1] ?? 0);
@@ -30,6 +46,8 @@ function tracerOf(pid: number): number {
 }
 
 export async function failDiskWrites(pid: number): Promise<FailingDisk> {
+  const problem = straceProblem();
+  if (problem) throw new Error(problem);
   const strace = spawn(
     "strace",
     ["-f", "-qq", "-p", String(pid), "-e", `trace=${WRITES}`, "-e", `inject=${WRITES}:error=EIO`],
@@ -45,8 +63,9 @@ export async function failDiskWrites(pid: number): Promise<FailingDisk> {
   const deadline = Date.now() + 10_000;
   while (tracerOf(pid) !== strace.pid) {
     const error = await Promise.race([spawnError, new Promise<undefined>((r) => setTimeout(r, 50))]);
-    if (error)
-      throw new Error(`strace could not be started (${error.message}); install it: apt-get install strace`);
+    if (error) throw new Error(`${STRACE_MISSING} (${error.message})`);
+    // Tracing a child is allowed where attaching to another process is not (ptrace_scope 1).
+    if (/Operation not permitted/.test(output)) throw new Error(TRACING_NOT_ALLOWED);
     if (strace.exitCode !== null || Date.now() > deadline) {
       throw new Error(`strace could not attach to process ${pid}:\n${output}`);
     }

@@ -6,7 +6,7 @@ import { Field, Input, Textarea } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/lib/image-limits";
 import { CATEGORIES, categoryLabel } from "~/lib/project";
-import type { ProjectFormValues } from "~/lib/admin-projects.server";
+import type { ProjectFormValues } from "~/lib/project-form";
 import { TagEditor } from "./tag-editor";
 
 type Props = { mode: "create" | "update"; values: ProjectFormValues };

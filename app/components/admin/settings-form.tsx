@@ -2,7 +2,7 @@ import { createContext, use, type ComponentProps, type ReactNode } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormStatus, Input, Textarea } from "~/components/ui/field";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { SettingsSection } from "~/lib/settings-schemas.server";
 import type { SettingsActionResult } from "~/routes/admin/settings.server";

@@ -6,7 +6,7 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
     slug: "cookies",
     title: "Cookie-Richtlinie",
     description:
-      "Cookie-Richtlinie: Diese Website nutzt nur technisch notwendige Speicherung – ein Sitzungs-Cookie für den Administrator, ein kurzlebiges Cookie für Rückmeldungen und einen Eintrag zum Cookie-Hinweis.",
+      "Cookie-Richtlinie: Diese Website nutzt nur technisch notwendige Speicherung – Anmelde-Cookies für den Administrator, ein kurzlebiges Cookie für Rückmeldungen und einen Eintrag zum Cookie-Hinweis.",
     sections: [
       {
         heading: "Was sind Cookies und lokaler Speicher?",
@@ -42,7 +42,7 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
         heading: "Welche Speicherungen diese Website verwendet",
         blocks: [
           p(
-            "Diese Website setzt genau die folgenden zwei Cookies und legt genau den folgenden einen Eintrag im lokalen Speicher an – alle von dieser Website selbst, keine von Drittanbietern. Rechtsgrundlage ist jeweils § 25 Abs. 2 Nr. 2 TDDDG (unbedingt erforderlich, keine Einwilligung nötig); soweit dabei personenbezogene Daten verarbeitet werden, Art. 6 Abs. 1 lit. f DSGVO.",
+            "Diese Website setzt genau die folgenden drei Cookies und legt genau den folgenden einen Eintrag im lokalen Speicher an – alle von dieser Website selbst, keine von Drittanbietern. Rechtsgrundlage ist jeweils § 25 Abs. 2 Nr. 2 TDDDG (unbedingt erforderlich, keine Einwilligung nötig); soweit dabei personenbezogene Daten verarbeitet werden, Art. 6 Abs. 1 lit. f DSGVO.",
           ),
           p("Sitzungs-Cookie für den Administrationsbereich:"),
           list(
@@ -51,7 +51,17 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
             "Zweck: hält die Anmeldung des Administrators aufrecht und schützt den Administrationsbereich vor unbefugtem Zugriff",
             "Wann gesetzt: ausschließlich nach einer erfolgreichen Anmeldung im Administrationsbereich – Besucherinnen und Besucher erhalten dieses Cookie nie",
             "Inhalt und Eigenschaften: nur eine zufällige Sitzungskennung; HttpOnly (für Skripte im Browser nicht lesbar), SameSite=Lax, bei einer Website mit HTTPS nur über verschlüsselte Verbindungen übertragen",
-            "Speicherdauer: bis zur Abmeldung, nach 7 Tagen ohne Nutzung, höchstens 30 Tage nach der Anmeldung",
+            "Speicherdauer: bis zur Abmeldung, nach 24 Stunden ohne Nutzung, höchstens 14 Tage nach der Anmeldung",
+            "Rechtsgrundlage: § 25 Abs. 2 Nr. 2 TDDDG",
+          ),
+          p("Cookie für den zweiten Anmeldeschritt des Administrationsbereichs:"),
+          list(
+            "Name: „__Host-signin-step“ (bei einer Website ohne HTTPS: „signin-step“)",
+            "Art: notwendiges Cookie, von dieser Website selbst gesetzt (kein Drittanbieter)",
+            "Zweck: merkt sich zwischen Passwort und Bestätigungscode, dass das Passwort des Administrators richtig war",
+            "Wann gesetzt: nur bei der Anmeldung des Administrators mit zweitem Faktor – Besucherinnen und Besucher erhalten dieses Cookie nie",
+            "Inhalt und Eigenschaften: nur eine zufällige Kennung; HttpOnly, SameSite=Lax, bei einer Website mit HTTPS nur über verschlüsselte Verbindungen übertragen",
+            "Speicherdauer: bis zur Eingabe des Codes, höchstens 5 Minuten",
             "Rechtsgrundlage: § 25 Abs. 2 Nr. 2 TDDDG",
           ),
           p("Cookie für einmalige Rückmeldungen:"),

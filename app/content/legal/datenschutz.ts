@@ -47,7 +47,7 @@ export function datenschutz(context: LegalContext): LegalPage {
           list(
             "Kein Tracking, keine Analyse- oder Statistikdienste, keine Werbung.",
             "Keine Einbindung von Drittanbietern: Schriftarten, Bilder und Skripte werden ausschließlich von meinem eigenen Server geladen, es gibt keine Content-Delivery-Networks (CDNs) und keine Social-Media-Plugins.",
-            "Nur technisch notwendige Speicherung in deinem Browser – ein Sitzungs-Cookie ausschließlich für den Administrator, das kurzlebige Cookie „flash“ für eine einmalige Rückmeldung nach einer Weiterleitung (höchstens 60 Sekunden) und ein Eintrag im lokalen Speicher für den Cookie-Hinweis.",
+            "Nur technisch notwendige Speicherung in deinem Browser – Anmelde-Cookies ausschließlich für den Administrator, das kurzlebige Cookie „flash“ für eine einmalige Rückmeldung nach einer Weiterleitung (höchstens 60 Sekunden) und ein Eintrag im lokalen Speicher für den Cookie-Hinweis.",
             "Personenbezogene Daten verarbeite ich nur, wenn du sie mir selbst mitteilst (Kontaktformular, Newsletter) oder soweit dies für den Betrieb der Website technisch erforderlich ist.",
             "Gespeicherte Daten löscht die Website nach festen Fristen automatisch; die Fristen findest du unten unter „Speicherdauer“.",
             "Ich verkaufe keine Daten und übermittle keine Daten in Länder außerhalb der Europäischen Union bzw. des Europäischen Wirtschaftsraums.",
@@ -142,7 +142,7 @@ export function datenschutz(context: LegalContext): LegalPage {
         heading: "Anmeldung im Administrationsbereich",
         blocks: [
           p(
-            "Der Administrationsbereich dieser Website ist ausschließlich mir als Betreiber zugänglich. Nach der Anmeldung setzt der Server ein Sitzungs-Cookie, das eine zufällige Sitzungskennung enthält und mit dem der Browser des Administrators als angemeldet erkannt wird. Das Cookie ist für Skripte im Browser nicht lesbar (HttpOnly), wird bei einer Website mit HTTPS nur über verschlüsselte Verbindungen übertragen und läuft bei der Abmeldung ab, nach 7 Tagen ohne Nutzung, spätestens aber 30 Tage nach der Anmeldung.",
+            "Der Administrationsbereich dieser Website ist ausschließlich mir als Betreiber zugänglich. Nach der Anmeldung setzt der Server ein Sitzungs-Cookie, das eine zufällige Sitzungskennung enthält und mit dem der Browser des Administrators als angemeldet erkannt wird. Das Cookie ist für Skripte im Browser nicht lesbar (HttpOnly), wird bei einer Website mit HTTPS nur über verschlüsselte Verbindungen übertragen und läuft bei der Abmeldung ab, nach 24 Stunden ohne Nutzung, spätestens aber 14 Tage nach der Anmeldung. Meldet sich der Administrator mit einem zweiten Faktor an, hält ein weiteres Cookie („signin-step“) zwischen Passwort und Code höchstens 5 Minuten lang fest, dass das Passwort richtig war.",
           ),
           p(
             "Besucherinnen und Besucher der Website erhalten dieses Cookie nicht. Die Speicherung ist für den vom Administrator ausdrücklich gewünschten Dienst unbedingt erforderlich und daher nach § 25 Abs. 2 Nr. 2 TDDDG ohne Einwilligung zulässig; die Verarbeitung der Sitzungsdaten beruht auf Art. 6 Abs. 1 lit. f DSGVO (Schutz des Administrationsbereichs vor unbefugtem Zugriff).",
@@ -245,7 +245,7 @@ export function datenschutz(context: LegalContext): LegalPage {
             `E-Mails in der Versandwarteschlange: Inhalt, Links und Kopfzeilen bis zum Versand; Empfänger, Betreff, Status und Zeitpunkte ${keepDays} Tage nach dem Versand; nicht zustellbare E-Mails (Zustellversuche bis zu ${retryDays} Tage) ${keepDays} Tage mit der Fehlermeldung`,
             `Newsletter: bis zu deiner Abmeldung; nicht bestätigte Anmeldungen höchstens 30 Tage; der Nachweis der Einwilligung (ohne Adresse im Klartext) ${proofDuration} nach der Abmeldung`,
             backups.overview,
-            "Sitzungs-Cookie des Administrators: bis zur Abmeldung, nach 7 Tagen ohne Nutzung, höchstens 30 Tage",
+            "Sitzungs-Cookie des Administrators: bis zur Abmeldung, nach 24 Stunden ohne Nutzung, höchstens 14 Tage",
             "Cookie „flash“: bis zur nächsten Seite, höchstens 60 Sekunden",
             "Eintrag „cookiesAccepted“: in deinem Browser, bis du ihn löschst",
           ),

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { deleteContactSubmission, listContactSubmissions, setContactKept } from "~/db/contact.server";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { deleteFromAdminList, loadAdminList, updateInAdminList } from "~/lib/admin-lists.server";
 import { formatDateTime } from "~/lib/format";
 import { siteSettingsOf } from "~/lib/site-settings.server";

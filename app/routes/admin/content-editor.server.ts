@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { DEFAULT_PAGES } from "~/content/pages";
-import type { Db } from "~/db/client.server";
-import { getDb } from "~/db/db.server";
+import type { Db } from "~/db/engines.server";
+import { getDb } from "~/db/app-database.server";
 import {
   deletePageRow,
   discardDraft,

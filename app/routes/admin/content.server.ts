@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { DEFAULT_PAGES } from "~/content/pages";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { createPageRow, listPageRows } from "~/db/pages.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { editorKey, servicePath, type ServiceContent } from "~/lib/page-content";

@@ -2,7 +2,7 @@ import { CircleAlert, Loader2, LogOut } from "lucide-react";
 import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { env } from "~/env.server";
 import { goLiveChecklist, openItems } from "~/lib/go-live.server";
 import { logger } from "~/lib/logger.server";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { clearSessionCookie, deleteSession, requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/logout";

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { confirmedSubscriptions } from "~/db/newsletter.server";
 import { isoDay, toCsv } from "~/lib/csv";
 import { redirectWithFlash } from "~/lib/flash.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { z } from "zod";
-import { getDb, kickMailWorker } from "~/db/db.server";
+import { getDb, kickMailWorker } from "~/db/app-database.server";
 import {
   cancelIssue,
   createIssue,

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
 import { NewsletterNav } from "~/components/admin/newsletter-nav";
 import { Button } from "~/components/ui/button";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { createIssue, listIssues, recipientCount } from "~/db/newsletter-issues.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formatDateTime } from "~/lib/format";

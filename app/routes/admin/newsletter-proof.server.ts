@@ -1,5 +1,5 @@
 import type { ProofData } from "~/components/admin/consent-proof";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { consentProof, consentRecordsFor } from "~/db/newsletter.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { requireAdmin } from "~/lib/session.server";

@@ -7,7 +7,7 @@ import { NewsletterNav } from "~/components/admin/newsletter-nav";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { listSubscriptions, unsubscribe } from "~/db/newsletter.server";
 import { BOUNCE_LIMIT } from "~/lib/newsletter-issues";
 import { isoDay } from "~/lib/csv";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { PRIVACY_MESSAGES, PRIVACY_PATH } from "~/content/privacy-request-messages";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import {
   erasePerson,
   listPrivacyAudit,
@@ -13,7 +13,8 @@ import { isoDay } from "~/lib/csv";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { LIMITS } from "~/lib/form-limits";
 import { logger } from "~/lib/logger.server";
-import { requireAdmin } from "~/lib/session.server";
+import { SECURITY_MESSAGES } from "~/content/security-messages";
+import { isRecentlyVerified, requireAdmin } from "~/lib/session.server";
 
 /**
  * The server half of Auskunft und Löschung (/admin/datenschutz, issue #15): the lookup, the
@@ -80,7 +81,11 @@ export async function loadPrivacyView(request: Request) {
 
 /** "Alles löschen": erases the address's data in one transaction and goes back with a toast. */
 export async function erasePrivacyData(request: Request) {
-  await requireAdmin(request);
+  const { session } = await requireAdmin(request);
+  // Erasing cannot be undone: like changing sign-in methods, it needs a recent confirmation.
+  if (!isRecentlyVerified(session)) {
+    return redirectWithFlash("/admin/profil", { type: "error", title: SECURITY_MESSAGES.confirmFirst });
+  }
   const form = await request.formData().catch(() => undefined);
   const intent = form?.get("intent");
   if (!form || !(intent === "erase")) {

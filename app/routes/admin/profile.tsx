@@ -1,18 +1,25 @@
 import { eq } from "drizzle-orm";
 import { useEffect, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data, useActionData, useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
 import { z } from "zod";
+import { SignInSecurity } from "~/components/admin/sign-in-security";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/db/app-database.server";
 import { adminUsers } from "~/db/schema";
 import { AUTH_MESSAGES, setPassword, signIn } from "~/lib/auth.server";
 import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
-import { PasswordSchema } from "~/lib/passwords.server";
+import { PasswordSchema } from "~/lib/password-rules.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { createSession, deleteOtherSessions, requireAdmin } from "~/lib/session.server";
+import {
+  SECURITY_INTENTS,
+  securityAction,
+  securityOverview,
+  type SecurityResult,
+} from "./profile-security.server";
 import type { Route } from "./+types/profile";
 
 /** Spec §2/§5: name editable, e-mail read-only, password change behind "Passwort ändern". */
@@ -25,16 +32,29 @@ const NameSchema = z
 type ProfileResult = { ok: boolean; message: string; errors?: Partial<Record<string, string>> };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { admin } = await requireAdmin(request);
-  return { name: admin.name, email: admin.email };
+  const { admin, session } = await requireAdmin(request);
+  return {
+    name: admin.name,
+    email: admin.email,
+    security: await securityOverview(await getDb(), session, request),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
+  const { admin, session } = await requireAdmin(request);
   const fail = (message: string, errors?: ProfileResult["errors"], status = 400) =>
     data<ProfileResult>({ ok: false, message: ADMIN_MESSAGES.profileError(message), errors }, { status });
   const form = await request.formData().catch(() => undefined);
   if (!form) return fail(ADMIN_MESSAGES.unreadableRequest);
+  const intent = String(form.get("intent") ?? "");
+  if (SECURITY_INTENTS.has(intent)) {
+    return securityAction(await getDb(), {
+      session,
+      intent,
+      form,
+      clientAddress: context.get(clientAddressContext),
+    });
+  }
 
   const name = NameSchema.safeParse(String(form.get("name") ?? ""));
   if (!name.success) return fail(name.error.issues[0]!.message, { name: name.error.issues[0]!.message });
@@ -74,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A new password ends every session, this one renewed under a new token (a stolen session
     // or token stops working).
     await deleteOtherSessions(db, admin.id);
-    renewed = await createSession(db, admin.id);
+    renewed = await createSession(db, admin.id, request);
   }
   await db
     .update(adminUsers)
@@ -88,6 +108,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<ProfileResult>();
+  const security = useActionData<SecurityResult>();
+
+  useEffect(() => {
+    if (!security) return;
+    if (security.ok) toast.success(security.message);
+    else toast.error(security.message);
+  }, [security]);
   const [showPassword, setShowPassword] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const errors = fetcher.data?.errors ?? {};
@@ -169,6 +196,7 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
           Speichern
         </Button>
       </fetcher.Form>
+      <SignInSecurity overview={loaderData.security} recoveryCodes={security?.recoveryCodes} />
     </div>
   );
 }

@@ -6,15 +6,11 @@ import { LoginForm } from "~/components/admin/login-form";
 import { ProjectForm } from "~/components/admin/project-form";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/db.server";
+import { ADMIN_MESSAGES, PROJECT_MESSAGES } from "~/content/admin-messages";
+import { getDb } from "~/db/app-database.server";
 import { getProject, listProjects } from "~/db/projects.server";
-import {
-  readProjectForm,
-  removeProject,
-  saveProject,
-  type ProjectFormValues,
-} from "~/lib/admin-projects.server";
+import { readProjectForm, type ProjectFormValues } from "~/lib/project-form";
+import { removeProject, saveProject } from "./projects.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { categoryLabel, type Project } from "~/lib/project";
 import { getAdmin, requireAdmin } from "~/lib/session.server";
@@ -61,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   else if (editId !== null) {
     const project = await getProject(db, editId, { drafts: true });
     if (!project) {
-      throw redirectWithFlash("/admin", { type: "error", title: `No project found with id ${editId}` });
+      throw redirectWithFlash("/admin", { type: "error", title: PROJECT_MESSAGES.notFound(editId) });
     }
     editor = { mode: "update", values: toFormValues(project) };
   }

@@ -1,21 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import type { Db } from "~/db/client.server";
-import {
-  createProject,
-  deleteProject,
-  getProject,
-  ProjectError,
-  updateProject,
-  type ProjectInput,
-} from "~/db/projects.server";
-import { CONTROL_CHARACTERS_MESSAGE, PLAIN_TEXT, SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
-import { CATEGORIES, PROJECT_STATUSES } from "~/lib/project";
-import { ImageError, storeUploadedImage } from "./images.server";
-import { isUuid } from "./uuid";
+import { CONTROL_CHARACTERS_MESSAGE, PLAIN_TEXT, SINGLE_LINE, SINGLE_LINE_MESSAGE } from "./forms";
+import { CATEGORIES, PROJECT_STATUSES } from "./project";
 
-/** The project editor's input (spec §3, §5): validated on the server, whatever the browser sent. */
+/**
+ * The project editor's form (spec §3, §5): one schema for the form and its action, validated on
+ * the server whatever the browser sent (routes/admin/projects.server.ts).
+ */
 const LINK_MESSAGE = "Bitte gib eine Adresse mit http:// oder https:// oder einen Pfad ab / an.";
 
 /** http(s) URLs and site paths only: no javascript:, data: or protocol-relative //host. */
@@ -117,66 +107,4 @@ export function readProjectForm(form: FormData): ProjectFormValues {
     date: text("date"),
     status: text("status") || "published",
   };
-}
-
-export type SaveResult =
-  | { ok: true; message: string }
-  | { ok: false; status: number; message: string; errors?: Partial<Record<string, string>> };
-
-/** Creates (mode "create") or updates a project, with an optional uploaded image. */
-export async function saveProject(
-  db: Db,
-  mode: "create" | "update",
-  values: ProjectFormValues,
-  file: File | null,
-): Promise<SaveResult> {
-  const wrap = mode === "create" ? ADMIN_MESSAGES.createError : ADMIN_MESSAGES.updateError;
-  if (mode === "update" && values.id.trim() === "")
-    return { ok: false, status: 400, message: ADMIN_MESSAGES.invalidIdForUpdate };
-
-  const parsed = ProjectFormSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: Partial<Record<string, string>> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return { ok: false, status: 400, message: wrap(Object.values(errors)[0] ?? "Ungültige Eingabe"), errors };
-  }
-  const hasFile = Boolean(file && file.size > 0);
-  if (!parsed.data.title || !parsed.data.description || (!parsed.data.image && !hasFile)) {
-    return { ok: false, status: 400, message: ADMIN_MESSAGES.projectRequired };
-  }
-  if (mode === "update" && !(await getProject(db, values.id, { drafts: true }))) {
-    return { ok: false, status: 404, message: wrap(`No project found with id ${values.id}`) };
-  }
-
-  try {
-    const image = hasFile ? (await storeUploadedImage(db, file!)).src : parsed.data.image;
-    const input: ProjectInput = { ...parsed.data, image };
-    if (mode === "create") {
-      await createProject(db, {
-        ...input,
-        id: isUuid(values.id) ? values.id : randomUUID(),
-        date: input.date ?? new Date(),
-      });
-      return { ok: true, message: ADMIN_MESSAGES.projectCreated };
-    }
-    await updateProject(db, values.id, input);
-    return { ok: true, message: ADMIN_MESSAGES.projectUpdated };
-  } catch (error) {
-    if (error instanceof ImageError)
-      return { ok: false, status: 400, message: wrap(error.message), errors: { image: error.message } };
-    if (error instanceof ProjectError) return { ok: false, status: 400, message: wrap(error.message) };
-    throw error;
-  }
-}
-
-export async function removeProject(db: Db, id: string): Promise<SaveResult> {
-  if (id.trim() === "") return { ok: false, status: 400, message: ADMIN_MESSAGES.invalidIdForDelete };
-  try {
-    await deleteProject(db, id);
-    return { ok: true, message: ADMIN_MESSAGES.projectDeleted };
-  } catch (error) {
-    if (error instanceof ProjectError)
-      return { ok: false, status: 404, message: ADMIN_MESSAGES.deleteError(error.message) };
-    throw error;
-  }
 }

@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import { messageOf } from "./errors";
 import { logger } from "./logger.server";
 
 // @node-rs/argon2 defaults to argon2id (algorithm 2); parameters are OWASP's 19 MiB, 2 passes.
@@ -14,7 +15,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   } catch (error) {
     // A malformed hash, or argon2 failing (for example to allocate its memory): logged, so that
     // a refused sign-in with the right password can be told apart from a wrong password.
-    logger.warn({ reason: error instanceof Error ? error.message : String(error) }, "password check failed");
+    logger.warn({ reason: messageOf(error) }, "password check failed");
     return false;
   }
 }

@@ -5,7 +5,7 @@ import { logger } from "~/lib/logger.server";
 import { publicPagesChanged } from "~/lib/public-pages.server";
 import { createSetupLink } from "~/lib/setup-link.server";
 import { ensureAdmin } from "./admin-users.server";
-import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from "./client.server";
+import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from "./engines.server";
 import { loadDemoContent } from "./demo-content.server";
 import { insertMissingPages } from "./pages.server";
 import { DEFAULT_PAGES } from "~/content/pages";

@@ -1,3 +1,9 @@
+/**
+ * The database engines behind one interface (docs/architecture.md): openDatabase() opens PGlite
+ * in DATA_DIR (in a thread of its own, pglite-engine.server.ts → pglite-thread.server.ts →
+ * pglite-worker.ts) or PostgreSQL at DATABASE_URL, migrates it, and hands back the Drizzle `Db`
+ * that every query module takes.
+ */
 import { existsSync, readFileSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,7 +19,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { publicPagesChanged } from "~/lib/public-pages.server";
 import { lockDataDir } from "./data-dir-lock.server";
-import { EmbeddedClient } from "./embedded-client.server";
+import { EmbeddedClient } from "./pglite-engine.server";
 import { PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 

@@ -1,0 +1,54 @@
+/** The Profil tab's sign-in security texts (issue #16), addressed to the owner with "du". */
+export const SECURITY_MESSAGES = {
+  heading: "Anmeldung und Sicherheit",
+  signedOut: "Du bist nicht mehr angemeldet. Bitte melde dich erneut an.",
+  confirmHeading: "Identität bestätigen",
+  confirmIntro:
+    "Bevor du Passwort, Passkeys, zweiten Faktor oder die Anmelde-Einstellung änderst, bestätige bitte, dass du es bist (gilt 10 Minuten).",
+  confirmFirst:
+    "Bitte bestätige zuerst deine Identität mit Passwort, Passkey oder Code. Die Bestätigung gilt 10 Minuten.",
+  confirmed: "Identität bestätigt. Du kannst jetzt 10 Minuten lang Anmelde-Einstellungen ändern.",
+  confirmFailed: "Die Bestätigung ist fehlgeschlagen. Bitte versuche es erneut.",
+  wrongPassword: "Das Passwort ist falsch.",
+  passkeysHeading: "Passkeys",
+  passkeysIntro:
+    "Mit einem Passkey meldest du dich per Fingerabdruck, Gesichtserkennung oder Geräte-PIN an, ohne Passwort und sicher gegen Phishing.",
+  noPasskeys: "Noch kein Passkey eingerichtet.",
+  addPasskey: "Passkey hinzufügen",
+  passkeyAdded: "Passkey hinzugefügt",
+  passkeyNotAdded: "Der Passkey konnte nicht hinzugefügt werden. Bitte versuche es erneut.",
+  passkeyRenamed: "Passkey umbenannt",
+  passkeyRemoved: "Passkey entfernt",
+  passkeyNotFound: "Diesen Passkey gibt es nicht (mehr).",
+  passkeysUnsupported: "Dieser Browser unterstützt keine Passkeys.",
+  passkeyNameRequired: "Bitte gib dem Passkey einen Namen.",
+  passkeyNameTooLong: "Der Name darf höchstens 60 Zeichen lang sein.",
+  totpHeading: "Zweiter Faktor (Authenticator-App)",
+  totpIntro:
+    "Nach dem Passwort fragt die Anmeldung nach einem 6-stelligen Code aus einer Authenticator-App (z. B. Aegis, 2FAS, Google oder Microsoft Authenticator).",
+  totpSetUp: "Einrichten",
+  totpScan:
+    "Scanne den QR-Code mit deiner Authenticator-App oder gib den Schlüssel von Hand ein. Bestätige dann mit dem Code, den die App anzeigt.",
+  totpActivated: "Zweiter Faktor aktiviert",
+  totpDeactivated: "Zweiter Faktor deaktiviert",
+  totpSetupCancelled: "Einrichtung des zweiten Faktors abgebrochen",
+  totpInvalid: "Der Code stimmt nicht. Bitte gib den aktuellen Code aus der App ein.",
+  recoveryHeading: "Deine Wiederherstellungscodes",
+  recoveryIntro:
+    "Jeder Code gilt einmal, falls du keinen Zugriff auf die App hast. Bewahre sie sicher auf: Sie werden nur jetzt angezeigt.",
+  recoveryRenewed: "Neue Wiederherstellungscodes erzeugt",
+  secondFactorOnlyLabel: "Anmeldung nur mit Passkey oder zweitem Faktor",
+  secondFactorOnlyHint:
+    "Wenn eingeschaltet, reicht das Passwort allein nicht mehr. Wer jeden Zugang verliert, schaltet es mit npm run admin -- reset-password wieder aus.",
+  secondFactorOnlyNeedsFactor:
+    "Richte zuerst einen Passkey oder den zweiten Faktor ein, sonst könntest du dich nicht mehr anmelden.",
+  secondFactorOnlyOn: "Anmeldung nur noch mit Passkey oder zweitem Faktor",
+  secondFactorOnlyOff: "Anmeldung auch mit Passwort allein möglich",
+  lastFactor:
+    "Das ist dein letzter Passkey bzw. zweiter Faktor, und die Anmeldung ist nur damit erlaubt. Schalte die Einstellung zuerst aus.",
+  sessionsHeading: "Aktive Sitzungen",
+  currentSession: "Diese Sitzung",
+  sessionEnded: "Sitzung abgemeldet",
+  otherSessionsEnded: "Alle anderen Sitzungen abgemeldet",
+  sessionNotFound: "Diese Sitzung gibt es nicht (mehr).",
+} as const;

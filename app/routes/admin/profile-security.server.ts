@@ -1,0 +1,242 @@
+import { data } from "react-router";
+import { findAdminById, type AdminUser } from "~/db/admin-users.server";
+import type { Db } from "~/db/engines.server";
+import {
+  activateTotp,
+  deactivateTotp,
+  deletePasskey,
+  listPasskeys,
+  renamePasskey,
+  replaceRecoveryCodes,
+  setPendingTotpSecret,
+  setSecondFactorOnly,
+  unusedRecoveryCodes,
+} from "~/db/sign-in-factors.server";
+import { SECURITY_MESSAGES } from "~/content/security-messages";
+import { clearRateLimit } from "~/db/rate-limits.server";
+import { AUTH_MESSAGES, countAttempt, signIn } from "~/lib/auth.server";
+import {
+  deleteOtherSessions,
+  deleteSessionByPublicId,
+  isRecentlyVerified,
+  listSessions,
+  markSessionVerified,
+  REAUTH_MS,
+  type AdminSession,
+} from "~/lib/session.server";
+import { PasskeyNameSchema } from "~/lib/sign-in-security";
+import {
+  formatSecret,
+  newRecoveryCodes,
+  newTotpSecret,
+  recoveryCodeHash,
+  totpEnrolment,
+  totpStepOf,
+  verifySecondFactor,
+} from "~/lib/totp.server";
+import { describeUserAgent } from "~/lib/user-agent";
+
+/**
+ * The Profil tab's "Anmeldung und Sicherheit" (issue #16): passkeys, TOTP with recovery codes,
+ * "Anmeldung nur mit Passkey oder zweitem Faktor" and the active sessions. Changing a way to
+ * sign in needs a confirmation (password, passkey or code) within the last 10 minutes.
+ */
+
+export type SecurityResult = {
+  ok: boolean;
+  message: string;
+  intent: string;
+  /** Shown once, right after TOTP was activated or the codes renewed. */
+  recoveryCodes?: string[];
+  /** The action refused because the last confirmation is older than 10 minutes. */
+  confirm?: true;
+};
+
+export async function securityOverview(db: Db, session: AdminSession, request: Request) {
+  const admin = (await findAdminById(db, session.userId))!;
+  const [keys, sessions, recoveryLeft] = await Promise.all([
+    listPasskeys(db, admin.id),
+    listSessions(db, admin.id, session.id),
+    unusedRecoveryCodes(db, admin.id),
+  ]);
+  const enrolment = admin.totp_pending_secret
+    ? totpEnrolment(admin.totp_pending_secret, admin.email)
+    : undefined;
+  return {
+    confirmedUntil: isRecentlyVerified(session) ? new Date(session.verifiedAt.getTime() + REAUTH_MS) : null,
+    passkeys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      createdAt: key.created_at,
+      lastUsedAt: key.last_used_at,
+    })),
+    totp: {
+      activeSince: admin.totp_enabled_at,
+      recoveryLeft,
+      pending: enrolment && {
+        secret: formatSecret(admin.totp_pending_secret!),
+        qrSvg: enrolment.qrSvg,
+      },
+    },
+    secondFactorOnly: admin.require_second_factor,
+    sessions: sessions.map((entry) => ({
+      id: entry.publicId,
+      device: describeUserAgent(entry.userAgent),
+      createdAt: entry.createdAt,
+      lastUsedAt: entry.lastUsedAt,
+      current: entry.current,
+    })),
+    userAgent: describeUserAgent(request.headers.get("User-Agent") ?? ""),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The intents of the security section; anything else is the profile form's. */
+export const SECURITY_INTENTS = new Set([
+  "confirm",
+  "totp-start",
+  "totp-activate",
+  "totp-cancel",
+  "totp-disable",
+  "recovery-codes",
+  "second-factor-only",
+  "rename-passkey",
+  "remove-passkey",
+  "end-session",
+  "end-other-sessions",
+]);
+
+/** Intents that change how one signs in: they need a confirmation within REAUTH_MS. */
+const NEEDS_CONFIRMATION = new Set([
+  "totp-start",
+  "totp-activate",
+  "totp-disable",
+  "recovery-codes",
+  "second-factor-only",
+  "rename-passkey",
+  "remove-passkey",
+]);
+
+/** Whether removing this factor would leave "nur mit Passkey oder zweitem Faktor" with none. */
+async function isLastFactor(db: Db, admin: AdminUser, removing: "passkey" | "totp"): Promise<boolean> {
+  if (!admin.require_second_factor) return false;
+  const passkeys = (await listPasskeys(db, admin.id)).length;
+  const factors = passkeys + (admin.totp_secret ? 1 : 0);
+  return factors <= 1 && (removing === "totp" ? Boolean(admin.totp_secret) : passkeys > 0);
+}
+
+export async function securityAction(
+  db: Db,
+  {
+    session,
+    intent,
+    form,
+    clientAddress,
+  }: {
+    session: AdminSession;
+    intent: string;
+    form: FormData;
+    clientAddress: string;
+  },
+) {
+  const admin = (await findAdminById(db, session.userId))!;
+  const answer = (
+    ok: boolean,
+    message: string,
+    status = ok ? 200 : 400,
+    extra: Partial<SecurityResult> = {},
+  ) => data<SecurityResult>({ ok, message, intent, ...extra }, { status });
+  const field = (name: string) => String(form.get(name) ?? "");
+
+  if (NEEDS_CONFIRMATION.has(intent) && !isRecentlyVerified(session)) {
+    return answer(false, SECURITY_MESSAGES.confirmFirst, 403, { confirm: true });
+  }
+
+  switch (intent) {
+    case "confirm": {
+      const password = field("password");
+      const code = field("code").trim();
+      if (code) {
+        // Counted before the check, like sign-in codes: a stolen session cannot guess codes.
+        const throttled = await countAttempt(db, [`confirm-code:${admin.id}`]);
+        if (throttled) {
+          return answer(false, AUTH_MESSAGES.throttled(Math.ceil(throttled.retryAfterSeconds / 60)), 429);
+        }
+        if (code.length > 40 || !(await verifySecondFactor(db, admin, code))) {
+          return answer(false, AUTH_MESSAGES.invalidCode, 401);
+        }
+        await clearRateLimit(db, `confirm-code:${admin.id}`);
+        await markSessionVerified(db, session.id);
+        return answer(true, SECURITY_MESSAGES.confirmed);
+      }
+      if (!password || password.length > 1024) return answer(false, SECURITY_MESSAGES.confirmFailed);
+      // Checked like a sign-in, under the same limits: a stolen session cannot guess.
+      const check = await signIn(db, admin.email, password, clientAddress);
+      if (!check.ok && check.reason === "throttled") {
+        return answer(false, AUTH_MESSAGES.throttled(Math.ceil(check.retryAfterSeconds / 60)), 429);
+      }
+      if (!check.ok) return answer(false, SECURITY_MESSAGES.wrongPassword, 401);
+      await markSessionVerified(db, session.id);
+      return answer(true, SECURITY_MESSAGES.confirmed);
+    }
+    case "totp-start":
+      await setPendingTotpSecret(db, admin.id, newTotpSecret());
+      return answer(true, SECURITY_MESSAGES.totpScan);
+    case "totp-cancel":
+      await setPendingTotpSecret(db, admin.id, null);
+      return answer(true, SECURITY_MESSAGES.totpSetupCancelled);
+    case "totp-activate": {
+      const secret = admin.totp_pending_secret;
+      const step = secret ? totpStepOf(secret, field("code").slice(0, 40)) : undefined;
+      if (!secret || step === undefined) return answer(false, SECURITY_MESSAGES.totpInvalid);
+      const codes = newRecoveryCodes();
+      await activateTotp(db, admin.id, secret, step, codes.map(recoveryCodeHash));
+      return answer(true, SECURITY_MESSAGES.totpActivated, 200, { recoveryCodes: codes });
+    }
+    case "totp-disable":
+      if (await isLastFactor(db, admin, "totp")) return answer(false, SECURITY_MESSAGES.lastFactor, 409);
+      await deactivateTotp(db, admin.id);
+      return answer(true, SECURITY_MESSAGES.totpDeactivated);
+    case "recovery-codes": {
+      if (!admin.totp_secret) return answer(false, SECURITY_MESSAGES.totpInvalid);
+      const codes = newRecoveryCodes();
+      await replaceRecoveryCodes(db, admin.id, codes.map(recoveryCodeHash));
+      return answer(true, SECURITY_MESSAGES.recoveryRenewed, 200, { recoveryCodes: codes });
+    }
+    case "second-factor-only": {
+      const on = field("enabled") === "on";
+      if (on && !admin.totp_secret && (await listPasskeys(db, admin.id)).length === 0) {
+        return answer(false, SECURITY_MESSAGES.secondFactorOnlyNeedsFactor, 409);
+      }
+      await setSecondFactorOnly(db, admin.id, on);
+      return answer(true, on ? SECURITY_MESSAGES.secondFactorOnlyOn : SECURITY_MESSAGES.secondFactorOnlyOff);
+    }
+    case "rename-passkey": {
+      const name = PasskeyNameSchema.safeParse(field("name"));
+      if (!name.success) return answer(false, name.error.issues[0]!.message);
+      if (!(await renamePasskey(db, admin.id, field("id").slice(0, 1024), name.data))) {
+        return answer(false, SECURITY_MESSAGES.passkeyNotFound, 404);
+      }
+      return answer(true, SECURITY_MESSAGES.passkeyRenamed);
+    }
+    case "remove-passkey":
+      if (await isLastFactor(db, admin, "passkey")) return answer(false, SECURITY_MESSAGES.lastFactor, 409);
+      if (!(await deletePasskey(db, admin.id, field("id").slice(0, 1024)))) {
+        return answer(false, SECURITY_MESSAGES.passkeyNotFound, 404);
+      }
+      return answer(true, SECURITY_MESSAGES.passkeyRemoved);
+    case "end-session": {
+      const id = field("id");
+      if (!UUID.test(id) || !(await deleteSessionByPublicId(db, admin.id, id))) {
+        return answer(false, SECURITY_MESSAGES.sessionNotFound, 404);
+      }
+      return answer(true, SECURITY_MESSAGES.sessionEnded);
+    }
+    case "end-other-sessions":
+      await deleteOtherSessions(db, admin.id, session.id);
+      return answer(true, SECURITY_MESSAGES.otherSessionsEnded);
+    default:
+      return answer(false, SECURITY_MESSAGES.confirmFailed);
+  }
+}

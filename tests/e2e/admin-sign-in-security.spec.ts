@@ -1,0 +1,205 @@
+import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import {
+  actAsOwnClient,
+  expect,
+  openAdminPage,
+  signInAsAdmin,
+  startOwnServer,
+  test,
+  toastWith,
+  type AdminCredentials,
+  type OwnServer,
+} from "./fixtures";
+
+/**
+ * Passkeys, the second factor and the session list in Profil (issue #16), in a real Chromium.
+ * Passkeys use Chromium's virtual authenticator (DevTools protocol). Every test runs a server of
+ * its own, reached as http://localhost: a passkey's relying party must be a host name, and the
+ * server's PUBLIC_URL is http://localhost:<port> when it listens on 127.0.0.1 only.
+ */
+
+const main = (page: Page) => page.getByRole("main");
+const localUrl = (server: OwnServer) => server.url.replace("127.0.0.1", "localhost");
+
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+/** Fills the sign-in form at /admin and submits it. */
+async function signInWithPassword(page: Page, base: string, admin: AdminCredentials) {
+  await openAdminPage(page, `${base}/admin`);
+  await main(page).getByLabel("E-Mail").fill(admin.email);
+  await main(page).getByLabel("Passwort").fill(admin.password);
+  await main(page).getByRole("button", { name: "Login" }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+}
+
+const signedIn = (page: Page) =>
+  expect(page.getByRole("heading", { level: 1, name: "Admin-Bereich" })).toBeVisible();
+
+test("a passkey is registered in Profil, and signs in after signing out", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const server = await startOwnServer();
+  try {
+    const base = localUrl(server);
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await addVirtualAuthenticator(page);
+    await signInAsAdmin(page, { baseURL: base, clientAddress: client, credentials: server.admin! });
+    await openAdminPage(page, `${base}/admin/profil`);
+    await expect(main(page).getByText("Noch kein Passkey eingerichtet.")).toBeVisible();
+
+    await main(page).getByRole("button", { name: "Passkey hinzufügen" }).click();
+    await expect(toastWith(page, "Passkey hinzugefügt")).toBeVisible();
+    await expect(main(page).getByText("Noch kein Passkey eingerichtet.")).toHaveCount(0);
+    await expect(main(page).getByText(/Zuletzt verwendet: noch nie/)).toBeVisible();
+
+    // Renamed in place.
+    const name = main(page).getByLabel(/^Neuer Name für/);
+    await name.fill("Mein Laptop");
+    await main(page).getByRole("button", { name: "Umbenennen" }).click();
+    await expect(toastWith(page, "Passkey umbenannt")).toBeVisible();
+    await expect(main(page).getByText("Mein Laptop", { exact: true })).toBeVisible();
+
+    // Signed out, the sign-in page asks the browser for the site's passkeys in the e-mail
+    // field's autofill (conditional mediation); the virtual authenticator answers at once.
+    // (The sign-out's own toast may be gone before it can be seen: the sign-in follows at once.
+    // "Login successful" comes only with a new session.)
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(toastWith(page, "Login successful")).toBeVisible();
+    await signedIn(page);
+
+    await openAdminPage(page, `${base}/admin/profil`);
+    await expect(main(page).getByText(/Zuletzt verwendet: \d\d\.\d\d\.\d{4}/)).toBeVisible();
+  } finally {
+    await page.close();
+    await server.stop();
+  }
+});
+
+test("TOTP: set up from the QR code's secret; sign-in asks for a code; a recovery code works once", async ({
+  page,
+  consoleGuard,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  consoleGuard.allow(/status of 40[01]/);
+  const server = await startOwnServer();
+  try {
+    const base = localUrl(server);
+    const admin = server.admin!;
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await signInAsAdmin(page, { baseURL: base, clientAddress: client, credentials: admin });
+    await openAdminPage(page, `${base}/admin/profil`);
+
+    await main(page).getByRole("button", { name: "Einrichten" }).click();
+    await expect(main(page).getByRole("img", { name: "QR-Code für die Authenticator-App" })).toBeVisible();
+    const secret = (await main(page).getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
+
+    await main(page)
+      .getByLabel("Code aus der App")
+      .fill("000000" === totp.generate() ? "111111" : "000000");
+    await main(page).getByRole("button", { name: "Aktivieren" }).click();
+    await expect(toastWith(page, "Der Code stimmt nicht")).toBeVisible();
+
+    await main(page).getByLabel("Code aus der App").fill(totp.generate());
+    await main(page).getByRole("button", { name: "Aktivieren" }).click();
+    await expect(toastWith(page, "Zweiter Faktor aktiviert")).toBeVisible();
+    const codes = await main(page)
+      .getByRole("list", { name: "Wiederherstellungscodes" })
+      .getByRole("listitem")
+      .allTextContents();
+    expect(codes).toHaveLength(10);
+    await expect(main(page).getByText(/Unbenutzte Wiederherstellungscodes: 10/)).toBeVisible();
+
+    // The password alone no longer signs in: the code of the next time step does (the current
+    // one was used up by the activation).
+    await signOut(page);
+    await signInWithPassword(page, base, admin);
+    await expect(page.getByRole("heading", { level: 1, name: "Bestätigungscode" })).toBeVisible();
+    await main(page)
+      .getByLabel("Code")
+      .fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await main(page).getByRole("button", { name: "Bestätigen" }).click();
+    await signedIn(page);
+
+    // A recovery code instead of the app's code: once.
+    for (const attempt of ["first", "second"] as const) {
+      await signOut(page);
+      await signInWithPassword(page, base, admin);
+      await expect(page.getByRole("heading", { level: 1, name: "Bestätigungscode" })).toBeVisible();
+      await main(page).getByLabel("Code").fill(codes[0]!.toUpperCase());
+      await main(page).getByRole("button", { name: "Bestätigen" }).click();
+      if (attempt === "first") {
+        await signedIn(page);
+      } else {
+        await expect(toastWith(page, "Der Code ist ungültig oder wurde schon verwendet.")).toBeVisible();
+        await expect(page.getByRole("heading", { level: 1, name: "Bestätigungscode" })).toBeVisible();
+      }
+    }
+    await main(page).getByLabel("Code").fill(codes[1]!);
+    await main(page).getByRole("button", { name: "Bestätigen" }).click();
+    await signedIn(page);
+    await openAdminPage(page, `${base}/admin/profil`);
+    await expect(main(page).getByText(/Unbenutzte Wiederherstellungscodes: 8/)).toBeVisible();
+  } finally {
+    await page.close();
+    await server.stop();
+  }
+});
+
+test("the session list shows each sign-in; ending another session signs that browser out", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const server = await startOwnServer();
+  const other = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+  });
+  try {
+    const base = localUrl(server);
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await actAsOwnClient(other, testInfo);
+    const phone = await other.newPage();
+    await signInAsAdmin(phone, { baseURL: base, clientAddress: client, credentials: server.admin! });
+    await signInAsAdmin(page, { baseURL: base, clientAddress: client, credentials: server.admin! });
+    await openAdminPage(phone, `${base}/admin/profil`);
+    await expect(main(phone).getByRole("heading", { level: 2, name: "Profil verwalten" })).toBeVisible();
+
+    await openAdminPage(page, `${base}/admin/profil`);
+    const sessions = main(page).getByTestId("session");
+    await expect(sessions).toHaveCount(2);
+    await expect(sessions.filter({ hasText: "Diese Sitzung" })).toHaveCount(1);
+    const iphone = sessions.filter({ hasText: "Safari auf iOS" });
+    await expect(iphone).toHaveCount(1);
+    await expect(iphone).toContainText(/Angemeldet am \d\d\.\d\d\.\d{4}/);
+    await iphone.getByRole("button", { name: "Safari auf iOS abmelden" }).click();
+    await expect(toastWith(page, "Sitzung abgemeldet")).toBeVisible();
+    await expect(sessions).toHaveCount(1);
+
+    await phone.reload();
+    await expect(phone.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+    await expect(main(phone).getByRole("heading", { name: "Profil verwalten" })).toHaveCount(0);
+  } finally {
+    await other.close();
+    await page.close();
+    await server.stop();
+  }
+});
