@@ -19,10 +19,14 @@ import { useHydrated } from "./hooks/use-hydrated";
 
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
-/** Reads the one-time flash message of the request and clears its cookie on the response. */
+/**
+ * Reads the one-time flash message of the request and clears its cookie on the response. Only a
+ * GET shows it: a request that changes something (an editor's preview, a passkey ceremony) may
+ * overlap the GET that follows a redirect, and must not take its message away.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    const flash = readFlash(request);
+    const flash = request.method === "GET" ? readFlash(request) : undefined;
     context.set(flashContext, flash ?? null);
     const response = await next();
     if (flash) response.headers.append("Set-Cookie", clearFlashCookie());

@@ -1,6 +1,5 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { createContext, useContext, useEffect, useState, type ComponentProps, type ReactNode } from "react";
-import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { MAX_UPLOAD_BYTES } from "~/lib/image-limits";
@@ -104,6 +103,37 @@ export function Checkbox({ name, label, hint }: { name: string; label: string; h
 }
 
 /**
+ * The server's rendering of `text`, asked for 300 ms after the last change. A plain request, not
+ * a router fetcher: a preview changes no data, so nothing on the page is reloaded after it, and a
+ * preview still under way when the owner saves or leaves is dropped without touching the router
+ * (the fetcher's reload raced the save's redirect and its toast). A failed request keeps the last
+ * preview.
+ */
+function useMarkdownPreview(text: string): string {
+  const [html, setHtml] = useState("");
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch("/admin/inhalte/markdown", {
+        method: "POST",
+        body: new URLSearchParams({ text }),
+        signal: controller.signal,
+      })
+        .then((response) => (response.ok ? (response.json() as Promise<{ html?: unknown }>) : undefined))
+        .then((result) => {
+          if (typeof result?.html === "string") setHtml(result.html);
+        })
+        .catch(() => {});
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text]);
+  return html;
+}
+
+/**
  * A Markdown text with a short formatting help and a live preview, rendered by the server (the
  * Markdown library never reaches the browser).
  */
@@ -121,17 +151,8 @@ export function MarkdownField({
 }) {
   const { value, error } = useField(name);
   const [text, setText] = useState(value);
-  const preview = useFetcher<{ html: string }>();
+  const previewHtml = useMarkdownPreview(text);
   const id = fieldId(name);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      void preview.submit({ text }, { method: "post", action: "/admin/inhalte/markdown" });
-    }, 300);
-    return () => clearTimeout(timer);
-    // The fetcher's identity changes with its state; only the text should trigger a preview.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
 
   return (
     <div className="space-y-3">
@@ -175,7 +196,7 @@ export function MarkdownField({
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Vorschau</p>
         <div
           className="markdown mt-1 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-4 text-slate-700"
-          dangerouslySetInnerHTML={{ __html: preview.data?.html ?? "" }}
+          dangerouslySetInnerHTML={{ __html: previewHtml }}
         />
       </div>
     </div>

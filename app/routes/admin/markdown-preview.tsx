@@ -1,17 +1,19 @@
-import { data } from "react-router";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/markdown-preview";
 
-/** The editor's live preview of a Markdown field (issue #13): rendered here, as pages render it. */
+/**
+ * The editor's live preview of a Markdown field (issue #13): rendered here, as pages render it,
+ * and answered as JSON to the editor's plain request (see useMarkdownPreview).
+ */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await request.formData().catch(() => undefined);
   const text = form?.get("text");
   if (typeof text !== "string" || text.length > 20_000) {
-    return data({ html: "" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ html: "" }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
-  return data({ html: renderMarkdown(text) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ html: renderMarkdown(text) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Only the editor posts here; a visit is sent to the sign-in, or told to post. */
