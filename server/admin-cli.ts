@@ -2,7 +2,7 @@ import { stdin, stdout } from "node:process";
 import { createInterface } from "node:readline";
 import { createAdmin, findAdminByEmail } from "~/db/admin-users.server";
 import { openDatabase } from "~/db/engines.server";
-import { configuredDatabase } from "~/db/app-database.server";
+import { configuredDatabase } from "./boot";
 import { setPassword } from "~/lib/auth.server";
 import { PasswordSchema } from "~/lib/password-rules.server";
 import { deactivateTotp, setSecondFactorOnly } from "~/db/sign-in-factors.server";

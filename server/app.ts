@@ -8,14 +8,14 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { isHealthy, openDatabase } from "~/db/engines.server";
-import { closeDatabase, configuredDatabase, database, getDb } from "~/db/app-database.server";
 import { checkServerEnv, env, EnvError, type Env } from "~/env.server";
 import { logger, scrubError } from "~/lib/logger.server";
 import { nonceContext } from "~/lib/nonce";
 import { publicPagesChanged } from "~/lib/public-pages.server";
 import { readSessionToken, validateSession } from "~/lib/session.server";
-import { clientAddressContext } from "~/lib/request-context";
+import { clientAddressContext, databaseContext, mailQueuedContext } from "~/lib/request-context";
 import { startBackups } from "./backup";
+import { configuredDatabase, database, kickMailWorker, shutDown } from "./boot";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy";
 import { pageCache, type PageCacheVariables } from "./page-cache";
 import { bodyLimits, clientAddress, sameOriginOnly } from "./request-guards";
@@ -29,9 +29,17 @@ const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 const SHUTDOWN_GRACE_MS = 8_000;
 const SHUTDOWN_HARD_LIMIT_MS = 10_000;
 
-export function createApp(config: Env) {
+/**
+ * The server's request pipeline. With `dev` (`npm run dev`, server/dev.ts) Vite serves the
+ * modules and public files and hot-reloads them: there is no page cache, no static serving, and
+ * no Content-Security-Policy (Vite's client injects inline styles and scripts).
+ */
+export function createApp(config: Env, { dev = false }: { dev?: boolean } = {}) {
   const app = new Hono<{ Variables: PageCacheVariables }>();
-  const handleRequest = createRequestHandler(build as unknown as ServerBuild, "production");
+  const handleRequest = createRequestHandler(
+    build as unknown as ServerBuild,
+    dev ? "development" : "production",
+  );
 
   // One log line per request, without query string, body, cookies or client address.
   app.use(async (c, next) => {
@@ -63,7 +71,7 @@ export function createApp(config: Env) {
   const scriptlessPolicy = contentSecurityPolicy({ https: config.isHttps });
   app.use(async (c, next) => {
     await next();
-    if (!c.res.headers.has("Content-Security-Policy")) {
+    if (!dev && !c.res.headers.has("Content-Security-Policy")) {
       c.res.headers.set("Content-Security-Policy", scriptlessPolicy);
     }
     // Shared caching is opted into (cached public pages, assets, sitemap); everything else, from
@@ -76,7 +84,7 @@ export function createApp(config: Env) {
   app.use(sameOriginOnly(config));
   app.use(bodyLimits());
   app.use(compress());
-  app.use(pageCache({ https: config.isHttps }));
+  if (!dev) app.use(pageCache({ https: config.isHttps }));
 
   app.get("/healthz", async (c) => {
     const ok = await database()
@@ -87,25 +95,27 @@ export function createApp(config: Env) {
     return c.json({ status: "unavailable" }, 503);
   });
 
-  // Hashed build output never changes under its name: cache it for a year.
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: CLIENT_DIR,
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
-  // A missing hashed asset is a plain 404, not a rendered page.
-  app.get("/assets/*", (c) => c.text("Not found", 404));
-  app.use(
-    "*",
-    serveStatic({
-      root: CLIENT_DIR,
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-    }),
-  );
+  if (!dev) {
+    // Hashed build output never changes under its name: cache it for a year.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: CLIENT_DIR,
+        precompressed: true,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    // A missing hashed asset is a plain 404, not a rendered page.
+    app.get("/assets/*", (c) => c.text("Not found", 404));
+    app.use(
+      "*",
+      serveStatic({
+        root: CLIENT_DIR,
+        precompressed: true,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+      }),
+    );
+  }
 
   // Whatever the admin changes may show on public pages: cached pages are dropped. Only for a
   // signed-in admin (issue #16): anyone else could empty the cache with a POST. (PostgreSQL's
@@ -113,7 +123,9 @@ export function createApp(config: Env) {
   app.on(["POST", "PUT", "PATCH", "DELETE"], ["/admin", "/admin/*", "/admin.data"], async (c, next) => {
     await next();
     if (c.res.status >= 500) return;
-    const signedIn = await validateSession(await getDb(), readSessionToken(c.req.raw)).catch(() => undefined);
+    const signedIn = await database()
+      .then((handle) => validateSession(handle.db, readSessionToken(c.req.raw)))
+      .catch(() => undefined);
     if (signedIn) publicPagesChanged();
   });
 
@@ -125,10 +137,15 @@ export function createApp(config: Env) {
     const nonce = cacheNonce ?? newNonce();
     context.set(nonceContext, nonce);
     context.set(clientAddressContext, clientAddress(c, config));
+    const db = database().then((handle) => handle.db);
+    // Awaited by the loaders that need it; a failed start is theirs to handle, not unhandled here.
+    db.catch(() => {});
+    context.set(databaseContext, db);
+    context.set(mailQueuedContext, kickMailWorker);
     const response = await handleRequest(c.req.raw, context);
     // A download that is a document of its own (a printable proof or data export, no script)
     // brings a stricter policy of its own: it stays.
-    if (!cacheNonce && !response.headers.has("Content-Security-Policy")) {
+    if (!dev && !cacheNonce && !response.headers.has("Content-Security-Policy")) {
       response.headers.set(
         "Content-Security-Policy",
         contentSecurityPolicy({ https: config.isHttps, scriptSources: [`'nonce-${nonce}'`] }),
@@ -192,7 +209,7 @@ export async function main(): Promise<Server> {
       clearTimeout(force);
       try {
         await stopBackups();
-        await closeDatabase();
+        await shutDown();
         logger.info("database closed; bye");
         process.exitCode = 0;
       } catch (error) {
@@ -208,6 +225,22 @@ export async function main(): Promise<Server> {
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
   return server;
+}
+
+const devState = globalThis as typeof globalThis & { __devApp?: ReturnType<typeof createApp> };
+
+/**
+ * `npm run dev` (server/dev.ts): the app with its database booted as in production (once per
+ * process: server/boot.ts keeps it across module reloads). No backups, no signal handling.
+ */
+export async function devApp(): Promise<ReturnType<typeof createApp>> {
+  if (!devState.__devApp) {
+    const config = env();
+    logger.level = config.LOG_LEVEL;
+    await database();
+    devState.__devApp = createApp(config, { dev: true });
+  }
+  return devState.__devApp;
 }
 
 /** `npm run db:migrate`: applies pending migrations to the configured database and exits. */

@@ -14,7 +14,7 @@ import {
 } from "~/db/backup.server";
 import { openDatabase, type DatabaseHandle } from "~/db/engines.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
-import { configuredDatabase, database } from "~/db/app-database.server";
+import { configuredDatabase, database } from "./boot";
 import { env, type Env } from "~/env.server";
 import { messageOf } from "~/lib/errors";
 import { logger, scrubError } from "~/lib/logger.server";

@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
-import { getDb } from "~/db/app-database.server";
 import { FLASH_COOKIE, SESSION_COOKIE_HTTP, SESSION_COOKIE_HTTPS } from "~/lib/cookie-names";
 import { logger } from "~/lib/logger.server";
 import { publicPagesVersion } from "~/lib/public-pages.server";
 import { installationSecret, issueFormToken } from "~/lib/security.server";
+import { database } from "./boot";
 import { contentSecurityPolicy, newNonce, serverScriptHashes } from "./content-security-policy";
 
 /**
@@ -90,7 +90,7 @@ export function pageCache(options: { https: boolean }): MiddlewareHandler<{ Vari
 
   async function currentBody(entry: Entry): Promise<Body> {
     if (Date.now() < entry.body.renewAt) return entry.body;
-    const token = issueFormToken(await installationSecret(await getDb()));
+    const token = issueFormToken(await installationSecret((await database()).db));
     entry.body = makeBody(entry.parts.join(token), entry.marker, Date.now() + TOKEN_REFRESH_MS);
     return entry.body;
   }

@@ -3,12 +3,18 @@ import { redirectWithFlash } from "./flash.server";
 import { logger } from "./logger.server";
 import { pagePath } from "./paths";
 import { requireAdmin } from "./session.server";
+import { type RequestContext } from "./request-context";
 
 type Page<T> = { rows: T[]; total: number; page: number; pageSize: number };
 
 /** Loads one page of an admin list; a database failure becomes the list's German error text. */
-export async function loadAdminList<T>(request: Request, load: () => Promise<Page<T>>, errorMessage: string) {
-  await requireAdmin(request);
+export async function loadAdminList<T>(
+  request: Request,
+  context: RequestContext,
+  load: () => Promise<Page<T>>,
+  errorMessage: string,
+) {
+  await requireAdmin(request, context);
   try {
     return { ...(await load()), error: null };
   } catch (error) {
@@ -25,10 +31,11 @@ type ListMessages = { success: string; failure: (reason: string) => string; notF
  */
 export function deleteFromAdminList(
   request: Request,
+  context: RequestContext,
   remove: (id: string) => Promise<boolean>,
   messages: ListMessages,
 ) {
-  return updateInAdminList(request, remove, messages);
+  return updateInAdminList(request, context, remove, messages);
 }
 
 /**
@@ -37,10 +44,11 @@ export function deleteFromAdminList(
  */
 export async function updateInAdminList(
   request: Request,
+  context: RequestContext,
   change: (id: string) => Promise<boolean>,
   messages: ListMessages,
 ) {
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const url = new URL(request.url);
   const back = pagePath(url.pathname) + url.search;
   const form = await request.formData().catch(() => undefined);

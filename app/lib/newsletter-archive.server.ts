@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/app-database.server";
+import { databaseContext, type RequestContext } from "./request-context";
 import { loadSiteSettings } from "./site-settings.server";
 
 /**
@@ -12,12 +12,12 @@ import { loadSiteSettings } from "./site-settings.server";
 export const ARCHIVE_HEADERS = { "Cache-Control": "no-store" } as const;
 
 /** The database, or a 404 when the archive is off. */
-export async function archiveDb() {
-  const { settings } = await loadSiteSettings(getDb);
+export async function archiveDb(context: RequestContext) {
+  const { settings } = await loadSiteSettings(() => context.get(databaseContext));
   if (settings.newsletter.archive !== "on") throw data(null, { status: 404 });
-  return getDb();
+  return context.get(databaseContext);
 }
 
 /** Whether the archive is on (the sitemap lists it then). */
-export const archiveEnabled = async () =>
-  (await loadSiteSettings(getDb)).settings.newsletter.archive === "on";
+export const archiveEnabled = async (context: RequestContext) =>
+  (await loadSiteSettings(() => context.get(databaseContext))).settings.newsletter.archive === "on";

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { DEFAULT_PAGES } from "~/content/pages";
 import type { Db } from "~/db/engines.server";
-import { getDb } from "~/db/app-database.server";
 import { findPageRow, listPageRows, type PageRow } from "~/db/pages.server";
 import { logger } from "./logger.server";
 import {
@@ -14,6 +13,7 @@ import {
 import { parsePage } from "./page-schemas.server";
 import { requireAdmin } from "./session.server";
 import { versionedRead } from "./versioned-read.server";
+import { databaseContext, type RequestContext } from "~/lib/request-context";
 
 /**
  * The editable pages as public routes use them (issue #13): the published content of every page,
@@ -54,7 +54,8 @@ export async function readPublishedPages(db: Db): Promise<PagesSnapshot> {
 const pagesRead = versionedRead("pages", readPublishedPages, () => DEFAULT_PAGES);
 
 /** The published pages for a public page; the built-in ones while the database can't answer. */
-export const loadPages = (): Promise<PagesSnapshot> => pagesRead.load(getDb);
+export const loadPages = (context: RequestContext): Promise<PagesSnapshot> =>
+  pagesRead.load(() => context.get(databaseContext));
 
 type ContentOf<K extends PageKind> = Extract<PageContent, { kind: K }>;
 
@@ -93,13 +94,14 @@ export function wantsPreview(request: Request): boolean {
  */
 export async function pageFor<K extends PageKind>(
   request: Request,
+  context: RequestContext,
   path: string,
   kind: K,
 ): Promise<{ content: ContentOf<K> | undefined; preview: boolean; pages: PagesSnapshot }> {
-  const pages = await loadPages();
+  const pages = await loadPages(context);
   if (wantsPreview(request)) {
-    await requireAdmin(request);
-    const row = await findPageRow(await getDb(), path);
+    await requireAdmin(request, context);
+    const row = await findPageRow(await context.get(databaseContext), path);
     const content =
       (row && (storedContent(path, row.draft ?? row.published) ?? publishedOf(row))) ??
       DEFAULT_PAGES.get(path);

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/engines.server";
-import { getDb } from "~/db/app-database.server";
 import { logger } from "./logger.server";
+import { databaseContext, type RequestContext } from "./request-context";
 import { publicPagesChanged } from "./public-pages.server";
 import { loadSiteSettings, type SettingsSnapshot } from "./site-settings.server";
 
@@ -13,6 +13,7 @@ const READ_TIMEOUT_MS = 2_500;
  * page (spec §4, §8).
  */
 export async function readWithFallback<T>(
+  context: RequestContext,
   query: (db: Db) => Promise<T>,
   fallback: () => T,
 ): Promise<{ data: T; fallback: boolean }> {
@@ -21,7 +22,7 @@ export async function readWithFallback<T>(
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error("database read timed out")), READ_TIMEOUT_MS);
     });
-    const data = await Promise.race([getDb().then(query), timeout]);
+    const data = await Promise.race([context.get(databaseContext).then(query), timeout]);
     return { data, fallback: false };
   } catch (error) {
     logger.error({ err: error }, "database read failed; serving built-in items");
@@ -34,6 +35,6 @@ export async function readWithFallback<T>(
 }
 
 /** The owner's settings for a page; when the database can't answer, the last ones read. */
-export function pageSettings(): Promise<SettingsSnapshot> {
-  return loadSiteSettings(getDb);
+export function pageSettings(context: RequestContext): Promise<SettingsSnapshot> {
+  return loadSiteSettings(() => context.get(databaseContext));
 }

@@ -1,7 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, NEWSLETTER_MESSAGES } from "~/content/messages";
 import { submitContact } from "~/db/contact.server";
-import { getDb, kickMailWorker } from "~/db/app-database.server";
 import { signUp } from "~/db/newsletter.server";
 import { env } from "~/env.server";
 import { ContactSchema, fieldErrors, NewsletterOptInSchema, NewsletterSimpleSchema } from "./forms";
@@ -14,7 +13,7 @@ import {
   type FormResult,
 } from "./form-guard.server";
 import { logger } from "./logger.server";
-import { clientAddressContext } from "./request-context";
+import { clientAddressContext, databaseContext, mailQueuedContext } from "./request-context";
 import { installationSecret } from "./security.server";
 
 /**
@@ -49,7 +48,7 @@ export async function contactAction({ request, context }: Args, form?: FormData,
   if (!form) return invalidRequest(CONTACT_MESSAGES.failure, key);
   const values = formValues(form, CONTACT_FIELDS);
   try {
-    const db = await getDb();
+    const db = await context.get(databaseContext);
     const guard = {
       name: "contact",
       form: key,
@@ -82,7 +81,7 @@ export async function contactAction({ request, context }: Args, form?: FormData,
         { status: 400 },
       );
     }
-    kickMailWorker();
+    context.get(mailQueuedContext)();
     return {
       ok: true,
       title: CONTACT_MESSAGES.success,
@@ -105,7 +104,7 @@ export async function newsletterAction(
   if (!form) return invalidRequest(NEWSLETTER_MESSAGES.failure, key);
   const values = formValues(form, NEWSLETTER_FIELDS);
   try {
-    const db = await getDb();
+    const db = await context.get(databaseContext);
     const guard = await guardForm(db, form, {
       name: "newsletter",
       form: key,
@@ -159,7 +158,7 @@ export async function newsletterAction(
         { status: 409 },
       );
     }
-    kickMailWorker();
+    context.get(mailQueuedContext)();
     return (
       variant === "optIn"
         ? {

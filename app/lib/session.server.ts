@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Db } from "~/db/engines.server";
-import { getDb } from "~/db/app-database.server";
 import { REAUTH_MS, SESSION_IDLE_MS, SESSION_MAX_MS } from "~/db/sessions.server";
 import { adminUsers, sessions } from "~/db/schema";
 import { env } from "~/env.server";
@@ -14,6 +13,7 @@ import {
 } from "./cookie-names";
 import { pagePath } from "./paths";
 import { sha256Hex } from "./security.server";
+import { databaseContext, type RequestContext } from "./request-context";
 
 /**
  * Admin sessions, following the Copenhagen Book: a random token (256 bits) lives only in an
@@ -202,10 +202,10 @@ export async function deleteOtherSessions(db: Db, userId: string, keep?: string)
 // One validation per request: the admin middleware, layout loader and tab loaders share it.
 const perRequest = new WeakMap<Request, ReturnType<typeof validateSession>>();
 
-export function getAdmin(request: Request) {
+export function getAdmin(request: Request, context: RequestContext) {
   let current = perRequest.get(request);
   if (!current) {
-    current = getDb().then((db) => validateSession(db, readSessionToken(request)));
+    current = context.get(databaseContext).then((db) => validateSession(db, readSessionToken(request)));
     perRequest.set(request, current);
   }
   return current;
@@ -215,8 +215,8 @@ export function getAdmin(request: Request) {
  * Every admin loader and action starts with this: it returns the admin and session, or sends
  * the visitor to the sign-in form at /admin.
  */
-export async function requireAdmin(request: Request) {
-  const current = await getAdmin(request);
+export async function requireAdmin(request: Request, context: RequestContext) {
+  const current = await getAdmin(request, context);
   if (!current) {
     const { pathname, search } = new URL(request.url);
     const back = pagePath(pathname) + search;

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/app-database.server";
+import type { Db } from "~/db/engines.server";
 import { findSubscriptionEmail, unsubscribe, verifyUnsubscribe } from "~/db/newsletter.server";
 import { installationSecret } from "./security.server";
 import { isUuid } from "./uuid";
@@ -12,11 +12,10 @@ export type UnsubscribeLinkState =
   { state: "pending"; maskedEmail: string } | { state: "gone" } | { state: "invalid" };
 export type UnsubscribeOutcome = "done" | "gone" | "invalid";
 
-async function signedId(url: URL): Promise<string | undefined> {
+async function signedId(db: Db, url: URL): Promise<string | undefined> {
   const id = url.searchParams.get("id") ?? "";
   const signature = url.searchParams.get("sig") ?? "";
   if (!isUuid(id) || !signature) return undefined;
-  const db = await getDb();
   return verifyUnsubscribe(await installationSecret(db), id, signature) ? id : undefined;
 }
 
@@ -33,16 +32,16 @@ export function maskEmail(email: string): string {
 }
 
 /** What the link stands for, without changing anything: link scanners open every link. */
-export async function inspectUnsubscribeLink(url: URL): Promise<UnsubscribeLinkState> {
-  const id = await signedId(url);
+export async function inspectUnsubscribeLink(db: Db, url: URL): Promise<UnsubscribeLinkState> {
+  const id = await signedId(db, url);
   if (!id) return { state: "invalid" };
-  const email = await findSubscriptionEmail(await getDb(), id);
+  const email = await findSubscriptionEmail(db, id);
   return email ? { state: "pending", maskedEmail: maskEmail(email) } : { state: "gone" };
 }
 
 /** The POST of the page's button or of a mail client's one-click (RFC 8058): deletes the subscription. */
-export async function unsubscribeByLink(url: URL): Promise<UnsubscribeOutcome> {
-  const id = await signedId(url);
+export async function unsubscribeByLink(db: Db, url: URL): Promise<UnsubscribeOutcome> {
+  const id = await signedId(db, url);
   if (!id) return "invalid";
-  return (await unsubscribe(await getDb(), id)) ? "done" : "gone";
+  return (await unsubscribe(db, id)) ? "done" : "gone";
 }

@@ -10,8 +10,8 @@ import { pageData, pageFor } from "~/lib/pages.server";
 import type { Route } from "./+types/about";
 
 /** /about: the owner's text, portrait and key facts, edited in the admin (Inhalte). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { content, preview } = await pageFor(request, "/about", "about");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content, preview } = await pageFor(request, context, "/about", "about");
   if (!content) throw data(null, { status: 404 });
   const { text, ...rest } = content;
   return pageData({ page: { ...rest, html: renderMarkdown(text) } }, preview);

@@ -11,12 +11,13 @@ import { readWithFallback } from "~/lib/public-data.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
 import type { Route } from "./+types/category";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const category = categoryPage(params.slug);
   // Spec §2: an unknown slug goes to the not-found page, replacing the history entry.
   if (!category) throw redirect("/not-found");
-  const { content, preview } = await pageFor(request, `/category/${category.slug}`, "category");
+  const { content, preview } = await pageFor(request, context, `/category/${category.slug}`, "category");
   const { data: projects, fallback } = await readWithFallback(
+    context,
     (db) => listProjectsByCategory(db, category.category),
     () => fallbackProjects.filter((p) => p.category === category.category),
   );

@@ -3,7 +3,6 @@ import { ContactForm } from "~/components/contact-form";
 import { NewsletterCard } from "~/components/newsletter-forms";
 import { ObfuscatedContact } from "~/components/obfuscated-contact";
 import { CONTACT_HEADER_IMAGE, src, srcSet } from "~/content/images";
-import { getDb } from "~/db/app-database.server";
 import { newFormToken } from "~/lib/form-guard.server";
 import { submitOrFail } from "~/lib/form-client";
 import { pageMeta } from "~/lib/meta";
@@ -11,9 +10,10 @@ import { useSite } from "~/lib/public-site";
 import { contactAction, newsletterAction } from "~/lib/public-forms.server";
 import type { Route } from "./+types/contact";
 import { MAIN_IMAGE } from "~/lib/main-image";
+import { databaseContext } from "~/lib/request-context";
 
-export async function loader() {
-  return { formToken: await newFormToken(await getDb()).catch(() => "") };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { formToken: await newFormToken(await context.get(databaseContext)).catch(() => "") };
 }
 
 /** One page, two forms: the contact form and the double opt-in newsletter card. */

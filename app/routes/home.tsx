@@ -9,7 +9,6 @@ import { Button } from "~/components/ui/button";
 import { CATEGORY_PAGES, emptyCategoryMessage } from "~/content/categories";
 import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
-import { getDb } from "~/db/app-database.server";
 import { listHomepageProjects } from "~/db/projects.server";
 import { newFormToken } from "~/lib/form-guard.server";
 import { submitOrFail } from "~/lib/form-client";
@@ -23,20 +22,23 @@ import { useSite } from "~/lib/public-site";
 import { structuredData } from "~/lib/site-settings.server";
 import { env } from "~/env.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
+import { databaseContext } from "~/lib/request-context";
 import type { Route } from "./+types/home";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ settings }, home, { data: projects, fallback }] = await Promise.all([
-    pageSettings(),
-    pageFor(request, "/", "home"),
+    pageSettings(context),
+    pageFor(request, context, "/", "home"),
     readWithFallback(
+      context,
       (db) => listHomepageProjects(db),
       () => fallbackProjects.filter((p) => p.show_on_homepage),
     ),
   ]);
   const formToken = fallback
     ? ""
-    : await getDb()
+    : await context
+        .get(databaseContext)
         .then(newFormToken)
         .catch(() => "");
   const categories = CATEGORY_PAGES.map((page) => ({ ...page, ...categoryOf(home.pages, page.slug) }));

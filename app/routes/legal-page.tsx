@@ -14,12 +14,14 @@ import type { Route } from "./+types/legal-page";
  * Single-segment paths (spec §2): the three legal pages, built from the owner's settings;
  * anything else goes to the home page.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   // Own keys only: /__proto__ or /constructor found Object's prototype and broke the render (500).
   if (!isLegalSlug(params.page)) throw redirect("/");
   const { BACKUP_KEEP, BACKUP_CRON } = env();
   return {
-    page: legalPage(params.page, await pageSettings(), { backup: { keep: BACKUP_KEEP, cron: BACKUP_CRON } }),
+    page: legalPage(params.page, await pageSettings(context), {
+      backup: { keep: BACKUP_KEEP, cron: BACKUP_CRON },
+    }),
   };
 }
 

@@ -1,13 +1,13 @@
-import { getDb } from "~/db/app-database.server";
 import { findOriginal, findVariant } from "~/lib/images.server";
 import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/media";
+import { databaseContext } from "~/lib/request-context";
 
 /**
  * Uploaded images from the database: /media/<id>/<width>.webp (responsive variants) and
  * /media/<id>/original. An image never changes under its id, so it is cached for a year.
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id, file } = params;
   const match = file.match(/^(\d{2,4})\.webp$/);
   if (!isUuid(id) || (!match && file !== "original")) return new Response("Not found", { status: 404 });
@@ -15,7 +15,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const headers = { ETag: etag, "Cache-Control": "public, max-age=31536000, immutable" };
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
 
-  const db = await getDb();
+  const db = await context.get(databaseContext);
   if (match) {
     const variant = await findVariant(db, id, Number(match[1]));
     if (!variant) return new Response("Not found", { status: 404 });

@@ -9,8 +9,8 @@ import { ARCHIVE_HEADERS, archiveDb } from "~/lib/newsletter-archive.server";
 import type { Route } from "./+types/newsletter-archive-issue";
 
 /** /newsletter/archiv/:id: one sent issue as a web page, without any subscriber's personal link. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const issue = await findSentIssue(await archiveDb(), params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const issue = await findSentIssue(await archiveDb(context), params.id);
   if (!issue) throw data(null, { status: 404 });
   const { body, ...rest } = issue;
   return data({ issue: { ...rest, html: renderMarkdownAsPage(body) } }, { headers: ARCHIVE_HEADERS });

@@ -7,8 +7,8 @@ import { ARCHIVE_HEADERS, archiveDb } from "~/lib/newsletter-archive.server";
 import type { Route } from "./+types/newsletter-archive";
 
 /** /newsletter/archiv (issue #14): the sent issues, when the owner publishes them. */
-export async function loader() {
-  const issues = await listSentIssues(await archiveDb());
+export async function loader({ context }: Route.LoaderArgs) {
+  const issues = await listSentIssues(await archiveDb(context));
   return data({ issues }, { headers: ARCHIVE_HEADERS });
 }
 

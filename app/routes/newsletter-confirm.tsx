@@ -2,21 +2,21 @@ import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { PageLink } from "~/components/menu-link";
 import { Button } from "~/components/ui/button";
-import { getDb, kickMailWorker } from "~/db/app-database.server";
 import { confirm, inspectToken, resendForExpiredToken } from "~/db/newsletter.server";
 import { env } from "~/env.server";
 import { pageMeta } from "~/lib/meta";
 import { installationSecret } from "~/lib/security.server";
 import { PERSONAL } from "~/lib/cache-control";
 import type { Route } from "./+types/newsletter-confirm";
+import { databaseContext, mailQueuedContext } from "~/lib/request-context";
 
 /**
  * The link of the confirmation mail. Opening it changes nothing (mail scanners open links);
  * the visitor's button press, a POST, confirms.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const state = await inspectToken(await getDb(), token);
+  const state = await inspectToken(await context.get(databaseContext), token);
   return data(
     { token, state: state.state },
     { status: state.state === "invalid" ? 400 : 200, headers: PERSONAL },
@@ -28,16 +28,16 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => undefined);
   const token = String(form?.get("token") ?? "");
-  const db = await getDb();
+  const db = await context.get(databaseContext);
   if (form?.get("intent") === "resend") {
     const result = await resendForExpiredToken(db, token, {
       publicUrl: env().PUBLIC_URL,
       secret: await installationSecret(db),
     });
-    if (result === "sent") kickMailWorker();
+    if (result === "sent") context.get(mailQueuedContext)();
     return data({ resent: result }, { status: result === "invalid" ? 400 : 200 });
   }
   const state = await confirm(db, token);

@@ -8,6 +8,7 @@ import { inspectUnsubscribeLink, unsubscribeByLink } from "~/lib/unsubscribe.ser
 import { PERSONAL } from "~/lib/cache-control";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { Message } from "./newsletter-confirm";
+import { databaseContext } from "~/lib/request-context";
 
 /**
  * Every mail's unsubscribe link (issue #14). Opening it changes nothing: link scanners open every
@@ -19,7 +20,7 @@ import { Message } from "./newsletter-confirm";
  * from any site).
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }, next) => {
+  async ({ request, context }, next) => {
     // The document URL only: the page's own `.data` requests always go to the action.
     if (request.method !== "POST" || new URL(request.url).pathname.endsWith(".data")) return next();
     const form = await request
@@ -27,20 +28,23 @@ export const middleware: Route.MiddlewareFunction[] = [
       .formData()
       .catch(() => undefined);
     if (form?.get("intent") === UNSUBSCRIBE_BUTTON_INTENT) return next();
-    const outcome = await unsubscribeByLink(new URL(request.url)).catch(() => "error" as const);
+    const outcome = await context
+      .get(databaseContext)
+      .then((db) => unsubscribeByLink(db, new URL(request.url)))
+      .catch(() => "error" as const);
     if (outcome === "invalid") return oneClickAnswer("Dieser Abmeldelink ist ungültig.", 400);
     if (outcome === "error") return oneClickAnswer(FORM_GUARD_MESSAGES.unavailable, 503);
     return oneClickAnswer("Du bist abgemeldet.", 200);
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const link = await inspectUnsubscribeLink(new URL(request.url));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const link = await inspectUnsubscribeLink(await context.get(databaseContext), new URL(request.url));
   return data({ link }, { status: link.state === "invalid" ? 400 : 200, headers: PERSONAL });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const outcome = await unsubscribeByLink(new URL(request.url));
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await unsubscribeByLink(await context.get(databaseContext), new URL(request.url));
   return data({ outcome }, { status: outcome === "invalid" ? 400 : 200, headers: PERSONAL });
 }
 

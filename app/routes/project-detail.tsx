@@ -21,10 +21,11 @@ import { MAIN_IMAGE } from "~/lib/main-image";
  * Project detail at /project/{id} (canonical) and /projects/{id} (spec §2 gives both).
  * Nothing found, not even in the built-in items: back to /projects with "Project not found".
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A draft (issue #13) shows only to the signed-in owner, in the preview the admin links to.
-  const preview = wantsPreview(request) && Boolean(await requireAdmin(request));
+  const preview = wantsPreview(request) && Boolean(await requireAdmin(request, context));
   const { data: project, fallback } = await readWithFallback(
+    context,
     (db) => getProject(db, params.id, { drafts: preview }),
     () => fallbackProject(params.id),
   );

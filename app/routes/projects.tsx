@@ -17,9 +17,10 @@ function parseCategory(url: URL): Category | null {
   return CATEGORIES.includes(value as Category) ? (value as Category) : null;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const category = parseCategory(new URL(request.url));
   const { data, fallback } = await readWithFallback(
+    context,
     (db) => (category ? listProjectsByCategory(db, category) : listProjects(db)),
     () => fallbackProjects.filter((p) => !category || p.category === category),
   );

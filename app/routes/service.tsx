@@ -15,9 +15,9 @@ import { NotFoundErrorBoundary } from "~/components/not-found-page";
 import type { Route } from "./+types/service";
 
 /** /service and its sub-pages; the owner edits them in the admin (Inhalte). */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = servicePath("page" in params && params.page ? params.page : "");
-  const { content: page, preview, pages } = await pageFor(request, path, "service");
+  const { content: page, preview, pages } = await pageFor(request, context, path, "service");
   if (!page) {
     logger.warn({ path }, "page not found");
     throw data(null, { status: 404 });
@@ -37,6 +37,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
   if (!page.showServiceProjects) return pageData({ page: view, projects: null, fallback: false }, preview);
   const { data: projects, fallback } = await readWithFallback(
+    context,
     (db) => listHomepageProjects(db, "service"),
     () => fallbackProjects.filter((p) => p.category === "service" && p.show_on_homepage),
   );

@@ -7,10 +7,11 @@ import { scrollToTop, ScrollToTopButton } from "~/components/scroll-to-top";
 import { pageSettings } from "~/lib/public-data.server";
 import { loadPages, serviceMenuOf } from "~/lib/pages.server";
 import { toPublicSite } from "~/lib/site-settings.server";
+import type { Route } from "./+types/site-layout";
 
 /** The owner's public data (PublicSite) for the header, footer, menus and contact details. */
-export async function loader() {
-  const [{ settings }, pages] = await Promise.all([pageSettings(), loadPages()]);
+export async function loader({ context }: Route.LoaderArgs) {
+  const [{ settings }, pages] = await Promise.all([pageSettings(context), loadPages(context)]);
   return { site: toPublicSite(settings, serviceMenuOf(pages)) };
 }
 

@@ -6,6 +6,7 @@ import { env } from "~/env.server";
 import { loadPages, visibleServices } from "~/lib/pages.server";
 import { archiveEnabled } from "~/lib/newsletter-archive.server";
 import { readWithFallback } from "~/lib/public-data.server";
+import type { Route } from "./+types/sitemap";
 
 const STATIC_PATHS = ["/", "/projects", "/about", "/contact", "/impressum", "/datenschutz", "/cookies"];
 
@@ -16,16 +17,18 @@ const escapeXml = (value: string) =>
   );
 
 /** /sitemap.xml: every public page, every project's canonical URL and, when published, the newsletter archive. */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const origin = env().PUBLIC_URL;
   const [{ data: projects }, pages, archive] = await Promise.all([
     readWithFallback(
+      context,
       (db) => listProjects(db),
       () => fallbackProjects,
     ),
-    loadPages(),
+    loadPages(context),
     readWithFallback(
-      async (db) => ((await archiveEnabled()) ? listSentIssues(db) : undefined),
+      context,
+      async (db) => ((await archiveEnabled(context)) ? listSentIssues(db) : undefined),
       () => undefined,
     ),
   ]);

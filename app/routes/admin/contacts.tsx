@@ -6,27 +6,30 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { deleteContactSubmission, listContactSubmissions, setContactKept } from "~/db/contact.server";
-import { getDb } from "~/db/app-database.server";
 import { deleteFromAdminList, loadAdminList, updateInAdminList } from "~/lib/admin-lists.server";
 import { formatDateTime } from "~/lib/format";
 import { siteSettingsOf } from "~/lib/site-settings.server";
 import type { Route } from "./+types/contacts";
+import { databaseContext } from "~/lib/request-context";
 
 /** Spec §9: contact dates as day.month.year, hours:minutes. */
 const formatDate = (date: Date | null) => (date ? formatDateTime(date) : ADMIN_MESSAGES.unknownDate);
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadAdminList(
     request,
-    async () => listContactSubmissions(await getDb(), pageParams(request)),
+    context,
+    async () => listContactSubmissions(await context.get(databaseContext), pageParams(request)),
     ADMIN_MESSAGES.contactsLoadError,
   );
-  const { settings } = await siteSettingsOf(await getDb()).catch(() => ({ settings: undefined }));
+  const { settings } = await siteSettingsOf(await context.get(databaseContext)).catch(() => ({
+    settings: undefined,
+  }));
   return { ...list, retentionMonths: Number(settings?.privacy.contactMonths ?? 6) };
 }
 
 /** "Aufbewahren" marks a request to be kept past the retention period; the default is "Löschen". */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const intent = (
     await request
       .clone()
@@ -34,17 +37,27 @@ export async function action({ request }: Route.ActionArgs) {
       .catch(() => undefined)
   )?.get("intent");
   if (intent === "keep" || intent === "release") {
-    return updateInAdminList(request, async (id) => setContactKept(await getDb(), id, intent === "keep"), {
-      success: intent === "keep" ? ADMIN_MESSAGES.contactKept : ADMIN_MESSAGES.contactReleased,
-      failure: ADMIN_MESSAGES.contactKeepError,
-      notFound: "Anfrage nicht gefunden",
-    });
+    return updateInAdminList(
+      request,
+      context,
+      async (id) => setContactKept(await context.get(databaseContext), id, intent === "keep"),
+      {
+        success: intent === "keep" ? ADMIN_MESSAGES.contactKept : ADMIN_MESSAGES.contactReleased,
+        failure: ADMIN_MESSAGES.contactKeepError,
+        notFound: "Anfrage nicht gefunden",
+      },
+    );
   }
-  return deleteFromAdminList(request, async (id) => deleteContactSubmission(await getDb(), id), {
-    success: ADMIN_MESSAGES.contactDeleted,
-    failure: ADMIN_MESSAGES.contactDeleteError,
-    notFound: "Anfrage nicht gefunden",
-  });
+  return deleteFromAdminList(
+    request,
+    context,
+    async (id) => deleteContactSubmission(await context.get(databaseContext), id),
+    {
+      success: ADMIN_MESSAGES.contactDeleted,
+      failure: ADMIN_MESSAGES.contactDeleteError,
+      notFound: "Anfrage nicht gefunden",
+    },
+  );
 }
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {

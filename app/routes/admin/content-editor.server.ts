@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { DEFAULT_PAGES } from "~/content/pages";
 import type { Db } from "~/db/engines.server";
-import { getDb } from "~/db/app-database.server";
 import {
   deletePageRow,
   discardDraft,
@@ -21,6 +20,7 @@ import { storedContent } from "~/lib/pages.server";
 import { publicPagesChanged } from "~/lib/public-pages.server";
 import { requireAdmin } from "~/lib/session.server";
 import { isUuid } from "~/lib/uuid";
+import { databaseContext, type RequestContext } from "~/lib/request-context";
 
 /**
  * The server half of /admin/inhalte/:key (issue #13): one page's draft, preview link, publishing
@@ -36,18 +36,18 @@ export type EditorActionResult = {
   values?: Record<string, unknown>;
 };
 
-async function pageOfKey(request: Request, key: string | undefined) {
-  await requireAdmin(request);
+async function pageOfKey(request: Request, context: RequestContext, key: string | undefined) {
+  await requireAdmin(request, context);
   const path = key ? pathOfEditorKey(key) : undefined;
-  const db = await getDb();
+  const db = await context.get(databaseContext);
   const row = path ? await findPageRow(db, path) : undefined;
   if (!path || !row)
     throw redirectWithFlash("/admin/inhalte", { type: "error", title: ADMIN_MESSAGES.pageNotFound });
   return { db, path, row };
 }
 
-export async function loadEditor(request: Request, key: string | undefined) {
-  const { db, path, row } = await pageOfKey(request, key);
+export async function loadEditor(request: Request, context: RequestContext, key: string | undefined) {
+  const { db, path, row } = await pageOfKey(request, context, key);
   const published = storedContent(path, row.published) ?? DEFAULT_PAGES.get(path)!;
   const draft = row.draft ? storedContent(path, row.draft) : undefined;
   const versions = await listPageVersions(db, path);
@@ -67,8 +67,8 @@ export async function loadEditor(request: Request, key: string | undefined) {
   };
 }
 
-export async function editorAction(request: Request, key: string | undefined) {
-  const { db, path, row } = await pageOfKey(request, key);
+export async function editorAction(request: Request, context: RequestContext, key: string | undefined) {
+  const { db, path, row } = await pageOfKey(request, context, key);
   const form = await request.formData().catch(() => undefined);
   const intent = form?.get("intent");
   if (!form || typeof intent !== "string") {

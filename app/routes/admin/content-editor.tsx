@@ -23,12 +23,12 @@ import type { Route } from "./+types/content-editor";
 import { editorAction, loadEditor } from "./content-editor.server";
 
 /** /admin/inhalte/:key (issue #13): one page's draft, its preview, publishing and earlier versions. */
-export function loader({ request, params }: Route.LoaderArgs) {
-  return loadEditor(request, params.key);
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadEditor(request, context, params.key);
 }
 
-export function action({ request, params }: Route.ActionArgs) {
-  return editorAction(request, params.key);
+export function action({ request, params, context }: Route.ActionArgs) {
+  return editorAction(request, context, params.key);
 }
 
 const TITLES: Record<PageContent["kind"], string> = {

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { DEFAULT_PAGES } from "~/content/pages";
-import { getDb } from "~/db/app-database.server";
 import { createPageRow, listPageRows } from "~/db/pages.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { editorKey, servicePath, type ServiceContent } from "~/lib/page-content";
@@ -9,6 +8,7 @@ import { SlugSchema } from "~/lib/page-schemas.server";
 import { storedContent } from "~/lib/pages.server";
 import { publicPagesChanged } from "~/lib/public-pages.server";
 import { requireAdmin } from "~/lib/session.server";
+import { databaseContext, type RequestContext } from "~/lib/request-context";
 
 /** The server half of /admin/inhalte (issue #13): every editable page, and new service pages. */
 
@@ -29,9 +29,9 @@ export type CreatePageResult = {
   values: Record<string, string>;
 };
 
-export async function loadContentList(request: Request) {
-  await requireAdmin(request);
-  const rows = await listPageRows(await getDb());
+export async function loadContentList(request: Request, context: RequestContext) {
+  await requireAdmin(request, context);
+  const rows = await listPageRows(await context.get(databaseContext));
   const entries = rows.flatMap((row): ContentListEntry[] => {
     const content = storedContent(row.path, row.published) ?? DEFAULT_PAGES.get(row.path);
     if (!content) return [];
@@ -63,8 +63,8 @@ export async function loadContentList(request: Request) {
 }
 
 /** A new service page under /service/<slug>: stored hidden, then opened in the editor. */
-export async function createServicePage(request: Request) {
-  await requireAdmin(request);
+export async function createServicePage(request: Request, context: RequestContext) {
+  await requireAdmin(request, context);
   const form = await request.formData().catch(() => undefined);
   const values = {
     name: String(form?.get("name") ?? "").trim(),
@@ -103,7 +103,7 @@ export async function createServicePage(request: Request) {
     metaTitle: values.name,
     metaDescription: `${values.name}: was ich anbiete, wie ich arbeite und wie wir zusammenkommen.`,
   };
-  if (!(await createPageRow(await getDb(), path, content))) {
+  if (!(await createPageRow(await context.get(databaseContext), path, content))) {
     errors.slug = "Unter dieser Adresse gibt es schon eine Seite.";
     return refuse();
   }

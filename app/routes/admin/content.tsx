@@ -10,12 +10,12 @@ import type { Route } from "./+types/content";
 import { createServicePage, loadContentList, type ContentListEntry } from "./content.server";
 
 /** /admin/inhalte (issue #13): the pages the owner edits, and a new service page. */
-export function loader({ request }: Route.LoaderArgs) {
-  return loadContentList(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadContentList(request, context);
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return createServicePage(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return createServicePage(request, context);
 }
 
 const GROUPS: { group: ContentListEntry["group"]; hint: string }[] = [

@@ -2,7 +2,6 @@ import { CircleAlert, Loader2, LogOut } from "lucide-react";
 import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/app-database.server";
 import { env } from "~/env.server";
 import { goLiveChecklist, openItems } from "~/lib/go-live.server";
 import { logger } from "~/lib/logger.server";
@@ -10,11 +9,12 @@ import { getAdmin } from "~/lib/session.server";
 import { siteSettingsOf } from "~/lib/site-settings.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/layout";
+import { databaseContext, type RequestContext } from "~/lib/request-context";
 
 /** No admin response is stored by browsers or proxies; a sliding session renews its cookie. */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }, next) => {
-    const current = await getAdmin(request).catch(() => undefined);
+  async ({ request, context }, next) => {
+    const current = await getAdmin(request, context).catch(() => undefined);
     const response = await next();
     response.headers.set("Cache-Control", "no-store");
     response.headers.set("X-Robots-Tag", "noindex, nofollow");
@@ -23,16 +23,19 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const current = await getAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const current = await getAdmin(request, context);
   if (!current) return { admin: null, goLiveOpen: 0 };
-  return { admin: { name: current.admin.name, email: current.admin.email }, goLiveOpen: await goLiveOpen() };
+  return {
+    admin: { name: current.admin.name, email: current.admin.email },
+    goLiveOpen: await goLiveOpen(context),
+  };
 }
 
 /** Open items of the go-live checklist, for the header's notice (none when they can't be counted). */
-async function goLiveOpen(): Promise<number> {
+async function goLiveOpen(context: RequestContext): Promise<number> {
   try {
-    const db = await getDb();
+    const db = await context.get(databaseContext);
     return openItems(await goLiveChecklist(db, (await siteSettingsOf(db)).settings, env()));
   } catch (error) {
     logger.error({ err: error }, "go-live checklist could not be read");

@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { LoginForm } from "~/components/admin/login-form";
 import { SecondStepForm } from "~/components/admin/second-step-form";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/app-database.server";
 import { deleteChallenge } from "~/db/sign-in-factors.server";
 import {
   AUTH_MESSAGES,
@@ -13,7 +12,7 @@ import {
   startSecondStep,
 } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { clientAddressContext } from "~/lib/request-context";
+import { clientAddressContext, databaseContext, type RequestContext } from "~/lib/request-context";
 import { createSession, getAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/login";
 
@@ -23,17 +22,22 @@ export function safeRedirect(value: FormDataEntryValue | null): string {
   return target.startsWith("/admin") && !target.startsWith("//") ? target : "/admin";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getAdmin(request)) throw redirect("/admin");
-  return { secondStep: Boolean(await pendingSecondStep(await getDb(), request)) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getAdmin(request, context)) throw redirect("/admin");
+  return { secondStep: Boolean(await pendingSecondStep(await context.get(databaseContext), request)) };
 }
 
 const failure = (title: string, status: number, headers?: HeadersInit) =>
   data({ ok: false as const, title }, { status, headers });
 
 /** A new session for the admin, with the toast of a successful sign-in. */
-async function signedIn(request: Request, adminId: string, redirectTo: FormDataEntryValue | null) {
-  const session = await createSession(await getDb(), adminId, request);
+async function signedIn(
+  request: Request,
+  context: RequestContext,
+  adminId: string,
+  redirectTo: FormDataEntryValue | null,
+) {
+  const session = await createSession(await context.get(databaseContext), adminId, request);
   const response = redirectWithFlash(safeRedirect(redirectTo), {
     type: "success",
     title: ADMIN_MESSAGES.loginSuccess,
@@ -55,7 +59,7 @@ const throttled = (retryAfterSeconds: number) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => undefined);
   const intent = String(form?.get("intent") ?? "");
-  const db = await getDb();
+  const db = await context.get(databaseContext);
 
   if (intent === "cancel") {
     const pending = await pendingSecondStep(db, request);
@@ -67,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = String(form?.get("code") ?? "").trim();
     if (!code || code.length > 40) return failure(AUTH_MESSAGES.invalidCode, 400);
     const result = await completeSecondStep(db, request, code, context.get(clientAddressContext));
-    if (result.ok) return signedIn(request, result.admin.id, form?.get("redirectTo") ?? null);
+    if (result.ok) return signedIn(request, context, result.admin.id, form?.get("redirectTo") ?? null);
     if (result.reason === "throttled") return throttled(result.retryAfterSeconds);
     if (result.reason === "expired") {
       return failure(AUTH_MESSAGES.secondStepExpired, 401, { "Set-Cookie": clearSecondStepCookie() });
@@ -91,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (result.admin.require_second_factor) return failure(AUTH_MESSAGES.secondFactorOnly, 403);
-  return signedIn(request, result.admin.id, form?.get("redirectTo") ?? null);
+  return signedIn(request, context, result.admin.id, form?.get("redirectTo") ?? null);
 }
 
 /** Passes Retry-After of a throttled sign-in on to the client. */

@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/app-database.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { clearSessionCookie, deleteSession, requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/logout";
+import { databaseContext } from "~/lib/request-context";
 
 /** Signing out deletes the session on the server, not only the cookie. */
-export async function action({ request }: Route.ActionArgs) {
-  const { session } = await requireAdmin(request);
-  await deleteSession(await getDb(), session.id);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session } = await requireAdmin(request, context);
+  await deleteSession(await context.get(databaseContext), session.id);
   const response = redirectWithFlash("/admin", { type: "success", title: ADMIN_MESSAGES.logoutSuccess });
   response.headers.append("Set-Cookie", clearSessionCookie());
   return response;

@@ -1,18 +1,18 @@
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/app-database.server";
 import { confirmedSubscriptions } from "~/db/newsletter.server";
 import { isoDay, toCsv } from "~/lib/csv";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/newsletter-export";
+import { databaseContext } from "~/lib/request-context";
 
 /**
  * Spec §7: header "Email,Abonniert am", one row per confirmed subscriber (issue #14), file
  * newsletter-abonnenten-{date}.csv.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const rows = await confirmedSubscriptions(await getDb());
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const rows = await confirmedSubscriptions(await context.get(databaseContext));
   if (rows.length === 0) {
     return redirectWithFlash("/admin/newsletter", { type: "error", title: ADMIN_MESSAGES.csvEmpty });
   }

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { z } from "zod";
-import { getDb, kickMailWorker } from "~/db/app-database.server";
 import {
   cancelIssue,
   createIssue,
@@ -26,12 +25,14 @@ import {
   type FieldErrors,
 } from "~/lib/forms";
 import { redirectWithFlash } from "~/lib/flash.server";
+import type { Db } from "~/db/engines.server";
 import { logger } from "~/lib/logger.server";
 import { ISSUE_LIMITS } from "~/lib/newsletter-issues";
 import { requireAdmin } from "~/lib/session.server";
 import { notificationAddress, siteSettingsOf } from "~/lib/site-settings.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { newsletterHtml, newsletterMail, newsletterText } from "~/mail/newsletter.server";
+import { databaseContext, mailQueuedContext, type RequestContext } from "~/lib/request-context";
 
 /**
  * The server half of /admin/newsletter/ausgaben/:id (issue #14): a draft's texts, its preview,
@@ -82,9 +83,9 @@ const MESSAGES = {
   failed: "Das hat nicht geklappt: Datenbankfehler. Bitte versuche es noch einmal.",
 } as const;
 
-async function issueOf(request: Request, id: string | undefined) {
-  await requireAdmin(request);
-  const db = await getDb();
+async function issueOf(request: Request, context: RequestContext, id: string | undefined) {
+  await requireAdmin(request, context);
+  const db = await context.get(databaseContext);
   const issue = id ? await findIssue(db, id) : undefined;
   if (!issue)
     throw redirectWithFlash("/admin/newsletter/ausgaben", { type: "error", title: MESSAGES.notFound });
@@ -99,13 +100,13 @@ function draftOf(form: FormData) {
   };
 }
 
-const mailContext = async (db: Awaited<ReturnType<typeof getDb>>) => ({
+const mailContext = async (db: Db) => ({
   settings: (await siteSettingsOf(db)).settings,
   publicUrl: env().PUBLIC_URL,
 });
 
-export async function loadIssue(request: Request, id: string | undefined) {
-  const { db, issue } = await issueOf(request, id);
+export async function loadIssue(request: Request, context: RequestContext, id: string | undefined) {
+  const { db, issue } = await issueOf(request, context, id);
   const [counts, recipients] = await Promise.all([issueCounts(db, issue), recipientCount(db)]);
   return { issue: serialize(issue), counts, recipients };
 }
@@ -120,11 +121,11 @@ const serialize = (issue: NewsletterIssue) => ({
 });
 
 /** The mail as it will arrive, for the preview page. */
-export async function loadIssuePreview(request: Request, id: string | undefined) {
-  const { db, issue } = await issueOf(request, id);
-  const context = await mailContext(db);
+export async function loadIssuePreview(request: Request, context: RequestContext, id: string | undefined) {
+  const { db, issue } = await issueOf(request, context, id);
+  const mail = await mailContext(db);
   // The preview's unsubscribe link leads nowhere; each subscriber's own is signed when sent.
-  const sample = { ...context, unsubscribeUrl: `${context.publicUrl}/newsletter/abmelden?vorschau` };
+  const sample = { ...mail, unsubscribeUrl: `${mail.publicUrl}/newsletter/abmelden?vorschau` };
   return {
     id: issue.id,
     subject: issue.subject,
@@ -159,8 +160,8 @@ const refused = (message: string, status = 400, extra: Partial<IssueActionResult
   data({ ok: false, message, ...extra } satisfies IssueActionResult, { status });
 const done = (message: string) => data({ ok: true, message } satisfies IssueActionResult);
 
-export async function issueAction(request: Request, id: string | undefined) {
-  const { db, issue } = await issueOf(request, id);
+export async function issueAction(request: Request, context: RequestContext, id: string | undefined) {
+  const { db, issue } = await issueOf(request, context, id);
   const form = await request.formData().catch(() => undefined);
   if (!form) return refused(ADMIN_MESSAGES.unreadableRequest);
   const intent = String(form.get("intent") ?? "");
@@ -185,14 +186,14 @@ export async function issueAction(request: Request, id: string | undefined) {
         if (intent === "save") return done(MESSAGES.saved);
         if (intent === "preview")
           return redirectWithFlash(`${back}/vorschau`, { type: "success", title: MESSAGES.saved });
-        if (intent === "test") return sendTest(db, parsed.data);
-        return send(db, issue.id, String(form.get("send_at") ?? ""), back);
+        if (intent === "test") return sendTest(db, parsed.data, context.get(mailQueuedContext));
+        return send(db, issue.id, String(form.get("send_at") ?? ""), back, context.get(mailQueuedContext));
       }
       case "pause":
         return (await pauseIssue(db, issue.id)) ? done(MESSAGES.paused) : refused(MESSAGES.noChange, 409);
       case "resume": {
         if (!(await resumeIssue(db, issue.id))) return refused(MESSAGES.noChange, 409);
-        kickMailWorker();
+        context.get(mailQueuedContext)();
         return done(MESSAGES.resumed);
       }
       case "cancel":
@@ -217,16 +218,16 @@ export async function issueAction(request: Request, id: string | undefined) {
   }
 }
 
-async function sendTest(db: Awaited<ReturnType<typeof getDb>>, draft: IssueDraft) {
+async function sendTest(db: Db, draft: IssueDraft, mailQueued: () => void) {
   const context = await mailContext(db);
   const to = notificationAddress(context.settings);
   const mail = newsletterMail(to, draft, context);
   await enqueueMail(db, { ...mail, subject: `[Test] ${mail.subject}` });
-  kickMailWorker();
+  mailQueued();
   return done(MESSAGES.testSent(to));
 }
 
-async function send(db: Awaited<ReturnType<typeof getDb>>, id: string, sendAtValue: string, back: string) {
+async function send(db: Db, id: string, sendAtValue: string, back: string, mailQueued: () => void) {
   let sendAt: Date | null = null;
   if (sendAtValue) {
     const at = berlinTime(sendAtValue);
@@ -238,7 +239,7 @@ async function send(db: Awaited<ReturnType<typeof getDb>>, id: string, sendAtVal
   if ((await recipientCount(db)) === 0) return refused(MESSAGES.noRecipients, 409);
   const count = await queueIssue(db, id, sendAt);
   if (count === undefined) return refused(MESSAGES.notDraft, 409);
-  kickMailWorker();
+  mailQueued();
   return redirectWithFlash(back, {
     type: "success",
     title: sendAt ? MESSAGES.scheduled(count) : MESSAGES.queued(count),

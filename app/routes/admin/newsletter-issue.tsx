@@ -16,12 +16,12 @@ import { issueAction, loadIssue } from "./newsletter-issue.server";
  * while it sends, its progress updates by itself and it can be paused, resumed or cancelled;
  * once sent it is read-only and can be copied into a new draft.
  */
-export function loader({ request, params }: Route.LoaderArgs) {
-  return loadIssue(request, params.id);
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadIssue(request, context, params.id);
 }
 
-export function action({ request, params }: Route.ActionArgs) {
-  return issueAction(request, params.id);
+export function action({ request, params, context }: Route.ActionArgs) {
+  return issueAction(request, context, params.id);
 }
 
 /** How often the progress is read again while the issue sends. */

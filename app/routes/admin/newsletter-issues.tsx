@@ -3,18 +3,18 @@ import { Form, Link } from "react-router";
 import { AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
 import { NewsletterNav } from "~/components/admin/newsletter-nav";
 import { Button } from "~/components/ui/button";
-import { getDb } from "~/db/app-database.server";
 import { createIssue, listIssues, recipientCount } from "~/db/newsletter-issues.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formatDateTime } from "~/lib/format";
 import { ISSUE_STATE_LABELS } from "~/lib/newsletter-issues";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/newsletter-issues";
+import { databaseContext } from "~/lib/request-context";
 
 /** /admin/newsletter/ausgaben (issue #14): the newsletter's issues with their state and counts. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const db = await context.get(databaseContext);
   const [issues, recipients] = await Promise.all([listIssues(db), recipientCount(db)]);
   return {
     recipients,
@@ -29,9 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const id = await createIssue(await getDb());
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const id = await createIssue(await context.get(databaseContext));
   return redirectWithFlash(`/admin/newsletter/ausgaben/${id}`, {
     type: "success",
     title: "Neue Ausgabe angelegt",

@@ -9,8 +9,8 @@ import { loadIssuePreview } from "./newsletter-issue.server";
  * desktop client's and a phone's width and its plain-text part. The HTML sits in sandboxed
  * frames: nothing in it runs, and its links open outside.
  */
-export function loader({ request, params }: Route.LoaderArgs) {
-  return loadIssuePreview(request, params.id);
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadIssuePreview(request, context, params.id);
 }
 
 const inFrame = (html: string) => html.replace("<head>", '<head><base target="_blank">');

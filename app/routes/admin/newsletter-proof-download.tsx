@@ -17,8 +17,8 @@ blockquote { margin: 0; padding: .75rem 1rem; border-left: 4px solid #334155; ba
 @media print { body { margin: 0; } }
 `;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const proof = await loadConsentProof(request, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const proof = await loadConsentProof(request, context, params.id);
   const createdAt = new Date();
   const body = renderToStaticMarkup(<ConsentProof proof={proof} createdAt={createdAt} />);
   const page = `<!doctype html>

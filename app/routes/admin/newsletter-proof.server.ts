@@ -1,13 +1,17 @@
 import type { ProofData } from "~/components/admin/consent-proof";
-import { getDb } from "~/db/app-database.server";
 import { consentProof, consentRecordsFor } from "~/db/newsletter.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { requireAdmin } from "~/lib/session.server";
+import { databaseContext, type RequestContext } from "~/lib/request-context";
 
 /** The server half of a subscriber's proof of consent: the admin page and its download. */
-export async function loadConsentProof(request: Request, id: string): Promise<ProofData> {
-  await requireAdmin(request);
-  const db = await getDb();
+export async function loadConsentProof(
+  request: Request,
+  context: RequestContext,
+  id: string,
+): Promise<ProofData> {
+  await requireAdmin(request, context);
+  const db = await context.get(databaseContext);
   const proof = await consentProof(db, id);
   if (!proof) {
     throw redirectWithFlash("/admin/newsletter", { type: "error", title: "Abonnent nicht gefunden" });

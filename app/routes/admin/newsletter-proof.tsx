@@ -7,8 +7,8 @@ import type { Route } from "./+types/newsletter-proof";
 import { loadConsentProof } from "./newsletter-proof.server";
 
 /** /admin/newsletter/:id/nachweis (issue #14): a subscriber's proof of consent. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return { proof: await loadConsentProof(request, params.id), createdAt: new Date() };
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return { proof: await loadConsentProof(request, context, params.id), createdAt: new Date() };
 }
 
 export default function NewsletterProof({ loaderData, params }: Route.ComponentProps) {

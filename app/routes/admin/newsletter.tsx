@@ -7,27 +7,33 @@ import { NewsletterNav } from "~/components/admin/newsletter-nav";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/app-database.server";
 import { listSubscriptions, unsubscribe } from "~/db/newsletter.server";
 import { BOUNCE_LIMIT } from "~/lib/newsletter-issues";
 import { isoDay } from "~/lib/csv";
 import { deleteFromAdminList, loadAdminList } from "~/lib/admin-lists.server";
 import type { Route } from "./+types/newsletter";
+import { databaseContext } from "~/lib/request-context";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAdminList(
     request,
-    async () => listSubscriptions(await getDb(), pageParams(request)),
+    context,
+    async () => listSubscriptions(await context.get(databaseContext), pageParams(request)),
     ADMIN_MESSAGES.subscribersLoadError,
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return deleteFromAdminList(request, async (id) => unsubscribe(await getDb(), id, "deleted"), {
-    success: ADMIN_MESSAGES.subscriberDeleted,
-    failure: ADMIN_MESSAGES.subscriberDeleteError,
-    notFound: "Abonnent nicht gefunden",
-  });
+export async function action({ request, context }: Route.ActionArgs) {
+  return deleteFromAdminList(
+    request,
+    context,
+    async (id) => unsubscribe(await context.get(databaseContext), id, "deleted"),
+    {
+      success: ADMIN_MESSAGES.subscriberDeleted,
+      failure: ADMIN_MESSAGES.subscriberDeleteError,
+      notFound: "Abonnent nicht gefunden",
+    },
+  );
 }
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/app-database.server";
 import { hitRateLimits } from "~/db/rate-limits.server";
 import { AUTH_MESSAGES } from "~/lib/auth.server";
 import { flashCookie } from "~/lib/flash.server";
@@ -13,7 +12,7 @@ import {
   signInOptions,
   verifyPasskeyAssertion,
 } from "~/lib/passkeys.server";
-import { clientAddressContext } from "~/lib/request-context";
+import { clientAddressContext, databaseContext } from "~/lib/request-context";
 import { clientKey, installationSecret } from "~/lib/security.server";
 import { SECURITY_MESSAGES } from "~/content/security-messages";
 import { PasskeyNameSchema } from "~/lib/sign-in-security";
@@ -53,7 +52,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => undefined);
   const intent = String(form?.get("intent") ?? "");
-  const db = await getDb();
+  const db = await context.get(databaseContext);
 
   if (intent === "sign-in-options" || intent === "sign-in") {
     // Every request here writes a challenge or verifies a signature: counted per client first.
@@ -80,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return json({ ok: true, redirectTo: safeRedirect(form?.get("redirectTo") ?? null) }, 200, headers);
   }
 
-  const current = await getAdmin(request);
+  const current = await getAdmin(request, context);
   if (!current) return failed(SECURITY_MESSAGES.signedOut, 401);
   const { admin, session } = current;
 

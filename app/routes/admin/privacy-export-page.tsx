@@ -23,13 +23,14 @@ blockquote { margin: 0; padding: .75rem 1rem; border-left: 4px solid #334155; ba
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return backToView(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return backToView(request, context);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return exportPrivacyData(
     request,
+    context,
     {
       extension: "html",
       contentType: "text/html; charset=utf-8",

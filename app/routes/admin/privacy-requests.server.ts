@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { PRIVACY_MESSAGES, PRIVACY_PATH } from "~/content/privacy-request-messages";
-import { getDb } from "~/db/app-database.server";
 import {
   erasePerson,
   listPrivacyAudit,
@@ -15,6 +14,7 @@ import { LIMITS } from "~/lib/form-limits";
 import { logger } from "~/lib/logger.server";
 import { SECURITY_MESSAGES } from "~/content/security-messages";
 import { isRecentlyVerified, requireAdmin } from "~/lib/session.server";
+import { databaseContext, type RequestContext } from "~/lib/request-context";
 
 /**
  * The server half of Auskunft und Löschung (/admin/datenschutz, issue #15): the lookup, the
@@ -40,9 +40,9 @@ export type PrivacyView = {
   createdAt: Date;
 };
 
-async function auditLog(): Promise<Audit> {
+async function auditLog(context: RequestContext): Promise<Audit> {
   try {
-    return await listPrivacyAudit(await getDb());
+    return await listPrivacyAudit(await context.get(databaseContext));
   } catch (error) {
     logger.error({ err: error }, "privacy audit log could not be read");
     return [];
@@ -50,8 +50,8 @@ async function auditLog(): Promise<Audit> {
 }
 
 /** The view: the audit log, and with `?email=` everything stored for that address. */
-export async function loadPrivacyView(request: Request) {
-  await requireAdmin(request);
+export async function loadPrivacyView(request: Request, context: RequestContext) {
+  await requireAdmin(request, context);
   const raw = new URL(request.url).searchParams.get("email");
   const view: PrivacyView = {
     email: raw ?? "",
@@ -65,23 +65,23 @@ export async function loadPrivacyView(request: Request) {
     const email = PrivacyEmailSchema.safeParse(raw);
     if (!email.success) {
       return data(
-        { ...view, fieldError: email.error.issues[0]!.message, audit: await auditLog() },
+        { ...view, fieldError: email.error.issues[0]!.message, audit: await auditLog(context) },
         { status: 400 },
       );
     }
     try {
-      view.person = await lookupPerson(await getDb(), email.data);
+      view.person = await lookupPerson(await context.get(databaseContext), email.data);
     } catch (error) {
       logger.error({ err: error }, "privacy lookup failed");
       view.error = PRIVACY_MESSAGES.lookupError;
     }
   }
-  return data({ ...view, audit: await auditLog() });
+  return data({ ...view, audit: await auditLog(context) });
 }
 
 /** "Alles löschen": erases the address's data in one transaction and goes back with a toast. */
-export async function erasePrivacyData(request: Request) {
-  const { session } = await requireAdmin(request);
+export async function erasePrivacyData(request: Request, context: RequestContext) {
+  const { session } = await requireAdmin(request, context);
   // Erasing cannot be undone: like changing sign-in methods, it needs a recent confirmation.
   if (!isRecentlyVerified(session)) {
     return redirectWithFlash("/admin/profil", { type: "error", title: SECURITY_MESSAGES.confirmFirst });
@@ -96,7 +96,7 @@ export async function erasePrivacyData(request: Request) {
     return data({ fieldError: email.error.issues[0]!.message }, { status: 400 });
   }
   try {
-    await erasePerson(await getDb(), email.data, { block: form.get("block") === "on" });
+    await erasePerson(await context.get(databaseContext), email.data, { block: form.get("block") === "on" });
   } catch (error) {
     logger.error({ err: error }, "privacy erasure failed");
     return redirectWithFlash(PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.eraseError });
@@ -110,10 +110,11 @@ export async function erasePrivacyData(request: Request) {
  */
 export async function exportPrivacyData(
   request: Request,
+  context: RequestContext,
   file: { extension: "json" | "html"; contentType: string; csp?: string },
   render: (person: PersonData, createdAt: Date) => string,
 ): Promise<Response> {
-  await requireAdmin(request);
+  await requireAdmin(request, context);
   const form = await request.formData().catch(() => undefined);
   const email = PrivacyEmailSchema.safeParse(String(form?.get("email") ?? ""));
   if (!email.success) {
@@ -126,7 +127,7 @@ export async function exportPrivacyData(
   const createdAt = new Date();
   let body: string;
   try {
-    const db = await getDb();
+    const db = await context.get(databaseContext);
     const person = await lookupPerson(db, email.data);
     body = render(person, createdAt);
     await logExport(db, person.counts);
@@ -163,7 +164,7 @@ export function personJson(person: PersonData, createdAt: Date): string {
 }
 
 /** GET on an export URL: nothing to show there; back to the view. */
-export async function backToView(request: Request): Promise<Response> {
-  await requireAdmin(request);
+export async function backToView(request: Request, context: RequestContext): Promise<Response> {
+  await requireAdmin(request, context);
   return redirect(PRIVACY_PATH);
 }

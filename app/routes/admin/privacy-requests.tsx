@@ -16,12 +16,12 @@ import { erasePrivacyData, loadPrivacyView } from "./privacy-requests.server";
  * /admin/datenschutz (issue #15): Auskunft und Löschung. The owner looks an address up
  * (`?email=`, so the result can be linked inside the admin), exports it or erases all of it.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadPrivacyView(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadPrivacyView(request, context);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return erasePrivacyData(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  return erasePrivacyData(request, context);
 }
 
 export default function PrivacyRequests({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,12 +7,11 @@ import { SignInSecurity } from "~/components/admin/sign-in-security";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/app-database.server";
 import { adminUsers } from "~/db/schema";
 import { AUTH_MESSAGES, setPassword, signIn } from "~/lib/auth.server";
 import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
 import { PasswordSchema } from "~/lib/password-rules.server";
-import { clientAddressContext } from "~/lib/request-context";
+import { clientAddressContext, databaseContext } from "~/lib/request-context";
 import { createSession, deleteOtherSessions, requireAdmin } from "~/lib/session.server";
 import {
   SECURITY_INTENTS,
@@ -31,24 +30,24 @@ const NameSchema = z
 
 type ProfileResult = { ok: boolean; message: string; errors?: Partial<Record<string, string>> };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { admin, session } = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { admin, session } = await requireAdmin(request, context);
   return {
     name: admin.name,
     email: admin.email,
-    security: await securityOverview(await getDb(), session, request),
+    security: await securityOverview(await context.get(databaseContext), session, request),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin, session } = await requireAdmin(request);
+  const { admin, session } = await requireAdmin(request, context);
   const fail = (message: string, errors?: ProfileResult["errors"], status = 400) =>
     data<ProfileResult>({ ok: false, message: ADMIN_MESSAGES.profileError(message), errors }, { status });
   const form = await request.formData().catch(() => undefined);
   if (!form) return fail(ADMIN_MESSAGES.unreadableRequest);
   const intent = String(form.get("intent") ?? "");
   if (SECURITY_INTENTS.has(intent)) {
-    return securityAction(await getDb(), {
+    return securityAction(await context.get(databaseContext), {
       session,
       intent,
       form,
@@ -58,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const name = NameSchema.safeParse(String(form.get("name") ?? ""));
   if (!name.success) return fail(name.error.issues[0]!.message, { name: name.error.issues[0]!.message });
-  const db = await getDb();
+  const db = await context.get(databaseContext);
 
   const changePassword = form.get("changePassword") === "on";
   let renewed: { cookie: string } | undefined;

@@ -7,7 +7,6 @@ import { ProjectForm } from "~/components/admin/project-form";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES, PROJECT_MESSAGES } from "~/content/admin-messages";
-import { getDb } from "~/db/app-database.server";
 import { getProject, listProjects } from "~/db/projects.server";
 import { readProjectForm, type ProjectFormValues } from "~/lib/project-form";
 import { removeProject, saveProject } from "./projects.server";
@@ -15,6 +14,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { categoryLabel, type Project } from "~/lib/project";
 import { getAdmin, requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/projects";
+import { databaseContext } from "~/lib/request-context";
 
 /** /admin: the sign-in form when signed out, else the Projekte tab (spec §2). */
 const blank = (id: string): ProjectFormValues => ({
@@ -47,9 +47,9 @@ const toFormValues = (project: Project): ProjectFormValues => ({
   status: project.status,
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await getAdmin(request))) return { signedIn: false as const };
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!(await getAdmin(request, context))) return { signedIn: false as const };
+  const db = await context.get(databaseContext);
   const params = new URL(request.url).searchParams;
   const editId = params.get("bearbeiten");
   let editor: { mode: "create" | "update"; values: ProjectFormValues } | null = null;
@@ -64,8 +64,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { signedIn: true as const, projects: await listProjects(db, { drafts: true }), editor };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
   const form = await request.formData().catch(() => undefined);
   if (!form) {
     return data(
@@ -74,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const intent = form.get("intent");
-  const db = await getDb();
+  const db = await context.get(databaseContext);
   const result =
     intent === "delete"
       ? await removeProject(db, String(form.get("id") ?? ""))

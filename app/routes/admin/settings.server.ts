@@ -4,7 +4,6 @@ import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { BUNDESLAENDER } from "~/content/supervisory-authorities";
 import { META_KEYS, readMeta, writeMeta } from "~/db/app-meta.server";
 import type { Db } from "~/db/engines.server";
-import { getDb, kickMailWorker } from "~/db/app-database.server";
 import { env } from "~/env.server";
 import { goLiveChecklist, smtpFingerprint } from "~/lib/go-live.server";
 import { logger } from "~/lib/logger.server";
@@ -19,6 +18,7 @@ import {
 } from "~/lib/site-settings.server";
 import { enqueueMail, mailState } from "~/mail/outbox.server";
 import { testMail } from "~/mail/templates.server";
+import { databaseContext, mailQueuedContext, type RequestContext } from "~/lib/request-context";
 
 /** The server half of /admin/einstellungen (issue #12): the settings, the checklist, the test mail. */
 
@@ -35,10 +35,10 @@ export type SettingsActionResult = {
 /** How long the test mail's answer waits for the mail worker to report back. */
 const TEST_MAIL_WAIT_MS = 15_000;
 
-export async function loadSettingsPage(request: Request) {
-  await requireAdmin(request);
+export async function loadSettingsPage(request: Request, context: RequestContext) {
+  await requireAdmin(request, context);
   const config = env();
-  const db = await getDb();
+  const db = await context.get(databaseContext);
   // Read afresh, not through the pages' cache: the owner sees exactly what is stored.
   const snapshot = await readSiteSettings(db);
   const { settings } = snapshot;
@@ -67,8 +67,8 @@ export async function loadSettingsPage(request: Request) {
   };
 }
 
-export async function settingsAction(request: Request) {
-  await requireAdmin(request);
+export async function settingsAction(request: Request, context: RequestContext) {
+  await requireAdmin(request, context);
   const form = await request.formData().catch(() => undefined);
   const intent = form?.get("intent");
   if (!form || typeof intent !== "string") {
@@ -77,7 +77,8 @@ export async function settingsAction(request: Request) {
       { status: 400 },
     );
   }
-  if (intent === "test-mail") return sendTestMail(await getDb());
+  if (intent === "test-mail")
+    return sendTestMail(await context.get(databaseContext), context.get(mailQueuedContext));
   if (!(SETTINGS_SECTIONS as string[]).includes(intent)) {
     return data<SettingsActionResult>(
       { section: "owner", ok: false, message: "Unbekannte Aktion" },
@@ -87,7 +88,7 @@ export async function settingsAction(request: Request) {
   const section = intent as SettingsSection;
   const values = sectionValues(section, form);
   try {
-    const result = await saveSiteSettings(await getDb(), section, values);
+    const result = await saveSiteSettings(await context.get(databaseContext), section, values);
     if (!result.ok) {
       return data<SettingsActionResult>(
         { section, ok: false, message: ADMIN_MESSAGES.settingsInvalid, errors: result.errors, values },
@@ -114,12 +115,12 @@ export async function settingsAction(request: Request) {
  * waits (a while) for the mail worker's verdict, so the page can say whether the SMTP server
  * accepted it.
  */
-async function sendTestMail(db: Db) {
+async function sendTestMail(db: Db, mailQueued: () => void) {
   const config = env();
   const { settings } = await readSiteSettings(db);
   const to = notificationAddress(settings);
   const id = await enqueueMail(db, testMail(settings, config.PUBLIC_URL));
-  kickMailWorker();
+  mailQueued();
   const deadline = Date.now() + TEST_MAIL_WAIT_MS;
   let outcome = await mailState(db, id);
   while (outcome.state === "waiting" && Date.now() < deadline) {

@@ -19,12 +19,12 @@ import type { Route } from "./+types/settings";
 import { loadSettingsPage, settingsAction } from "./settings.server";
 
 /** /admin/einstellungen (issue #12): everything the site says about its owner, and the go-live checklist. */
-export function loader({ request }: Route.LoaderArgs) {
-  return loadSettingsPage(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadSettingsPage(request, context);
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return settingsAction(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return settingsAction(request, context);
 }
 
 const LEGAL_FORMS = [

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Field, FormStatus, Input } from "~/components/ui/field";
 import { createAdmin } from "~/db/admin-users.server";
-import { getDb } from "~/db/app-database.server";
 import { fieldErrors, SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { PasswordSchema } from "~/lib/password-rules.server";
@@ -11,6 +10,7 @@ import { createSession } from "~/lib/session.server";
 import { claimSetupToken, isValidSetupToken } from "~/lib/setup-link.server";
 import { NotFoundErrorBoundary } from "~/components/not-found-page";
 import type { Route } from "./+types/setup";
+import { databaseContext, type RequestContext } from "~/lib/request-context";
 
 /** First-run account creation through the one-time link from the server log; 404 otherwise. */
 const SetupSchema = z
@@ -29,21 +29,22 @@ const SetupSchema = z
     message: "Passwords do not match",
   });
 
-async function requireSetupToken(request: Request): Promise<string> {
+async function requireSetupToken(request: Request, context: RequestContext): Promise<string> {
   const token = new URL(request.url).searchParams.get("token");
-  if (!(await isValidSetupToken(await getDb(), token))) throw data(null, { status: 404 });
+  if (!(await isValidSetupToken(await context.get(databaseContext), token)))
+    throw data(null, { status: 404 });
   return token!;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSetupToken(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSetupToken(request, context);
   return null;
 }
 
 class SetupTokenUsed extends Error {}
 
-export async function action({ request }: Route.ActionArgs) {
-  const token = await requireSetupToken(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = await requireSetupToken(request, context);
   const form = await request.formData().catch(() => undefined);
   const values = Object.fromEntries(
     ["name", "email", "password", "confirmPassword"].map((key) => [key, String(form?.get(key) ?? "")]),
@@ -55,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const db = await getDb();
+  const db = await context.get(databaseContext);
   // The token is used in the transaction that creates the admin, so it works once.
   const admin = await db
     .transaction(async (tx) => {

@@ -1,0 +1,138 @@
+import path from "node:path";
+import { DEFAULT_PAGES } from "~/content/pages";
+import { fallbackProjects } from "~/content/fallback-projects";
+import { ensureAdmin } from "~/db/admin-users.server";
+import { loadDemoContent } from "~/db/demo-content.server";
+import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from "~/db/engines.server";
+import { insertMissingPages } from "~/db/pages.server";
+import { env, type Env } from "~/env.server";
+import { runHousekeeping } from "~/lib/housekeeping.server";
+import { logger } from "~/lib/logger.server";
+import { publicPagesChanged } from "~/lib/public-pages.server";
+import { createSetupLink } from "~/lib/setup-link.server";
+import { mailSender, siteSettingsOf, usesDemoData } from "~/lib/site-settings.server";
+import { newsletterComposer } from "~/mail/newsletter.server";
+import { createMailTransport } from "~/mail/transport.server";
+import { startMailWorker, type MailWorker } from "~/mail/worker.server";
+
+/**
+ * What the server does at start, in this order:
+ *
+ * 1. open the database (PGlite in DATA_DIR, or DATABASE_URL) and apply the migrations;
+ * 2. demo projects into an empty installation, and the built-in pages the editor has not stored;
+ * 3. the admin from ADMIN_EMAIL, or else the one-time setup link in the log; a warning while
+ *    the site still shows the demo owner's data;
+ * 4. change notifications from the database, which empty the page cache;
+ * 5. the mail worker, whose idle turns run the hourly housekeeping (retention, pruning).
+ *
+ * `main()` in server/app.ts boots before it listens, and stops if the database cannot be opened.
+ * A database lost later does not stop the server: requests ask `database()` again, and a failed
+ * start is tried once more by the next request (public pages show their built-in content
+ * meanwhile). Loaders and actions get the handle through React Router's context
+ * (`databaseContext`, set per request in server/app.ts), never from here.
+ *
+ * The state lives on globalThis so that the dev server's module reloads reuse the one database.
+ */
+const state = globalThis as typeof globalThis & {
+  __booted?: Promise<DatabaseHandle>;
+  __mailWorker?: MailWorker;
+  __stopListening?: () => Promise<void>;
+};
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR. */
+export function configuredDatabase(config: Env = env()): DatabaseOptions {
+  return config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
+}
+
+/** The database, booted on the first call; a failed start is not kept, so the next call retries. */
+export function database(): Promise<DatabaseHandle> {
+  if (!state.__booted) {
+    state.__booted = boot(env());
+    state.__booted.catch(() => {
+      state.__booted = undefined;
+    });
+  }
+  return state.__booted;
+}
+
+async function boot(config: Env): Promise<DatabaseHandle> {
+  const handle = await openDatabase(configuredDatabase(config));
+  try {
+    await storeBuiltInContent(handle.db);
+    await ensureOwnerAccess(handle.db, config);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  logger.info({ database: handle.kind }, "database ready");
+  // Changes from any instance (or anyone editing the database) reach this one's page cache.
+  state.__stopListening = await handle.listen("public_pages", publicPagesChanged);
+  state.__mailWorker = startMailWorkerFor(handle.db, config);
+  return handle;
+}
+
+async function storeBuiltInContent(db: Db): Promise<void> {
+  if (await loadDemoContent(db, fallbackProjects)) {
+    logger.info({ count: fallbackProjects.length }, "demo content loaded into the empty projects table");
+  }
+  const added = await insertMissingPages(
+    db,
+    [...DEFAULT_PAGES].map(([path, content], position) => ({ path, content, position })),
+  );
+  if (added > 0) logger.info({ count: added }, "built-in page content stored for the editor");
+}
+
+async function ensureOwnerAccess(db: Db, config: Env): Promise<void> {
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const result = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    logger.info(
+      result === "created"
+        ? "admin account from ADMIN_EMAIL created"
+        : "admin account from ADMIN_EMAIL exists; password left unchanged",
+    );
+  }
+  const setupLink = await createSetupLink(db, config.PUBLIC_URL);
+  if (setupLink) {
+    logger.warn({ setupLink }, "no admin account yet: open this one-time link to create it");
+  }
+  if (usesDemoData((await siteSettingsOf(db)).settings)) {
+    logger.warn("the site still shows the demo owner's data: enter your own under /admin/einstellungen");
+  }
+}
+
+function startMailWorkerFor(db: Db, config: Env): MailWorker {
+  const mailDropDir = path.join(config.DATA_DIR, "mail");
+  let lastHousekeeping = 0;
+  return startMailWorker({
+    db,
+    transport: createMailTransport({
+      smtpUrl: config.SMTP_URL,
+      from: async () => mailSender((await siteSettingsOf(db)).settings, config.MAIL_FROM),
+      dropDir: mailDropDir,
+    }),
+    maxPerHour: config.MAIL_MAX_PER_HOUR,
+    maxPerDay: config.MAIL_MAX_PER_DAY,
+    compose: newsletterComposer(db, config.PUBLIC_URL),
+    onIdle: async () => {
+      if (Date.now() - lastHousekeeping < 60 * 60 * 1000) return;
+      lastHousekeeping = Date.now();
+      await runHousekeeping(db, { mailDropDir });
+    },
+  });
+}
+
+/** Sends queued mail now instead of at the next poll (after a mail was committed). */
+export function kickMailWorker(): void {
+  state.__mailWorker?.kick();
+}
+
+/** Stops the mail worker and the change notifications, and closes the database if it was opened. */
+export async function shutDown(): Promise<void> {
+  await state.__mailWorker?.stop();
+  state.__mailWorker = undefined;
+  await state.__stopListening?.();
+  state.__stopListening = undefined;
+  const pending = state.__booted;
+  state.__booted = undefined;
+  if (pending) await (await pending).close();
+}
