@@ -52,3 +52,8 @@ export async function findAdminById(db: Db, id: string): Promise<AdminUser | und
   const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, id)).limit(1);
   return row;
 }
+
+/** The name the admin gives themselves in Profil. */
+export async function setAdminName(db: Db, id: string, name: string): Promise<void> {
+  await db.update(adminUsers).set({ name, updated_at: new Date() }).where(eq(adminUsers.id, id));
+}

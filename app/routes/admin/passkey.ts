@@ -18,7 +18,7 @@ import { SECURITY_MESSAGES } from "~/content/security-messages";
 import { PasskeyNameSchema } from "~/lib/sign-in-security";
 import { createSession, getAdmin, isRecentlyVerified, markSessionVerified } from "~/lib/session.server";
 import { describeUserAgent } from "~/lib/user-agent";
-import { safeRedirect } from "./login";
+import { safeRedirect } from "./login.server";
 import type { Route } from "./+types/passkey";
 
 /**

@@ -1,108 +1,20 @@
-import { eq } from "drizzle-orm";
 import { useEffect, useState } from "react";
-import { data, useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
-import { z } from "zod";
 import { SignInSecurity } from "~/components/admin/sign-in-security";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { adminUsers } from "~/db/schema";
-import { AUTH_MESSAGES, setPassword, signIn } from "~/lib/auth.server";
-import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
-import { PasswordSchema } from "~/lib/password-rules.server";
-import { clientAddressContext, databaseContext } from "~/lib/request-context";
-import { createSession, deleteOtherSessions, requireAdmin } from "~/lib/session.server";
-import {
-  SECURITY_INTENTS,
-  securityAction,
-  securityOverview,
-  type SecurityResult,
-} from "./profile-security.server";
+import type { SecurityResult } from "./profile-security.server";
+import { loadProfile, profileAction, type ProfileResult } from "./profile.server";
 import type { Route } from "./+types/profile";
 
-/** Spec §2/§5: name editable, e-mail read-only, password change behind "Passwort ändern". */
-const NameSchema = z
-  .string()
-  .trim()
-  .max(100, "Der Name darf höchstens 100 Zeichen lang sein.")
-  .regex(SINGLE_LINE, SINGLE_LINE_MESSAGE);
-
-type ProfileResult = { ok: boolean; message: string; errors?: Partial<Record<string, string>> };
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { admin, session } = await requireAdmin(request, context);
-  return {
-    name: admin.name,
-    email: admin.email,
-    security: await securityOverview(await context.get(databaseContext), session, request),
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadProfile(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { admin, session } = await requireAdmin(request, context);
-  const fail = (message: string, errors?: ProfileResult["errors"], status = 400) =>
-    data<ProfileResult>({ ok: false, message: ADMIN_MESSAGES.profileError(message), errors }, { status });
-  const form = await request.formData().catch(() => undefined);
-  if (!form) return fail(ADMIN_MESSAGES.unreadableRequest);
-  const intent = String(form.get("intent") ?? "");
-  if (SECURITY_INTENTS.has(intent)) {
-    return securityAction(await context.get(databaseContext), {
-      session,
-      intent,
-      form,
-      clientAddress: context.get(clientAddressContext),
-    });
-  }
-
-  const name = NameSchema.safeParse(String(form.get("name") ?? ""));
-  if (!name.success) return fail(name.error.issues[0]!.message, { name: name.error.issues[0]!.message });
-  const db = await context.get(databaseContext);
-
-  const changePassword = form.get("changePassword") === "on";
-  let renewed: { cookie: string } | undefined;
-  if (changePassword) {
-    const current = String(form.get("currentPassword") ?? "");
-    const password = String(form.get("password") ?? "");
-    const confirmPassword = String(form.get("confirmPassword") ?? "");
-    if (password !== confirmPassword) {
-      return data<ProfileResult>(
-        {
-          ok: false,
-          message: ADMIN_MESSAGES.passwordsDoNotMatch,
-          errors: { confirmPassword: ADMIN_MESSAGES.passwordsDoNotMatch },
-        },
-        { status: 400 },
-      );
-    }
-    const strong = PasswordSchema.safeParse(password);
-    if (!strong.success)
-      return fail(strong.error.issues[0]!.message, { password: strong.error.issues[0]!.message });
-    // Checked like a sign-in, under the same limits (issue #16): a stolen session cannot guess.
-    const check = await signIn(db, admin.email, current, context.get(clientAddressContext));
-    if (!check.ok && check.reason === "throttled") {
-      const message = AUTH_MESSAGES.throttled(Math.ceil(check.retryAfterSeconds / 60));
-      return fail(message, { currentPassword: message }, 429);
-    }
-    if (!check.ok) {
-      return fail("Das aktuelle Passwort ist falsch.", {
-        currentPassword: "Das aktuelle Passwort ist falsch.",
-      });
-    }
-    await setPassword(db, admin.id, password);
-    // A new password ends every session, this one renewed under a new token (a stolen session
-    // or token stops working).
-    await deleteOtherSessions(db, admin.id);
-    renewed = await createSession(db, admin.id, request);
-  }
-  await db
-    .update(adminUsers)
-    .set({ name: name.data, updated_at: new Date() })
-    .where(eq(adminUsers.id, admin.id));
-  return data<ProfileResult>(
-    { ok: true, message: ADMIN_MESSAGES.profileUpdated },
-    renewed ? { headers: { "Set-Cookie": renewed.cookie } } : undefined,
-  );
+export function action({ request, context }: Route.ActionArgs) {
+  return profileAction(request, context);
 }
 
 export default function AdminProfile({ loaderData }: Route.ComponentProps) {

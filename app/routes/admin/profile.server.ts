@@ -1,0 +1,96 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { setAdminName } from "~/db/admin-users.server";
+import { AUTH_MESSAGES, setPassword, signIn } from "~/lib/auth.server";
+import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
+import { PasswordSchema } from "~/lib/password-rules.server";
+import { clientAddressContext, databaseContext, type RequestContext } from "~/lib/request-context";
+import { createSession, deleteOtherSessions, requireAdmin } from "~/lib/session.server";
+import { SECURITY_INTENTS, securityAction, securityOverview } from "./profile-security.server";
+
+/**
+ * The server half of /admin/profil: the name, the password change, and the sign-in security
+ * (passkeys, TOTP, sessions) of profile-security.server.ts.
+ */
+
+/** Spec §2/§5: name editable, e-mail read-only, password change behind "Passwort ändern". */
+const NameSchema = z
+  .string()
+  .trim()
+  .max(100, "Der Name darf höchstens 100 Zeichen lang sein.")
+  .regex(SINGLE_LINE, SINGLE_LINE_MESSAGE);
+
+export type ProfileResult = { ok: boolean; message: string; errors?: Partial<Record<string, string>> };
+
+export async function loadProfile(request: Request, context: RequestContext) {
+  const { admin, session } = await requireAdmin(request, context);
+  return {
+    name: admin.name,
+    email: admin.email,
+    security: await securityOverview(await context.get(databaseContext), session, request),
+  };
+}
+
+export async function profileAction(request: Request, context: RequestContext) {
+  const { admin, session } = await requireAdmin(request, context);
+  const fail = (message: string, errors?: ProfileResult["errors"], status = 400) =>
+    data<ProfileResult>({ ok: false, message: ADMIN_MESSAGES.profileError(message), errors }, { status });
+  const form = await request.formData().catch(() => undefined);
+  if (!form) return fail(ADMIN_MESSAGES.unreadableRequest);
+  const intent = String(form.get("intent") ?? "");
+  if (SECURITY_INTENTS.has(intent)) {
+    return securityAction(await context.get(databaseContext), {
+      session,
+      intent,
+      form,
+      clientAddress: context.get(clientAddressContext),
+    });
+  }
+
+  const name = NameSchema.safeParse(String(form.get("name") ?? ""));
+  if (!name.success) return fail(name.error.issues[0]!.message, { name: name.error.issues[0]!.message });
+  const db = await context.get(databaseContext);
+
+  const changePassword = form.get("changePassword") === "on";
+  let renewed: { cookie: string } | undefined;
+  if (changePassword) {
+    const current = String(form.get("currentPassword") ?? "");
+    const password = String(form.get("password") ?? "");
+    const confirmPassword = String(form.get("confirmPassword") ?? "");
+    if (password !== confirmPassword) {
+      return data<ProfileResult>(
+        {
+          ok: false,
+          message: ADMIN_MESSAGES.passwordsDoNotMatch,
+          errors: { confirmPassword: ADMIN_MESSAGES.passwordsDoNotMatch },
+        },
+        { status: 400 },
+      );
+    }
+    const strong = PasswordSchema.safeParse(password);
+    if (!strong.success)
+      return fail(strong.error.issues[0]!.message, { password: strong.error.issues[0]!.message });
+    // Checked like a sign-in, under the same limits (issue #16): a stolen session cannot guess.
+    const check = await signIn(db, admin.email, current, context.get(clientAddressContext));
+    if (!check.ok && check.reason === "throttled") {
+      const message = AUTH_MESSAGES.throttled(Math.ceil(check.retryAfterSeconds / 60));
+      return fail(message, { currentPassword: message }, 429);
+    }
+    if (!check.ok) {
+      return fail("Das aktuelle Passwort ist falsch.", {
+        currentPassword: "Das aktuelle Passwort ist falsch.",
+      });
+    }
+    await setPassword(db, admin.id, password);
+    // A new password ends every session, this one renewed under a new token (a stolen session
+    // or token stops working).
+    await deleteOtherSessions(db, admin.id);
+    renewed = await createSession(db, admin.id, request);
+  }
+  await setAdminName(db, admin.id, name.data);
+  return data<ProfileResult>(
+    { ok: true, message: ADMIN_MESSAGES.profileUpdated },
+    renewed ? { headers: { "Set-Cookie": renewed.cookie } } : undefined,
+  );
+}
