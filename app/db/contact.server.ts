@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { env } from "~/env.server";
 import { ALL_FORMS_CAP, FORM_RATE_LIMIT, warnFormCapReached } from "~/lib/form-guard.server";
 import { isUuid } from "~/lib/uuid";
@@ -9,6 +9,7 @@ import { siteSettingsOf } from "~/lib/site-settings.server";
 import type { ContactInput } from "~/lib/forms";
 import type { Db } from "./engines.server";
 import { groupCommit } from "./group-commit.server";
+import { pagedSearch, type PageRequest } from "./paged-search.server";
 import { hitRateLimits } from "./rate-limits.server";
 import { contactSubmissions } from "./schema";
 
@@ -83,36 +84,23 @@ async function storeContacts(db: Db, batch: ContactSubmission[]): Promise<Contac
   });
 }
 
-export const ADMIN_PAGE_SIZE = 20;
-
 /** Newest first, optionally filtered by a search over name, e-mail, subject and message. */
-export async function listContactSubmissions(db: Db, options: { query?: string; page?: number } = {}) {
-  const page = Math.max(1, options.page ?? 1);
-  const pattern = options.query?.trim()
-    ? `%${options.query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    : undefined;
-  const where = pattern
-    ? or(
-        ilike(contactSubmissions.name, pattern),
-        ilike(contactSubmissions.email, pattern),
-        ilike(contactSubmissions.subject, pattern),
-        ilike(contactSubmissions.message, pattern),
-      )
-    : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(contactSubmissions)
-      .where(where)
-      .orderBy(desc(contactSubmissions.created_at))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(contactSubmissions)
-      .where(where),
-  ]);
-  return { rows, total: count?.total ?? 0, page, pageSize: ADMIN_PAGE_SIZE };
+export async function listContactSubmissions(db: Db, request: PageRequest = {}) {
+  return pagedSearch(
+    db,
+    {
+      select: db.select().from(contactSubmissions).$dynamic(),
+      from: contactSubmissions,
+      searchIn: [
+        contactSubmissions.name,
+        contactSubmissions.email,
+        contactSubmissions.subject,
+        contactSubmissions.message,
+      ],
+      newest: contactSubmissions.created_at,
+    },
+    request,
+  );
 }
 
 /** Marks a request "Aufbewahren" (kept past the retention period) or unmarks it. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { enqueueMail } from "~/mail/outbox.server";
 import { newsletterConfirmation } from "~/mail/templates.server";
 import type { SiteSettings } from "~/lib/settings-schemas.server";
@@ -8,6 +8,7 @@ import { hmac, installationSecret, safeEqual, sha256Hex } from "~/lib/security.s
 import { isUuid } from "~/lib/uuid";
 import { CONSENT_TEXTS, type ConsentForm } from "~/content/consent";
 import type { Db } from "./engines.server";
+import { pagedSearch, type PageRequest } from "./paged-search.server";
 import { consentTexts, newsletterConsentRecords, newsletterSubscriptions } from "./schema";
 
 /** Double opt-in (spec §4, §9): 32 random bytes as 64 hex characters, valid 24 hours. */
@@ -352,39 +353,27 @@ export async function prunePending(db: Db): Promise<number> {
 }
 
 /** Admin list: newest first, optionally filtered by e-mail or name. */
-export async function listSubscriptions(
-  db: Db,
-  options: { query?: string; page?: number; pageSize?: number } = {},
-) {
-  const pageSize = options.pageSize ?? 20;
-  const page = Math.max(1, options.page ?? 1);
-  const pattern = options.query?.trim()
-    ? `%${options.query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    : undefined;
-  const where = pattern
-    ? or(ilike(newsletterSubscriptions.email, pattern), ilike(newsletterSubscriptions.name, pattern))
-    : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: newsletterSubscriptions.id,
-        email: newsletterSubscriptions.email,
-        name: newsletterSubscriptions.name,
-        created_at: newsletterSubscriptions.created_at,
-        is_confirmed: newsletterSubscriptions.is_confirmed,
-        bounce_count: newsletterSubscriptions.bounce_count,
-      })
-      .from(newsletterSubscriptions)
-      .where(where)
-      .orderBy(desc(newsletterSubscriptions.created_at))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(newsletterSubscriptions)
-      .where(where),
-  ]);
-  return { rows, total: count?.total ?? 0, page, pageSize };
+export async function listSubscriptions(db: Db, request: PageRequest = {}) {
+  return pagedSearch(
+    db,
+    {
+      select: db
+        .select({
+          id: newsletterSubscriptions.id,
+          email: newsletterSubscriptions.email,
+          name: newsletterSubscriptions.name,
+          created_at: newsletterSubscriptions.created_at,
+          is_confirmed: newsletterSubscriptions.is_confirmed,
+          bounce_count: newsletterSubscriptions.bounce_count,
+        })
+        .from(newsletterSubscriptions)
+        .$dynamic(),
+      from: newsletterSubscriptions,
+      searchIn: [newsletterSubscriptions.email, newsletterSubscriptions.name],
+      newest: newsletterSubscriptions.created_at,
+    },
+    request,
+  );
 }
 
 /**

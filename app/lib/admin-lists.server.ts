@@ -1,11 +1,10 @@
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { ADMIN_PAGE_SIZE, type Page } from "~/db/paged-search.server";
 import { redirectWithFlash } from "./flash.server";
 import { logger } from "./logger.server";
 import { pagePath } from "./paths";
 import { requireAdmin } from "./session.server";
 import { type RequestContext } from "./request-context";
-
-type Page<T> = { rows: T[]; total: number; page: number; pageSize: number };
 
 /** Loads one page of an admin list; a database failure becomes the list's German error text. */
 export async function loadAdminList<T>(
@@ -19,7 +18,7 @@ export async function loadAdminList<T>(
     return { ...(await load()), error: null };
   } catch (error) {
     logger.error({ err: error }, "admin list could not be loaded");
-    return { rows: [] as T[], total: 0, page: 1, pageSize: 20, error: errorMessage };
+    return { rows: [] as T[], total: 0, page: 1, pageSize: ADMIN_PAGE_SIZE, error: errorMessage };
   }
 }
 

@@ -1,4 +1,8 @@
+import { Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
 
 /**
@@ -91,5 +95,45 @@ export function AdminActionsCell({ children }: { children: ReactNode }) {
     <AdminCell className={actionsApart}>
       <AdminActions>{children}</AdminActions>
     </AdminCell>
+  );
+}
+
+/**
+ * A row's delete button (`label`, e.g. "Löschen"): asks with `title` and `description` first,
+ * then posts the row's `id` to the page's own action. Screen readers hear which row: `name`.
+ */
+export function DeleteRowButton({
+  id,
+  name,
+  label,
+  title,
+  description,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  title: string;
+  description: string;
+}) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+          <Trash2 aria-hidden="true" className="size-4" />
+          {label}
+          <span className="sr-only">: {name}</span>
+        </Button>
+      }
+      title={title}
+      description={description}
+      confirmLabel={label}
+      cancelLabel="Abbrechen"
+      form={(submit) => (
+        <Form method="post">
+          <input type="hidden" name="id" value={id} />
+          {submit}
+        </Form>
+      )}
+    />
   );
 }

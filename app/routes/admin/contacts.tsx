@@ -1,9 +1,9 @@
-import { Archive, ArchiveRestore, Eye, Mail, Trash2 } from "lucide-react";
+import { Archive, ArchiveRestore, Eye, Mail } from "lucide-react";
 import { Form } from "react-router";
-import { actionsApart, AdminActions } from "~/components/admin/admin-table";
-import { ListControls, pageParams } from "~/components/admin/list-controls";
+import { actionsApart, AdminActions, DeleteRowButton } from "~/components/admin/admin-table";
+import { PagedList, pageParams } from "~/components/admin/paged-list";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { deleteContactSubmission, listContactSubmissions, setContactKept } from "~/db/contact.server";
 import { deleteFromAdminList, loadAdminList, updateInAdminList } from "~/lib/admin-lists.server";
@@ -61,18 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, error, retentionMonths } = loaderData;
+  const { rows, retentionMonths } = loaderData;
   return (
     <div className="space-y-6">
       <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.contactsHeading}</h2>
-      <ListControls total={total} page={page} pageSize={pageSize} label="Kontaktanfragen" />
-      {error && (
-        <p role="alert" className="text-red-700">
-          {error}
-        </p>
-      )}
-      {!error && rows.length === 0 && <p className="text-slate-600">{ADMIN_MESSAGES.noContacts}</p>}
-      {rows.length > 0 && (
+      <PagedList list={loaderData} label="Kontaktanfragen" empty={ADMIN_MESSAGES.noContacts}>
         <ul className="max-lg:space-y-3 lg:divide-y lg:divide-slate-200 lg:rounded-2xl lg:border lg:border-slate-200">
           {rows.map((row) => (
             <li
@@ -137,29 +130,18 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                     <span className="sr-only">: {row.subject}</span>
                   </Button>
                 </Form>
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Löschen<span className="sr-only">: {row.subject}</span>
-                    </Button>
-                  }
+                <DeleteRowButton
+                  id={row.id}
+                  name={row.subject}
+                  label="Löschen"
                   title="Kontaktanfrage löschen"
                   description={ADMIN_MESSAGES.contactDeleteConfirm}
-                  confirmLabel="Löschen"
-                  cancelLabel="Abbrechen"
-                  form={(submit) => (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={row.id} />
-                      {submit}
-                    </Form>
-                  )}
                 />
               </AdminActions>
             </li>
           ))}
         </ul>
-      )}
+      </PagedList>
     </div>
   );
 }

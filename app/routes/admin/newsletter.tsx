@@ -1,11 +1,16 @@
-import { Download, FileCheck, Mail, Trash2 } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Download, FileCheck, Mail } from "lucide-react";
+import { Link } from "react-router";
 import { toast } from "~/lib/toast";
-import { AdminActionsCell, AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
-import { ListControls, pageParams } from "~/components/admin/list-controls";
+import {
+  AdminActionsCell,
+  AdminCell,
+  AdminRow,
+  AdminTable,
+  DeleteRowButton,
+} from "~/components/admin/admin-table";
+import { PagedList, pageParams } from "~/components/admin/paged-list";
 import { NewsletterNav } from "~/components/admin/newsletter-nav";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { listSubscriptions, unsubscribe } from "~/db/newsletter.server";
 import { BOUNCE_LIMIT } from "~/lib/newsletter-issues";
@@ -37,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, error } = loaderData;
+  const { rows, total } = loaderData;
   return (
     <div className="space-y-6">
       <NewsletterNav />
@@ -55,14 +60,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
           </a>
         </Button>
       </div>
-      <ListControls total={total} page={page} pageSize={pageSize} label="Abonnenten" />
-      {error && (
-        <p role="alert" className="text-red-700">
-          {error}
-        </p>
-      )}
-      {!error && rows.length === 0 && <p className="text-slate-600">{ADMIN_MESSAGES.noSubscribers}</p>}
-      {rows.length > 0 && (
+      <PagedList list={loaderData} label="Abonnenten" empty={ADMIN_MESSAGES.noSubscribers}>
         <AdminTable columns={["E-Mail", "Name", "Abonniert am", "Status", "Aktionen"]}>
           {rows.map((row) => (
             <AdminRow key={row.id}>
@@ -91,29 +89,18 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
                     E-Mail<span className="sr-only">: {row.email}</span>
                   </a>
                 </Button>
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Entfernen<span className="sr-only">: {row.email}</span>
-                    </Button>
-                  }
+                <DeleteRowButton
+                  id={row.id}
+                  name={row.email}
+                  label="Entfernen"
                   title="Abonnent entfernen"
                   description={ADMIN_MESSAGES.subscriberDeleteConfirm}
-                  confirmLabel="Entfernen"
-                  cancelLabel="Abbrechen"
-                  form={(submit) => (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={row.id} />
-                      {submit}
-                    </Form>
-                  )}
                 />
               </AdminActionsCell>
             </AdminRow>
           ))}
         </AdminTable>
-      )}
+      </PagedList>
     </div>
   );
 }

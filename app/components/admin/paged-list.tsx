@@ -1,9 +1,52 @@
 import { Search } from "lucide-react";
+import type { ReactNode } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { Input } from "~/components/ui/field";
 
-/** Search box and pager for admin lists that can grow past one screen. */
-export function ListControls({
+/** One page of an admin list as its loader returns it (`loadAdminList` in admin-lists.server.ts). */
+type LoadedPage = {
+  rows: readonly unknown[];
+  total: number;
+  page: number;
+  pageSize: number;
+  error: string | null;
+};
+
+/**
+ * An admin list that can grow past one screen: the search box and pager, then the list's
+ * error, the `empty` text when nothing matches, or the rows (`children`). A fragment, so that
+ * its parts are spaced like the rest of the page. The search goes to `?q=`, the page to
+ * `?seite=`; the loader reads both with `pageParams`.
+ */
+export function PagedList({
+  list,
+  label,
+  empty,
+  children,
+}: {
+  list: LoadedPage;
+  /** What the list holds, in the plural: the search box is "<label> durchsuchen". */
+  label: string;
+  empty: string;
+  children: ReactNode;
+}) {
+  const { rows, total, page, pageSize, error } = list;
+  return (
+    <>
+      <ListControls total={total} page={page} pageSize={pageSize} label={label} />
+      {error && (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
+      {!error && rows.length === 0 && <p className="text-slate-600">{empty}</p>}
+      {rows.length > 0 && children}
+    </>
+  );
+}
+
+/** Search box and pager. */
+function ListControls({
   total,
   page,
   pageSize,
@@ -66,6 +109,7 @@ export function ListControls({
   );
 }
 
+/** The search and page a list's URL asks for, for its loader. */
 export function pageParams(request: Request) {
   const params = new URL(request.url).searchParams;
   const page = Number.parseInt(params.get("seite") ?? "1", 10);
