@@ -7,8 +7,9 @@ import { enqueueMails } from "~/mail/outbox.server";
 import { contactNotification } from "~/mail/templates.server";
 import { siteSettingsOf } from "~/lib/site-settings.server";
 import type { ContactInput } from "~/lib/forms";
+import type { SiteSettings } from "~/lib/settings-schemas.server";
+import { batchedTransaction } from "./batched-transaction.server";
 import type { Db } from "./engines.server";
-import { groupCommit } from "./group-commit.server";
 import { pagedSearch, type PageRequest } from "./paged-search.server";
 import { hitRateLimits } from "./rate-limits.server";
 import { contactSubmissions } from "./schema";
@@ -23,65 +24,63 @@ export type ContactSubmission = {
 export type ContactOutcome =
   { status: "stored" } | { status: "invalid" } | { status: "limited"; retryAfterSeconds: number };
 
+/** A submission with the owner's settings its notification mail is written with. */
+export type PendingContact = ContactSubmission & { settings: SiteSettings };
+
 /**
  * Counts a submission against its client's rate limit and, when within it and valid, stores it
- * with the owner's notification mail queued in the same transaction. Resolves after the commit.
- * Concurrent submissions share a transaction (group commit, see group-commit.server.ts).
+ * with the owner's notification mail queued in the same transaction. Resolves after the commit;
+ * concurrent submissions may share that transaction (batchedTransaction).
  */
-export function submitContact(db: Db, submission: ContactSubmission): Promise<ContactOutcome> {
-  let submit = submitters.get(db);
-  if (!submit) {
-    submit = groupCommit<ContactSubmission, ContactOutcome>((batch) => storeContacts(db, batch));
-    submitters.set(db, submit);
-  }
-  return submit(submission);
+export async function submitContact(db: Db, submission: ContactSubmission): Promise<ContactOutcome> {
+  const { settings } = await siteSettingsOf(db);
+  return storeContactBatched(db, { ...submission, settings });
 }
 
-const submitters = new WeakMap<Db, (submission: ContactSubmission) => Promise<ContactOutcome>>();
+/** storeContacts for one submission, in a transaction shared with the submissions beside it. */
+const storeContactBatched = batchedTransaction(storeContacts);
 
-async function storeContacts(db: Db, batch: ContactSubmission[]): Promise<ContactOutcome[]> {
-  const { settings } = await siteSettingsOf(db);
-  return db.transaction(async (tx) => {
-    const limits = await hitRateLimits(
-      tx,
-      batch.map((one) => one.rateLimitKey),
-      FORM_RATE_LIMIT.max,
-      FORM_RATE_LIMIT.windowMs,
-    );
-    // Within their client's limit, submissions count against the cap of all forms.
-    const counted = batch.flatMap((_, index) => (limits[index]!.allowed ? [index] : []));
-    const capped = new Map(
-      counted.length === 0
-        ? []
-        : (
-            await hitRateLimits(
-              tx,
-              counted.map(() => ALL_FORMS_CAP.key),
-              env().FORM_MAX_PER_HOUR,
-              ALL_FORMS_CAP.windowMs,
-            )
-          ).map((cap, n) => [counted[n]!, cap]),
-    );
-    const outcomes = batch.map(({ input }, index): ContactOutcome => {
-      const limit = limits[index]!.allowed ? capped.get(index)! : limits[index]!;
-      if (!limit.allowed) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
-      return input ? { status: "stored" } : { status: "invalid" };
-    });
-    const refusedByCap = [...capped.values()].find((cap) => !cap.allowed);
-    if (refusedByCap) warnFormCapReached(refusedByCap.retryAfterSeconds);
-    // Ids from here, so that each notification names its request (deleting it deletes the mail).
-    const stored = batch.flatMap(({ input }, index) =>
-      outcomes[index]!.status === "stored" ? [{ ...input!, id: randomUUID() }] : [],
-    );
-    if (stored.length > 0) {
-      await tx.insert(contactSubmissions).values(stored);
-      await enqueueMails(
-        tx,
-        stored.map((row) => ({ ...contactNotification(row, settings), contactId: row.id })),
-      );
-    }
-    return outcomes;
+/** Counts and stores a batch of submissions inside the transaction `tx`: one outcome each, in order. */
+export async function storeContacts(tx: Db, batch: PendingContact[]): Promise<ContactOutcome[]> {
+  const limits = await hitRateLimits(
+    tx,
+    batch.map((one) => one.rateLimitKey),
+    FORM_RATE_LIMIT.max,
+    FORM_RATE_LIMIT.windowMs,
+  );
+  // Within their client's limit, submissions count against the cap of all forms.
+  const counted = batch.flatMap((_, index) => (limits[index]!.allowed ? [index] : []));
+  const capped = new Map(
+    counted.length === 0
+      ? []
+      : (
+          await hitRateLimits(
+            tx,
+            counted.map(() => ALL_FORMS_CAP.key),
+            env().FORM_MAX_PER_HOUR,
+            ALL_FORMS_CAP.windowMs,
+          )
+        ).map((cap, n) => [counted[n]!, cap]),
+  );
+  const outcomes = batch.map(({ input }, index): ContactOutcome => {
+    const limit = limits[index]!.allowed ? capped.get(index)! : limits[index]!;
+    if (!limit.allowed) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+    return input ? { status: "stored" } : { status: "invalid" };
   });
+  const refusedByCap = [...capped.values()].find((cap) => !cap.allowed);
+  if (refusedByCap) warnFormCapReached(refusedByCap.retryAfterSeconds);
+  // Ids from here, so that each notification names its request (deleting it deletes the mail).
+  const stored = batch.flatMap(({ input, settings }, index) =>
+    outcomes[index]!.status === "stored" ? [{ row: { ...input!, id: randomUUID() }, settings }] : [],
+  );
+  if (stored.length > 0) {
+    await tx.insert(contactSubmissions).values(stored.map(({ row }) => row));
+    await enqueueMails(
+      tx,
+      stored.map(({ row, settings }) => ({ ...contactNotification(row, settings), contactId: row.id })),
+    );
+  }
+  return outcomes;
 }
 
 /** Newest first, optionally filtered by a search over name, e-mail, subject and message. */

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import type { Db } from "~/db/engines.server";
 import { hitRateLimit } from "~/db/rate-limits.server";
@@ -20,6 +20,29 @@ export type FormResult = {
   /** Which form of the page this answers (pages with two forms, rendered without JavaScript). */
   form?: string;
 };
+
+/** What a public form's action needs of React Router's action arguments. */
+export type FormActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The request's form, or undefined when its body is not one. */
+export async function readForm(request: Request): Promise<FormData | undefined> {
+  try {
+    return await request.formData();
+  } catch {
+    return undefined; // not a form body
+  }
+}
+
+/** The answer to a POST without a readable form: as for an expired page. */
+export const invalidRequest = (title: string, form: string) =>
+  data<FormResult>({ ok: false, title, description: FORM_GUARD_MESSAGES.expired, form }, { status: 400 });
+
+/** The answer when the database could not store a form: 503, the visitor's values kept. */
+export const unavailable = (title: string, values: Record<string, string>, form: string) =>
+  data<FormResult>(
+    { ok: false, title, description: FORM_GUARD_MESSAGES.unavailable, values, form },
+    { status: 503 },
+  );
 
 export async function newFormToken(db: Db): Promise<string> {
   return issueFormToken(await installationSecret(db));

@@ -7,8 +7,9 @@ import { newFormToken } from "~/lib/form-guard.server";
 import { submitOrFail } from "~/lib/form-client";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/public-site";
-import { contactAction, newsletterAction } from "~/lib/public-forms.server";
+import { newsletterAction } from "~/lib/newsletter-signup.server";
 import type { Route } from "./+types/contact";
+import { contactAction } from "./contact.server";
 import { MAIN_IMAGE } from "~/lib/main-image";
 import { databaseContext } from "~/lib/request-context";
 

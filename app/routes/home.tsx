@@ -16,7 +16,7 @@ import { pageMeta, previewMeta } from "~/lib/meta";
 import { PreviewNotice } from "~/components/preview-notice";
 import { DEFAULT_HOME } from "~/content/pages";
 import { categoryOf, pageData, pageFor } from "~/lib/pages.server";
-import { newsletterAction } from "~/lib/public-forms.server";
+import { newsletterAction } from "~/lib/newsletter-signup.server";
 import { pageSettings, readWithFallback } from "~/lib/public-data.server";
 import { useSite } from "~/lib/public-site";
 import { structuredData } from "~/lib/site-settings.server";

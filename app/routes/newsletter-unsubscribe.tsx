@@ -4,9 +4,9 @@ import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { Button } from "~/components/ui/button";
 import { UNSUBSCRIBE_BUTTON_INTENT } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
-import { inspectUnsubscribeLink, unsubscribeByLink } from "~/lib/unsubscribe.server";
 import { PERSONAL } from "~/lib/cache-control";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { inspectUnsubscribeLink, unsubscribeByLink } from "./newsletter-unsubscribe.server";
 import { Message } from "./newsletter-confirm";
 import { databaseContext } from "~/lib/request-context";
 

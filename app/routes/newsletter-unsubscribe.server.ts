@@ -1,7 +1,7 @@
 import type { Db } from "~/db/engines.server";
 import { findSubscriptionEmail, unsubscribe, verifyUnsubscribe } from "~/db/newsletter.server";
-import { installationSecret } from "./security.server";
-import { isUuid } from "./uuid";
+import { installationSecret } from "~/lib/security.server";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * A signed unsubscribe link (?id=…&sig=…), as every newsletter and confirmation mail carries it:

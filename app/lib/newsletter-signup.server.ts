@@ -1,15 +1,15 @@
-import { data, type RouterContextProvider } from "react-router";
-import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, NEWSLETTER_MESSAGES } from "~/content/messages";
-import { submitContact } from "~/db/contact.server";
+import { data } from "react-router";
+import { NEWSLETTER_MESSAGES } from "~/content/messages";
 import { signUp } from "~/db/newsletter.server";
 import { env } from "~/env.server";
-import { ContactSchema, fieldErrors, NewsletterOptInSchema, NewsletterSimpleSchema } from "./forms";
+import { fieldErrors, NewsletterOptInSchema, NewsletterSimpleSchema } from "./forms";
 import {
-  checkForm,
-  formRateLimitKey,
   formValues,
   guardForm,
-  rateLimited,
+  invalidRequest,
+  readForm,
+  unavailable,
+  type FormActionArgs,
   type FormResult,
 } from "./form-guard.server";
 import { logger } from "./logger.server";
@@ -17,85 +17,15 @@ import { clientAddressContext, databaseContext, mailQueuedContext } from "./requ
 import { installationSecret } from "./security.server";
 
 /**
- * The public forms' actions. Order of work: spam defence, validation, then the database write
- * (with its mail queued in the same transaction), and only then the success answer.
+ * The newsletter sign-up of the home page (simple) and the contact page (double opt-in). Order of
+ * work: spam defence, validation, then the database write (with its mail queued in the same
+ * transaction), and only then the success answer.
  */
 
-const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 const NEWSLETTER_FIELDS = ["email", "name", "consent"] as const;
 
-type Args = { request: Request; context: Readonly<RouterContextProvider> };
-
-async function readForm(request: Request): Promise<FormData | undefined> {
-  try {
-    return await request.formData();
-  } catch {
-    return undefined; // not a form body
-  }
-}
-
-const invalidRequest = (title: string, form: string) =>
-  data<FormResult>({ ok: false, title, description: FORM_GUARD_MESSAGES.expired, form }, { status: 400 });
-
-const unavailable = (title: string, values: Record<string, string>, form: string) =>
-  data<FormResult>(
-    { ok: false, title, description: FORM_GUARD_MESSAGES.unavailable, values, form },
-    { status: 503 },
-  );
-
-export async function contactAction({ request, context }: Args, form?: FormData, key = "contact") {
-  form ??= await readForm(request);
-  if (!form) return invalidRequest(CONTACT_MESSAGES.failure, key);
-  const values = formValues(form, CONTACT_FIELDS);
-  try {
-    const db = await context.get(databaseContext);
-    const guard = {
-      name: "contact",
-      form: key,
-      clientAddress: context.get(clientAddressContext),
-      failureTitle: CONTACT_MESSAGES.failure,
-      values,
-    } as const;
-    const checked = await checkForm(db, form, guard);
-    if (checked === "spam")
-      return { ok: true, title: CONTACT_MESSAGES.success, form: key } satisfies FormResult;
-    if (checked) return checked;
-
-    // Counted against the client's limit whether valid or not; stored only when both hold.
-    const parsed = ContactSchema.safeParse(values);
-    const outcome = await submitContact(db, {
-      input: parsed.success ? parsed.data : undefined,
-      rateLimitKey: await formRateLimitKey(db, guard),
-    });
-    if (outcome.status === "limited") return rateLimited(guard, outcome.retryAfterSeconds);
-    if (!parsed.success) {
-      return data<FormResult>(
-        {
-          ok: false,
-          title: CONTACT_MESSAGES.failure,
-          description: "Bitte prüfe die markierten Felder.",
-          errors: fieldErrors(parsed.error),
-          values,
-          form: key,
-        },
-        { status: 400 },
-      );
-    }
-    context.get(mailQueuedContext)();
-    return {
-      ok: true,
-      title: CONTACT_MESSAGES.success,
-      description: CONTACT_MESSAGES.successDescription,
-      form: key,
-    } satisfies FormResult;
-  } catch (error) {
-    logger.error({ err: error }, "contact submission could not be stored");
-    return unavailable(CONTACT_MESSAGES.failure, values, key);
-  }
-}
-
 export async function newsletterAction(
-  { request, context }: Args,
+  { request, context }: FormActionArgs,
   variant: "simple" | "optIn",
   form?: FormData,
   key = variant === "optIn" ? "newsletter-optin" : "newsletter-simple",

@@ -1,0 +1,76 @@
+import { data } from "react-router";
+import { CONTACT_MESSAGES } from "~/content/messages";
+import { submitContact } from "~/db/contact.server";
+import { ContactSchema, fieldErrors } from "~/lib/forms";
+import {
+  checkForm,
+  formRateLimitKey,
+  formValues,
+  invalidRequest,
+  rateLimited,
+  readForm,
+  unavailable,
+  type FormActionArgs,
+  type FormResult,
+} from "~/lib/form-guard.server";
+import { logger } from "~/lib/logger.server";
+import { clientAddressContext, databaseContext, mailQueuedContext } from "~/lib/request-context";
+
+/**
+ * The contact form's action. Order of work: spam defence, validation, then the database write
+ * (with the owner's notification mail queued in the same transaction), and only then the success
+ * answer.
+ */
+
+const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
+
+export async function contactAction({ request, context }: FormActionArgs, form?: FormData, key = "contact") {
+  form ??= await readForm(request);
+  if (!form) return invalidRequest(CONTACT_MESSAGES.failure, key);
+  const values = formValues(form, CONTACT_FIELDS);
+  try {
+    const db = await context.get(databaseContext);
+    const guard = {
+      name: "contact",
+      form: key,
+      clientAddress: context.get(clientAddressContext),
+      failureTitle: CONTACT_MESSAGES.failure,
+      values,
+    } as const;
+    const checked = await checkForm(db, form, guard);
+    if (checked === "spam")
+      return { ok: true, title: CONTACT_MESSAGES.success, form: key } satisfies FormResult;
+    if (checked) return checked;
+
+    // Counted against the client's limit whether valid or not; stored only when both hold.
+    const parsed = ContactSchema.safeParse(values);
+    const outcome = await submitContact(db, {
+      input: parsed.success ? parsed.data : undefined,
+      rateLimitKey: await formRateLimitKey(db, guard),
+    });
+    if (outcome.status === "limited") return rateLimited(guard, outcome.retryAfterSeconds);
+    if (!parsed.success) {
+      return data<FormResult>(
+        {
+          ok: false,
+          title: CONTACT_MESSAGES.failure,
+          description: "Bitte prüfe die markierten Felder.",
+          errors: fieldErrors(parsed.error),
+          values,
+          form: key,
+        },
+        { status: 400 },
+      );
+    }
+    context.get(mailQueuedContext)();
+    return {
+      ok: true,
+      title: CONTACT_MESSAGES.success,
+      description: CONTACT_MESSAGES.successDescription,
+      form: key,
+    } satisfies FormResult;
+  } catch (error) {
+    logger.error({ err: error }, "contact submission could not be stored");
+    return unavailable(CONTACT_MESSAGES.failure, values, key);
+  }
+}
