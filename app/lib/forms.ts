@@ -18,12 +18,6 @@ z.config({ jitless: true });
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const PLAIN_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-/**
- * The unsubscribe page's button sends this as `intent`, so the server tells it from a mail
- * client's one-click POST (RFC 8058) to the same URL (server/app.ts).
- */
-export const UNSUBSCRIBE_BUTTON_INTENT = "abmelden";
-
 export const CONTROL_CHARACTERS_MESSAGE = "Bitte verwende keine Steuerzeichen.";
 
 /** Single-line fields (names, subjects, titles): no control characters, line breaks included. */

@@ -2,13 +2,19 @@ import { data, Form, useLocation, useNavigation } from "react-router";
 import { PageLink } from "~/components/menu-link";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { Button } from "~/components/ui/button";
-import { UNSUBSCRIBE_BUTTON_INTENT } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
 import { PERSONAL } from "~/lib/cache-control";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { inspectUnsubscribeLink, unsubscribeByLink } from "./newsletter-unsubscribe.server";
 import { Message } from "./newsletter-confirm";
 import { databaseContext } from "~/lib/request-context";
+
+/**
+ * The page's button sends this as `intent`, so the middleware tells it from a mail client's
+ * one-click POST (RFC 8058) to the same URL. Kept here, not in lib/forms.ts: that module brings
+ * the schema library, which would then be shared by two public pages and load on every page.
+ */
+const UNSUBSCRIBE_BUTTON_INTENT = "abmelden";
 
 /**
  * Every mail's unsubscribe link (issue #14). Opening it changes nothing: link scanners open every
