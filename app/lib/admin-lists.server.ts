@@ -1,21 +1,22 @@
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import type { Db } from "~/db/engines.server";
 import { ADMIN_PAGE_SIZE, type Page } from "~/db/paged-search.server";
 import { redirectWithFlash } from "./flash.server";
 import { logger } from "./logger.server";
 import { pagePath } from "./paths";
 import { requireAdmin } from "./session.server";
-import { type RequestContext } from "./request-context";
+import { databaseContext, type RequestContext } from "./request-context";
 
 /** Loads one page of an admin list; a database failure becomes the list's German error text. */
 export async function loadAdminList<T>(
   request: Request,
   context: RequestContext,
-  load: () => Promise<Page<T>>,
+  load: (db: Db) => Promise<Page<T>>,
   errorMessage: string,
 ) {
   await requireAdmin(request, context);
   try {
-    return { ...(await load()), error: null };
+    return { ...(await load(await context.get(databaseContext))), error: null };
   } catch (error) {
     logger.error({ err: error }, "admin list could not be loaded");
     return { rows: [] as T[], total: 0, page: 1, pageSize: ADMIN_PAGE_SIZE, error: errorMessage };
@@ -31,7 +32,7 @@ type ListMessages = { success: string; failure: (reason: string) => string; notF
 export function deleteFromAdminList(
   request: Request,
   context: RequestContext,
-  remove: (id: string) => Promise<boolean>,
+  remove: (db: Db, id: string) => Promise<boolean>,
   messages: ListMessages,
 ) {
   return updateInAdminList(request, context, remove, messages);
@@ -44,7 +45,7 @@ export function deleteFromAdminList(
 export async function updateInAdminList(
   request: Request,
   context: RequestContext,
-  change: (id: string) => Promise<boolean>,
+  change: (db: Db, id: string) => Promise<boolean>,
   messages: ListMessages,
 ) {
   await requireAdmin(request, context);
@@ -58,7 +59,7 @@ export async function updateInAdminList(
     });
   }
   try {
-    if (!(await change(String(form.get("id") ?? "")))) {
+    if (!(await change(await context.get(databaseContext), String(form.get("id") ?? "")))) {
       return redirectWithFlash(back, { type: "error", title: messages.failure(messages.notFound) });
     }
     return redirectWithFlash(back, { type: "success", title: messages.success });

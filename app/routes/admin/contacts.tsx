@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadAdminList(
     request,
     context,
-    async () => listContactSubmissions(await context.get(databaseContext), pageParams(request)),
+    (db) => listContactSubmissions(db, pageParams(request)),
     ADMIN_MESSAGES.contactsLoadError,
   );
   const { settings } = await siteSettingsOf(await context.get(databaseContext)).catch(() => ({
@@ -37,27 +37,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       .catch(() => undefined)
   )?.get("intent");
   if (intent === "keep" || intent === "release") {
-    return updateInAdminList(
-      request,
-      context,
-      async (id) => setContactKept(await context.get(databaseContext), id, intent === "keep"),
-      {
-        success: intent === "keep" ? ADMIN_MESSAGES.contactKept : ADMIN_MESSAGES.contactReleased,
-        failure: ADMIN_MESSAGES.contactKeepError,
-        notFound: "Anfrage nicht gefunden",
-      },
-    );
-  }
-  return deleteFromAdminList(
-    request,
-    context,
-    async (id) => deleteContactSubmission(await context.get(databaseContext), id),
-    {
-      success: ADMIN_MESSAGES.contactDeleted,
-      failure: ADMIN_MESSAGES.contactDeleteError,
+    return updateInAdminList(request, context, (db, id) => setContactKept(db, id, intent === "keep"), {
+      success: intent === "keep" ? ADMIN_MESSAGES.contactKept : ADMIN_MESSAGES.contactReleased,
+      failure: ADMIN_MESSAGES.contactKeepError,
       notFound: "Anfrage nicht gefunden",
-    },
-  );
+    });
+  }
+  return deleteFromAdminList(request, context, (db, id) => deleteContactSubmission(db, id), {
+    success: ADMIN_MESSAGES.contactDeleted,
+    failure: ADMIN_MESSAGES.contactDeleteError,
+    notFound: "Anfrage nicht gefunden",
+  });
 }
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {

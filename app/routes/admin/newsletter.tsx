@@ -17,28 +17,22 @@ import { BOUNCE_LIMIT } from "~/lib/newsletter-issues";
 import { isoDay } from "~/lib/csv";
 import { deleteFromAdminList, loadAdminList } from "~/lib/admin-lists.server";
 import type { Route } from "./+types/newsletter";
-import { databaseContext } from "~/lib/request-context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAdminList(
     request,
     context,
-    async () => listSubscriptions(await context.get(databaseContext), pageParams(request)),
+    (db) => listSubscriptions(db, pageParams(request)),
     ADMIN_MESSAGES.subscribersLoadError,
   );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return deleteFromAdminList(
-    request,
-    context,
-    async (id) => unsubscribe(await context.get(databaseContext), id, "deleted"),
-    {
-      success: ADMIN_MESSAGES.subscriberDeleted,
-      failure: ADMIN_MESSAGES.subscriberDeleteError,
-      notFound: "Abonnent nicht gefunden",
-    },
-  );
+  return deleteFromAdminList(request, context, (db, id) => unsubscribe(db, id, "deleted"), {
+    success: ADMIN_MESSAGES.subscriberDeleted,
+    failure: ADMIN_MESSAGES.subscriberDeleteError,
+    notFound: "Abonnent nicht gefunden",
+  });
 }
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {

@@ -1,20 +1,26 @@
 import { randomUUID } from "node:crypto";
+import { data } from "react-router";
 import { ADMIN_MESSAGES, PROJECT_MESSAGES } from "~/content/admin-messages";
 import type { Db } from "~/db/engines.server";
 import {
   createProject,
   deleteProject,
   getProject,
+  listProjects,
   ProjectError,
   updateProject,
   type ProjectInput,
 } from "~/db/projects.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { fieldErrors } from "~/lib/forms";
 import { ImageError, storeUploadedImage } from "~/lib/images.server";
-import { ProjectFormSchema, type ProjectFormValues } from "~/lib/project-form";
+import type { Project } from "~/lib/project";
+import { ProjectFormSchema, readProjectForm, type ProjectFormValues } from "~/lib/project-form";
+import { databaseContext, type RequestContext } from "~/lib/request-context";
+import { getAdmin, requireAdmin } from "~/lib/session.server";
 import { isUuid } from "~/lib/uuid";
 
-/** The Projekte tab's server half: saving and deleting a project from the editor's form. */
+/** The Projekte tab's server half: the list, the editor's values, saving and deleting. */
 export type SaveResult =
   | { ok: true; message: string }
   | { ok: false; status: number; message: string; errors?: Partial<Record<string, string>> };
@@ -74,4 +80,80 @@ export async function removeProject(db: Db, id: string): Promise<SaveResult> {
       return { ok: false, status: 404, message: ADMIN_MESSAGES.deleteError(error.message) };
     throw error;
   }
+}
+
+const blank = (id: string): ProjectFormValues => ({
+  id,
+  title: "",
+  description: "",
+  details: "",
+  image: "",
+  category: "project",
+  url: "",
+  admin_url: "",
+  show_on_homepage: false,
+  tags: [],
+  date: "",
+  status: "published",
+});
+
+const toFormValues = (project: Project): ProjectFormValues => ({
+  id: project.id,
+  title: project.title,
+  description: project.description,
+  details: project.details ?? "",
+  image: project.image,
+  category: project.category,
+  url: project.url ?? "",
+  admin_url: project.admin_url ?? "",
+  show_on_homepage: project.show_on_homepage,
+  tags: project.tags,
+  date: project.date ? project.date.toISOString().slice(0, 10) : "",
+  status: project.status,
+});
+
+/** The list of projects and, with ?neu or ?bearbeiten=<id>, the editor's values. */
+export async function loadProjectsTab(request: Request, context: RequestContext) {
+  if (!(await getAdmin(request, context))) return { signedIn: false as const };
+  const db = await context.get(databaseContext);
+  const params = new URL(request.url).searchParams;
+  const editId = params.get("bearbeiten");
+  let editor: { mode: "create" | "update"; values: ProjectFormValues } | null = null;
+  if (params.has("neu")) editor = { mode: "create", values: blank(randomUUID()) };
+  else if (editId !== null) {
+    const project = await getProject(db, editId, { drafts: true });
+    if (!project) {
+      throw redirectWithFlash("/admin", { type: "error", title: PROJECT_MESSAGES.notFound(editId) });
+    }
+    editor = { mode: "update", values: toFormValues(project) };
+  }
+  return { signedIn: true as const, projects: await listProjects(db, { drafts: true }), editor };
+}
+
+/** Creates, updates or deletes a project; success goes back to the list with a toast. */
+export async function projectsAction(request: Request, context: RequestContext) {
+  await requireAdmin(request, context);
+  const form = await request.formData().catch(() => undefined);
+  if (!form) {
+    return data(
+      { ok: false as const, status: 400, message: ADMIN_MESSAGES.unreadableRequest },
+      { status: 400 },
+    );
+  }
+  const intent = form.get("intent");
+  const db = await context.get(databaseContext);
+  const result =
+    intent === "delete"
+      ? await removeProject(db, String(form.get("id") ?? ""))
+      : intent === "create" || intent === "update"
+        ? await saveProject(
+            db,
+            intent,
+            readProjectForm(form),
+            form.get("imageFile") instanceof File ? (form.get("imageFile") as File) : null,
+          )
+        : { ok: false as const, status: 400, message: "Unbekannte Aktion" };
+  if (result.ok) return redirectWithFlash("/admin", { type: "success", title: result.message });
+  if (intent === "delete") return redirectWithFlash("/admin", { type: "error", title: result.message });
+  return data(result, { status: result.status });
 }

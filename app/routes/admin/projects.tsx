@@ -1,94 +1,22 @@
-import { randomUUID } from "node:crypto";
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminActionsCell, AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
 import { LoginForm } from "~/components/admin/login-form";
 import { ProjectForm } from "~/components/admin/project-form";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { ADMIN_MESSAGES, PROJECT_MESSAGES } from "~/content/admin-messages";
-import { getProject, listProjects } from "~/db/projects.server";
-import { readProjectForm, type ProjectFormValues } from "~/lib/project-form";
-import { removeProject, saveProject } from "./projects.server";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { loadProjectsTab, projectsAction } from "./projects.server";
 import { categoryLabel, type Project } from "~/lib/project";
-import { getAdmin, requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/projects";
-import { databaseContext } from "~/lib/request-context";
 
 /** /admin: the sign-in form when signed out, else the Projekte tab (spec §2). */
-const blank = (id: string): ProjectFormValues => ({
-  id,
-  title: "",
-  description: "",
-  details: "",
-  image: "",
-  category: "project",
-  url: "",
-  admin_url: "",
-  show_on_homepage: false,
-  tags: [],
-  date: "",
-  status: "published",
-});
-
-const toFormValues = (project: Project): ProjectFormValues => ({
-  id: project.id,
-  title: project.title,
-  description: project.description,
-  details: project.details ?? "",
-  image: project.image,
-  category: project.category,
-  url: project.url ?? "",
-  admin_url: project.admin_url ?? "",
-  show_on_homepage: project.show_on_homepage,
-  tags: project.tags,
-  date: project.date ? project.date.toISOString().slice(0, 10) : "",
-  status: project.status,
-});
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!(await getAdmin(request, context))) return { signedIn: false as const };
-  const db = await context.get(databaseContext);
-  const params = new URL(request.url).searchParams;
-  const editId = params.get("bearbeiten");
-  let editor: { mode: "create" | "update"; values: ProjectFormValues } | null = null;
-  if (params.has("neu")) editor = { mode: "create", values: blank(randomUUID()) };
-  else if (editId !== null) {
-    const project = await getProject(db, editId, { drafts: true });
-    if (!project) {
-      throw redirectWithFlash("/admin", { type: "error", title: PROJECT_MESSAGES.notFound(editId) });
-    }
-    editor = { mode: "update", values: toFormValues(project) };
-  }
-  return { signedIn: true as const, projects: await listProjects(db, { drafts: true }), editor };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadProjectsTab(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const form = await request.formData().catch(() => undefined);
-  if (!form) {
-    return data(
-      { ok: false as const, status: 400, message: ADMIN_MESSAGES.unreadableRequest },
-      { status: 400 },
-    );
-  }
-  const intent = form.get("intent");
-  const db = await context.get(databaseContext);
-  const result =
-    intent === "delete"
-      ? await removeProject(db, String(form.get("id") ?? ""))
-      : intent === "create" || intent === "update"
-        ? await saveProject(
-            db,
-            intent,
-            readProjectForm(form),
-            form.get("imageFile") instanceof File ? (form.get("imageFile") as File) : null,
-          )
-        : { ok: false as const, status: 400, message: "Unbekannte Aktion" };
-  if (result.ok) return redirectWithFlash("/admin", { type: "success", title: result.message });
-  if (intent === "delete") return redirectWithFlash("/admin", { type: "error", title: result.message });
-  return data(result, { status: result.status });
+export function action({ request, context }: Route.ActionArgs) {
+  return projectsAction(request, context);
 }
 
 /** A request that fails outright (e.g. refused by the body limit) ends in a toast, not an error page. */
