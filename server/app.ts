@@ -15,7 +15,7 @@ import { publicPagesChanged } from "~/lib/public-pages.server";
 import { readSessionToken, validateSession } from "~/lib/session.server";
 import { clientAddressContext, databaseContext, mailQueuedContext } from "~/lib/request-context";
 import { startBackups } from "./backup";
-import { configuredDatabase, database, kickMailWorker, shutDown } from "./boot";
+import { configuredDatabase, database, kickMailWorker, requestDatabase, shutDown } from "./boot";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy";
 import { pageCache, type PageCacheVariables } from "./page-cache";
 import { bodyLimits, clientAddress, sameOriginOnly } from "./request-guards";
@@ -137,10 +137,7 @@ export function createApp(config: Env, { dev = false }: { dev?: boolean } = {}) 
     const nonce = cacheNonce ?? newNonce();
     context.set(nonceContext, nonce);
     context.set(clientAddressContext, clientAddress(c, config));
-    const db = database().then((handle) => handle.db);
-    // Awaited by the loaders that need it; a failed start is theirs to handle, not unhandled here.
-    db.catch(() => {});
-    context.set(databaseContext, db);
+    context.set(databaseContext, requestDatabase());
     context.set(mailQueuedContext, kickMailWorker);
     const response = await handleRequest(c.req.raw, context);
     // A download that is a document of its own (a printable proof or data export, no script)

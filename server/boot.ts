@@ -55,6 +55,23 @@ export function database(): Promise<DatabaseHandle> {
   return state.__booted;
 }
 
+let current: { booted: Promise<DatabaseHandle>; db: Promise<Db> } | undefined;
+
+/**
+ * The database for a request's context: one promise shared by all requests while the database
+ * is up, settled (or failed) with the start. A failure is the requests' to handle, never an
+ * unhandled rejection.
+ */
+export function requestDatabase(): Promise<Db> {
+  const booted = database();
+  if (current?.booted !== booted) {
+    const db = booted.then((handle) => handle.db);
+    db.catch(() => {});
+    current = { booted, db };
+  }
+  return current.db;
+}
+
 async function boot(config: Env): Promise<DatabaseHandle> {
   const handle = await openDatabase(configuredDatabase(config));
   try {
