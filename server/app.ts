@@ -29,17 +29,19 @@ const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 const SHUTDOWN_GRACE_MS = 8_000;
 const SHUTDOWN_HARD_LIMIT_MS = 10_000;
 
+/** How `npm run dev` (server/dev.ts) serves: the React Router build, fresh after each change. */
+type DevOptions = { loadBuild: () => Promise<ServerBuild> };
+
 /**
- * The server's request pipeline. With `dev` (`npm run dev`, server/dev.ts) Vite serves the
- * modules and public files and hot-reloads them: there is no page cache, no static serving, and
- * no Content-Security-Policy (Vite's client injects inline styles and scripts).
+ * The server's request pipeline. With `dev`, Vite serves the modules and public files and
+ * hot-reloads them: there is no page cache, no static serving, and no Content-Security-Policy
+ * (Vite's client injects inline styles and scripts).
  */
-export function createApp(config: Env, { dev = false }: { dev?: boolean } = {}) {
+export function createApp(config: Env, dev?: DevOptions) {
   const app = new Hono<{ Variables: PageCacheVariables }>();
-  const handleRequest = createRequestHandler(
-    build as unknown as ServerBuild,
-    dev ? "development" : "production",
-  );
+  const handleRequest = dev
+    ? createRequestHandler(dev.loadBuild, "development")
+    : createRequestHandler(build as unknown as ServerBuild, "production");
 
   // One log line per request, without query string, body, cookies or client address.
   app.use(async (c, next) => {
@@ -224,20 +226,21 @@ export async function main(): Promise<Server> {
   return server;
 }
 
-const devState = globalThis as typeof globalThis & { __devApp?: ReturnType<typeof createApp> };
+let devInstance: ReturnType<typeof createApp> | undefined;
 
 /**
  * `npm run dev` (server/dev.ts): the app with its database booted as in production (once per
- * process: server/boot.ts keeps it across module reloads). No backups, no signal handling.
+ * process: server/boot.ts keeps it across module reloads), and the React Router build loaded
+ * fresh through Vite. No backups, no signal handling.
  */
-export async function devApp(): Promise<ReturnType<typeof createApp>> {
-  if (!devState.__devApp) {
+export async function devApp(loadBuild: DevOptions["loadBuild"]): Promise<ReturnType<typeof createApp>> {
+  if (!devInstance) {
     const config = env();
     logger.level = config.LOG_LEVEL;
     await database();
-    devState.__devApp = createApp(config, { dev: true });
+    devInstance = createApp(config, { loadBuild });
   }
-  return devState.__devApp;
+  return devInstance;
 }
 
 /** `npm run db:migrate`: applies pending migrations to the configured database and exits. */

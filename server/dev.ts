@@ -25,7 +25,8 @@ httpServer.on("request", (request, response) => {
   vite.middlewares(request, response, async () => {
     try {
       const { devApp } = (await ssr.runner.import("/server/app.ts")) as typeof App;
-      await getRequestListener((await devApp()).fetch)(request, response);
+      const app = await devApp(() => ssr.runner.import("virtual:react-router/server-build"));
+      await getRequestListener(app.fetch)(request, response);
     } catch (error) {
       if (error instanceof Error) vite.ssrFixStacktrace(error);
       console.error(error);
