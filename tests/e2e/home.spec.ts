@@ -108,11 +108,20 @@ test("when the chosen hero image fails to load, a stock image takes its place si
   await expect(page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem")).toHaveCount(0);
 });
 
-/** Whether any pixel of the particle canvas has been painted. */
+/**
+ * Whether any pixel of the particle canvas has been painted. Read through a copy made for each
+ * call: reading the page's own canvas again and again makes Chromium warn in the console
+ * (getImageData without willReadFrequently), which the console guard counts as a failure.
+ */
 const canvasPainted = (page: Page) =>
   page.locator('canvas[data-particles="50"]').evaluate((canvas: HTMLCanvasElement) => {
     if (canvas.width === 0 || canvas.height === 0) return false;
-    const pixels = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+    const copy = document.createElement("canvas");
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext("2d", { willReadFrequently: true })!;
+    context.drawImage(canvas, 0, 0);
+    const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
     for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) return true;
     return false;
   });
