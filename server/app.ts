@@ -58,6 +58,25 @@ export function createApp(config: Env, dev?: DevOptions) {
     );
   });
 
+  if (!dev) {
+    // Hashed build output never changes under its name: cached for a year. It is answered before
+    // the documents' headers are added: a script or stylesheet needs none of a page's policies
+    // (CSP, frame, permission and opener rules apply to documents), and a page loads about ten
+    // of them, where those headers made 7 kB of the home page's 118 kB (issue 18).
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: CLIENT_DIR,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+          c.header("X-Content-Type-Options", "nosniff");
+          c.header("Cross-Origin-Resource-Policy", "same-origin");
+        },
+      }),
+    );
+  }
+
   app.use(
     secureHeaders({
       // Set below: with a nonce or hashes for pages, without inline scripts for everything else.
@@ -98,15 +117,6 @@ export function createApp(config: Env, dev?: DevOptions) {
   });
 
   if (!dev) {
-    // Hashed build output never changes under its name: cache it for a year.
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: CLIENT_DIR,
-        precompressed: true,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-      }),
-    );
     // A missing hashed asset is a plain 404, not a rendered page.
     app.get("/assets/*", (c) => c.text("Not found", 404));
     app.use(

@@ -34,7 +34,9 @@ test("HTML responses carry the security headers", async ({ request }) => {
   }
 });
 
-test("hashed assets are cached for a year, other files are not", async ({ request }) => {
+test("hashed assets are cached for a year with a subresource's headers, other files are not", async ({
+  request,
+}) => {
   const html = await (await request.get("/")).text();
   const assets = [...html.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map(([path]) => path);
   const script = assets.find((path) => path.endsWith(".js"));
@@ -48,6 +50,10 @@ test("hashed assets are cached for a year, other files are not", async ({ reques
     const cacheControl = response.headers()["cache-control"] ?? "";
     expect(cacheControl, path).toContain("immutable");
     expect(cacheControl, path).toContain("max-age=31536000");
+    // A subresource carries what it needs, not the documents' policies (issue 18: bytes).
+    expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
+    expect(response.headers()["content-security-policy"], path).toBeUndefined();
+    expect(response.headers()["permissions-policy"], path).toBeUndefined();
   }
 
   const favicon = await request.get("/favicon.svg");
