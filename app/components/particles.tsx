@@ -7,9 +7,9 @@ export const PARTICLE_COUNT = 50;
 type Particle = { x: number; y: number; vx: number; vy: number; r: number; fill: string };
 
 /**
- * A canvas of slowly drifting particles behind the hero text. Starts only after the page is
- * idle (never delays the first paint), pauses while the tab is hidden and stays off under
- * `prefers-reduced-motion: reduce`.
+ * A canvas of slowly drifting particles behind the hero text. Starts only after hydration, once
+ * the page is idle (never delays the first paint), draws only while the hero is on screen and
+ * the tab is visible, and stays off under `prefers-reduced-motion: reduce`.
  */
 export function Particles() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -22,6 +22,8 @@ export function Particles() {
     let particles: Particle[] = [];
     let frame = 0;
     let started = false;
+    // Scrolled past the hero, the animation costs the main thread a frame's work for nothing.
+    let onScreen = true;
     // The canvas' size on screen, kept up to date by a ResizeObserver: reading clientWidth in
     // the frame loop would force a layout in every frame (Lighthouse: forced reflow).
     let width = 0;
@@ -66,12 +68,17 @@ export function Particles() {
     };
     const play = () => {
       cancelAnimationFrame(frame);
-      if (started && !document.hidden) frame = requestAnimationFrame(draw);
+      if (started && onScreen && !document.hidden) frame = requestAnimationFrame(draw);
     };
     const observer = new ResizeObserver(resize);
+    const visibility = new IntersectionObserver((entries) => {
+      onScreen = entries.some((entry) => entry.isIntersecting);
+      play();
+    });
     const start = () => {
       started = true;
       observer.observe(canvas);
+      visibility.observe(canvas);
     };
 
     const idle = window.requestIdleCallback
@@ -83,6 +90,7 @@ export function Particles() {
       else window.clearTimeout(idle);
       cancelAnimationFrame(frame);
       observer.disconnect();
+      visibility.disconnect();
       document.removeEventListener("visibilitychange", play);
     };
   }, []);
