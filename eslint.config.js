@@ -27,6 +27,19 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // Icons by their own module (issue 18): through the barrel, the build's chunking saw every
+      // icon as imported by the frame, and every page loaded the admin area's icons.
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "lucide-react",
+              message: 'Import the icon\'s own module: import X from "lucide-react/icons/x".',
+            },
+          ],
+        },
+      ],
     },
   },
   // No import cycles (issue 17): a module's dependencies can be read without meeting it again.

@@ -9,6 +9,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@rem
 const ADMIN = /[\\/]app[\\/](routes[\\/]admin[\\/]|components[\\/]admin[\\/]|content[\\/]admin-messages)/;
 /** The entry, root and site layout: every page loads them. */
 const FRAME = /(virtual:react-router|[\\/]app[\\/](root|routes[\\/]site-layout)\.tsx\?)/;
+const HOME = /[\\/]app[\\/]routes[\\/]home\.tsx\?/;
 const memo = new Map<string, string[]>();
 
 /** The entries (route modules, the client entry) that import a module, directly or not. */
@@ -41,7 +42,9 @@ function entriesOf(id: string, info: ModuleInfoOf): string[] {
  * (entry, root, site layout) imports in one, since every page loads it anyway; and one for what
  * at least two public pages share. Admin modules never join a shared chunk, so the chunks named
  * after them stay recognisable (`npm run audit` checks that public pages never load them), and
- * what a single page needs (the contact form's schema library) stays with that page.
+ * what a single page needs (the contact form's schema library) stays with that page. What the
+ * home page shares with other pages is one chunk; what only other pages share is another, so the
+ * first page of most visits loads nothing it does not use (issue 18).
  */
 function chunkGroup(id: string, context: { getModuleInfo: ModuleInfoOf }): string | null {
   const info: ModuleInfoOf = (moduleId) => context.getModuleInfo(moduleId);
@@ -49,8 +52,15 @@ function chunkGroup(id: string, context: { getModuleInfo: ModuleInfoOf }): strin
   const entries = entriesOf(id, info);
   if (entries.some((entry) => FRAME.test(entry))) return "frame";
   const publicPages = entries.filter((entry) => entry.includes("?") && !ADMIN.test(entry));
-  return publicPages.length >= 2 ? "pages" : null;
+  if (publicPages.length < 2) return null;
+  return publicPages.some((entry) => HOME.test(entry)) ? "pages" : "more-pages";
 }
+
+/** The chunk group `name` alone, for one group entry with its own priority. */
+const only =
+  (name: string) =>
+  (id: string, context: { getModuleInfo: ModuleInfoOf }): string | null =>
+    chunkGroup(id, context) === name ? name : null;
 
 /**
  * The embedded database's worker thread (app/db/pglite-thread.server.ts starts it) is a module of
@@ -76,8 +86,12 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: FRAMEWORK, priority: 2 },
-                { name: chunkGroup, priority: 1 },
+                { name: "framework", test: FRAMEWORK, priority: 4 },
+                // A group takes the modules it names and their dependencies, in this order: a
+                // module the home page shares must be in "pages" before "more-pages" pulls it in.
+                { name: only("frame"), priority: 3 },
+                { name: only("pages"), priority: 2 },
+                { name: only("more-pages"), priority: 1 },
               ],
             },
           },

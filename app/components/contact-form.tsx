@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import Send from "lucide-react/icons/send";
 import { useState } from "react";
 import { flushSync } from "react-dom";
 import { useActionData, useFetcher } from "react-router";

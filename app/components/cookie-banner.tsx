@@ -1,7 +1,8 @@
-import { Cookie, X } from "lucide-react";
+import Cookie from "lucide-react/icons/cookie";
+import X from "lucide-react/icons/x";
 import { useEffect, useState } from "react";
 import { COOKIE_BANNER_TEXT } from "~/content/messages";
-import { Button } from "./ui/button";
+import { Button, buttonClass } from "./ui/button";
 import { PageLink } from "./menu-link";
 
 /** Spec §4/§9: shown 1.5 s after load unless this localStorage flag exists. */
@@ -66,9 +67,9 @@ export function CookieBanner() {
         <Button type="button" onClick={accept}>
           Akzeptieren
         </Button>
-        <Button asChild variant="secondary">
-          <PageLink to="/cookies">Mehr erfahren</PageLink>
-        </Button>
+        <PageLink to="/cookies" className={buttonClass({ variant: "secondary" })}>
+          Mehr erfahren
+        </PageLink>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
@@ -11,8 +11,9 @@ import { MenuLink } from "./menu-link";
 export const SUBMENU_CLOSE_DELAY_MS = 300;
 
 const itemClass =
-  "inline-flex items-center rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-brand-50 hover:text-brand-700";
+  "inline-flex items-center rounded-md py-2 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-700";
 const activeClass = "text-brand-700 bg-brand-50";
+const idleClass = "text-slate-700";
 
 /**
  * Desktop navigation: submenus open on hover, and from the keyboard with their toggle button
@@ -62,7 +63,12 @@ export function DesktopMenu() {
             />
           ) : (
             <li key={item.title}>
-              <MenuLink item={item} className={itemClass} activeClassName={activeClass} />
+              <MenuLink
+                item={item}
+                className={cn(itemClass, "px-2.5")}
+                activeClassName={activeClass}
+                idleClassName={idleClass}
+              />
             </li>
           ),
         )}
@@ -124,8 +130,10 @@ function SubmenuItem({ item, active, open, onOpen, onCloseLater, onClose, onTogg
       <span className="flex items-center">
         <MenuLink
           item={item}
-          className={cn(itemClass, "pr-1", active && activeClass)}
+          className={cn(itemClass, "pr-1 pl-2.5")}
           activeClassName={activeClass}
+          // A page of its submenu is the current one: the section is marked too.
+          idleClassName={active ? activeClass : idleClass}
         />
         <button
           ref={toggleRef}
@@ -153,8 +161,9 @@ function SubmenuItem({ item, active, open, onOpen, onCloseLater, onClose, onTogg
             <MenuLink
               item={child}
               end
-              className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700"
+              className="block rounded-md px-3 py-2 text-sm hover:bg-brand-50 hover:text-brand-700"
               activeClassName="font-semibold text-brand-700"
+              idleClassName="text-slate-700"
             />
           </li>
         ))}

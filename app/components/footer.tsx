@@ -1,4 +1,6 @@
-import { ArrowUp, Mail, Phone } from "lucide-react";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import Mail from "lucide-react/icons/mail";
+import Phone from "lucide-react/icons/phone";
 import { FOOTER_LEGAL, footerNavigation, type MenuItem } from "~/content/menu";
 import { useSite } from "~/lib/public-site";
 import { scrollToTop } from "./scroll-to-top";
@@ -14,8 +16,9 @@ function LinkColumn({ title, items }: { title: string; items: MenuItem[] }) {
           <li key={item.title}>
             <MenuLink
               item={item}
-              className="text-sm text-slate-300 hover:text-white"
+              className="text-sm hover:text-white"
               activeClassName="text-white"
+              idleClassName="text-slate-300"
             />
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import * as Dialog from "radix-ui/dialog";
 import type { RefObject } from "react";
 import { isActive, mainMenu } from "~/content/menu";
@@ -57,8 +57,8 @@ export default function MobileMenuOverlay({ open, onOpenChange, pathname, trigge
                   <MenuLink
                     item={item}
                     className={cn(
-                      "block rounded-lg px-3 py-3 text-base font-semibold text-slate-900 hover:bg-brand-50",
-                      isActive(item, pathname) && "bg-brand-50 text-brand-700",
+                      "block rounded-lg px-3 py-3 text-base font-semibold hover:bg-brand-50",
+                      isActive(item, pathname) ? "bg-brand-50 text-brand-700" : "text-slate-900",
                     )}
                     onClick={() => onOpenChange(false)}
                   />
@@ -69,8 +69,9 @@ export default function MobileMenuOverlay({ open, onOpenChange, pathname, trigge
                           <MenuLink
                             item={child}
                             end
-                            className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50"
+                            className="block rounded-md px-3 py-2 text-sm hover:bg-brand-50"
                             activeClassName="font-semibold text-brand-700"
+                            idleClassName="text-slate-700"
                             onClick={() => onOpenChange(false)}
                           />
                         </li>

@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
 import { useActionData, useFetcher } from "react-router";
 import { CONSENT_TEXTS, type ConsentForm } from "~/content/consent";
 import { NEWSLETTER_MESSAGES } from "~/content/messages";

@@ -1,4 +1,4 @@
-import { Eye } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
 
 /** Above a draft preview (issue #13): only the signed-in owner ever sees it. */
 export function PreviewNotice() {

@@ -1,4 +1,6 @@
-import { ArrowRight, ExternalLink, Mail } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import ExternalLink from "lucide-react/icons/external-link";
+import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
 import { categoryLabel, type Project } from "~/lib/project";
 import { isContactUrl, isExternalUrl } from "~/lib/format";

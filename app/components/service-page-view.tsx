@@ -1,11 +1,12 @@
-import { ArrowRight, Mail } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
 import { imageSources } from "~/lib/image-sources";
 import type { PageImage, ServiceContent } from "~/lib/page-content";
 import type { Project } from "~/lib/project";
 import { cn } from "~/lib/utils";
 import { ProjectGrid } from "./project-card";
-import { Button } from "./ui/button";
+import { buttonClass } from "./ui/button";
 import { MAIN_IMAGE } from "~/lib/main-image";
 
 /** A service page as its loader sends it: Markdown already rendered to HTML on the server. */
@@ -57,12 +58,14 @@ export function ServicePageView({ page, projects }: { page: ServicePageData; pro
             <div className="mt-8">
               <ProjectGrid projects={projects} eagerCount={0} />
             </div>
-            <Button asChild variant="secondary" className="mt-10">
-              <Link to="/category/services" viewTransition>
-                Weitere Service-Leistungen entdecken
-                <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
-            </Button>
+            <Link
+              to="/category/services"
+              viewTransition
+              className={buttonClass({ variant: "secondary", className: "mt-10" })}
+            >
+              Weitere Service-Leistungen entdecken
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
           </div>
         </section>
       )}
@@ -73,12 +76,10 @@ export function ServicePageView({ page, projects }: { page: ServicePageData; pro
             {page.ctaTitle}
           </h2>
           <p className="text-brand-100">{page.ctaText}</p>
-          <Button asChild variant="onDark">
-            <Link to="/contact" viewTransition>
-              <Mail aria-hidden="true" className="size-4" />
-              Kontakt aufnehmen
-            </Link>
-          </Button>
+          <Link to="/contact" viewTransition className={buttonClass({ variant: "onDark" })}>
+            <Mail aria-hidden="true" className="size-4" />
+            Kontakt aufnehmen
+          </Link>
         </div>
       </section>
     </>
@@ -97,11 +98,9 @@ function Block({ block, imageFirst }: { block: ServicePageData["blocks"][number]
           dangerouslySetInnerHTML={{ __html: block.html }}
         />
         <div className="mt-6 flex flex-wrap items-center gap-4">
-          <Button asChild>
-            <Link to="/contact" viewTransition>
-              {block.contactLabel}
-            </Link>
-          </Button>
+          <Link to="/contact" viewTransition className={buttonClass()}>
+            {block.contactLabel}
+          </Link>
           {link &&
             (external ? (
               <a

@@ -1,9 +1,9 @@
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import { data } from "react-router";
 import { PageLink } from "~/components/menu-link";
 import { PreviewNotice } from "~/components/preview-notice";
 import { PageImg } from "~/components/service-page-view";
-import { Button } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta, previewMeta } from "~/lib/meta";
 import { pageData, pageFor } from "~/lib/pages.server";
@@ -49,9 +49,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 </ul>
               </section>
             )}
-            <Button asChild className="mt-10">
-              <PageLink to="/contact">Lass uns kennenlernen</PageLink>
-            </Button>
+            <PageLink to="/contact" className={buttonClass({ className: "mt-10" })}>
+              Lass uns kennenlernen
+            </PageLink>
           </div>
           <PageImg
             image={page.image}

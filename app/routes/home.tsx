@@ -1,11 +1,11 @@
-import { ArrowRight } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
 import { HeroBackground } from "~/components/hero-background";
 import { StructuredData } from "~/components/structured-data";
 import { PageLink } from "~/components/menu-link";
 import { NewsletterBlock } from "~/components/newsletter-forms";
 import { Particles } from "~/components/particles";
 import { ProjectGrid } from "~/components/project-card";
-import { Button } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { CATEGORY_PAGES, emptyCategoryMessage } from "~/content/categories";
 import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
@@ -88,25 +88,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="max-w-2xl text-lg text-white/90 drop-shadow sm:text-xl">{home.heroSubtitle}</p>
           <div className="mt-4 flex flex-wrap justify-center gap-3">
-            <Button asChild variant="onDark">
-              <PageLink to="/projects">Portfolio</PageLink>
-            </Button>
-            <Button asChild variant="onDark">
-              <PageLink to="/contact">Kontakt</PageLink>
-            </Button>
+            <PageLink to="/projects" className={buttonClass({ variant: "onDark" })}>
+              Portfolio
+            </PageLink>
+            <PageLink to="/contact" className={buttonClass({ variant: "onDark" })}>
+              Kontakt
+            </PageLink>
             {external.events && (
-              <Button asChild variant="onDark">
-                <a href={external.events} target="_blank" rel="noopener noreferrer">
-                  Events<span className="sr-only"> (öffnet in neuem Tab)</span>
-                </a>
-              </Button>
+              <a
+                href={external.events}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass({ variant: "onDark" })}
+              >
+                Events<span className="sr-only"> (öffnet in neuem Tab)</span>
+              </a>
             )}
             {external.products && (
-              <Button asChild variant="onDark">
-                <a href={external.products} target="_blank" rel="noopener noreferrer">
-                  Produktwelt<span className="sr-only"> (öffnet in neuem Tab)</span>
-                </a>
-              </Button>
+              <a
+                href={external.products}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass({ variant: "onDark" })}
+              >
+                Produktwelt<span className="sr-only"> (öffnet in neuem Tab)</span>
+              </a>
             )}
           </div>
         </div>
@@ -143,12 +149,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <p className="mt-1 font-medium text-brand-700">{page.subtitle}</p>
                   <p className="mt-3 text-slate-600">{page.description}</p>
                 </div>
-                <Button asChild variant="secondary">
-                  <PageLink to={`/category/${page.slug}`}>
-                    {page.homeLinkLabel}
-                    <ArrowRight aria-hidden="true" className="size-4" />
-                  </PageLink>
-                </Button>
+                <PageLink to={`/category/${page.slug}`} className={buttonClass({ variant: "secondary" })}>
+                  {page.homeLinkLabel}
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </PageLink>
               </div>
               <div className="mt-8">
                 {items.length > 0 ? (

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { redirect } from "react-router";
 import { PageLink } from "~/components/menu-link";
 import { ObfuscatedContact } from "~/components/obfuscated-contact";

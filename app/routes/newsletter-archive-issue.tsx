@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { data, Link } from "react-router";
 import { NotFoundErrorBoundary } from "~/components/not-found-page";
 import { findSentIssue } from "~/db/newsletter-issues.server";

@@ -1,4 +1,6 @@
-import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Clock from "lucide-react/icons/clock";
+import XCircle from "lucide-react/icons/circle-x";
 import { data, Form, useNavigation } from "react-router";
 import { PageLink } from "~/components/menu-link";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,10 @@
-import { ArrowLeft, Calendar, ExternalLink, Mail, Tag } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Calendar from "lucide-react/icons/calendar";
+import ExternalLink from "lucide-react/icons/external-link";
+import Mail from "lucide-react/icons/mail";
+import Tag from "lucide-react/icons/tag";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { fallbackProject } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
 import { getProject } from "~/db/projects.server";
@@ -106,23 +110,19 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
 function CallToAction({ url }: { url: string | null }) {
   if (isContactUrl(url)) {
     return (
-      <Button asChild className="mt-10">
-        <Link to="/contact" viewTransition>
-          <Mail aria-hidden="true" className="size-4" />
-          Jetzt Kontakt aufnehmen
-        </Link>
-      </Button>
+      <Link to="/contact" viewTransition className={buttonClass({ className: "mt-10" })}>
+        <Mail aria-hidden="true" className="size-4" />
+        Jetzt Kontakt aufnehmen
+      </Link>
     );
   }
   if (!url || !(isExternalUrl(url) || url.startsWith("/"))) return null;
   return (
-    <Button asChild className="mt-10">
-      <a href={url} target="_blank" rel="noopener noreferrer">
-        Zur Webseite
-        <ExternalLink aria-hidden="true" className="size-4" />
-        <span className="sr-only"> (öffnet in neuem Tab)</span>
-      </a>
-    </Button>
+    <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass({ className: "mt-10" })}>
+      Zur Webseite
+      <ExternalLink aria-hidden="true" className="size-4" />
+      <span className="sr-only"> (öffnet in neuem Tab)</span>
+    </a>
   );
 }
 

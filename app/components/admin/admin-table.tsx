@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import Trash2 from "lucide-react/icons/trash";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -118,7 +118,7 @@ export function DeleteRowButton({
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+        <Button variant="danger" size="sm">
           <Trash2 aria-hidden="true" className="size-4" />
           {label}
           <span className="sr-only">: {name}</span>

@@ -1,4 +1,6 @@
-import { ArrowRight, CheckCircle2, CircleAlert } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import { Link } from "react-router";
 import type { ChecklistItem } from "~/lib/go-live.server";
 import { cn } from "~/lib/utils";

@@ -1,4 +1,5 @@
-import { KeyRound, LogIn } from "lucide-react";
+import KeyRound from "lucide-react/icons/key-round";
+import LogIn from "lucide-react/icons/log-in";
 import { useEffect, useState } from "react";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";

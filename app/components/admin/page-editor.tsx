@@ -1,4 +1,7 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import { createContext, useContext, useEffect, useState, type ComponentProps, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
@@ -311,14 +314,7 @@ function ItemControls({
         Nach unten<span className="sr-only">: {itemLabel}</span>
       </Button>
       {canRemove && (
-        <Button
-          type="submit"
-          name="intent"
-          value={`remove:${list}:${index}`}
-          variant="ghost"
-          size="sm"
-          className="text-red-700 hover:bg-red-50"
-        >
+        <Button type="submit" name="intent" value={`remove:${list}:${index}`} variant="danger" size="sm">
           <Trash2 aria-hidden="true" className="size-4" />
           Entfernen<span className="sr-only">: {itemLabel}</span>
         </Button>

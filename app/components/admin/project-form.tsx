@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/lib/image-limits";
@@ -153,9 +153,9 @@ export function ProjectForm({ mode, values }: Props) {
               Als Entwurf speichern
             </Button>
           )}
-          <Button asChild variant="secondary">
-            <Link to="/admin">Cancel</Link>
-          </Button>
+          <Link to="/admin" className={buttonClass({ variant: "secondary" })}>
+            Cancel
+          </Link>
         </div>
       </fetcher.Form>
     </section>

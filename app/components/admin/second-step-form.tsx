@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { useEffect } from "react";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";

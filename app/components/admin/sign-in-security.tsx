@@ -1,4 +1,7 @@
-import { KeyRound, LogOut, ShieldCheck, Smartphone } from "lucide-react";
+import KeyRound from "lucide-react/icons/key-round";
+import LogOut from "lucide-react/icons/log-out";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Smartphone from "lucide-react/icons/smartphone";
 import { useState, type ReactNode } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/utils";
@@ -89,7 +89,7 @@ export function ConfirmDialog({
               <Button variant="secondary">{cancelLabel}</Button>
             </AlertPrimitive.Cancel>
             {form(
-              <Button type="submit" className="bg-red-600 hover:bg-red-700" {...confirmButton}>
+              <Button type="submit" variant="destructive" {...confirmButton}>
                 {confirmLabel}
               </Button>,
             )}

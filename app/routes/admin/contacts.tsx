@@ -1,8 +1,11 @@
-import { Archive, ArchiveRestore, Eye, Mail } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import ArchiveRestore from "lucide-react/icons/archive-arrow-up";
+import Eye from "lucide-react/icons/eye";
+import Mail from "lucide-react/icons/mail";
 import { Form } from "react-router";
 import { actionsApart, AdminActions, DeleteRowButton } from "~/components/admin/admin-table";
 import { PagedList, pageParams } from "~/components/admin/paged-list";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { deleteContactSubmission, listContactSubmissions, setContactKept } from "~/db/contact.server";
@@ -92,20 +95,22 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                   >
                     <p className="text-sm wrap-break-word text-slate-600">{row.email}</p>
                     <p className="mt-4 whitespace-pre-line wrap-break-word text-slate-800">{row.message}</p>
-                    <Button asChild className="mt-6">
-                      <a href={`mailto:${row.email}?subject=${encodeURIComponent(`Re: ${row.subject}`)}`}>
-                        <Mail aria-hidden="true" className="size-4" />
-                        Per E-Mail antworten
-                      </a>
-                    </Button>
+                    <a
+                      href={`mailto:${row.email}?subject=${encodeURIComponent(`Re: ${row.subject}`)}`}
+                      className={buttonClass({ className: "mt-6" })}
+                    >
+                      <Mail aria-hidden="true" className="size-4" />
+                      Per E-Mail antworten
+                    </a>
                   </DialogContent>
                 </Dialog>
-                <Button asChild variant="ghost" size="sm">
-                  <a href={`mailto:${row.email}?subject=${encodeURIComponent(`Re: ${row.subject}`)}`}>
-                    <Mail aria-hidden="true" className="size-4" />
-                    Antworten<span className="sr-only">: {row.subject}</span>
-                  </a>
-                </Button>
+                <a
+                  href={`mailto:${row.email}?subject=${encodeURIComponent(`Re: ${row.subject}`)}`}
+                  className={buttonClass({ variant: "ghost", size: "sm" })}
+                >
+                  <Mail aria-hidden="true" className="size-4" />
+                  Antworten<span className="sr-only">: {row.subject}</span>
+                </a>
                 {/* "contents": the button takes its place among the other actions on a phone. */}
                 <Form method="post" className="contents">
                   <input type="hidden" name="id" value={row.id} />

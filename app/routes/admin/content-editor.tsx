@@ -1,4 +1,10 @@
-import { ArrowLeft, Eye, History, Save, Send, Trash2, Undo2 } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Eye from "lucide-react/icons/eye";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import Save from "lucide-react/icons/save";
+import Send from "lucide-react/icons/send";
+import Trash2 from "lucide-react/icons/trash";
+import Undo2 from "lucide-react/icons/undo-2";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
@@ -14,7 +20,7 @@ import {
   SelectField,
   TextField,
 } from "~/components/admin/page-editor";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { formatDateTime } from "~/lib/format";
 import { CONTACT_LABELS, type PageContent } from "~/lib/page-content";
@@ -102,12 +108,15 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             <Save aria-hidden="true" className="size-4" />
             Entwurf speichern
           </Button>
-          <Button asChild variant="ghost" size="sm">
-            <a href={`${path}?vorschau`} target="_blank" rel="noopener">
-              <Eye aria-hidden="true" className="size-4" />
-              Vorschau<span className="sr-only"> des gespeicherten Entwurfs (öffnet in neuem Tab)</span>
-            </a>
-          </Button>
+          <a
+            href={`${path}?vorschau`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "ghost", size: "sm" })}
+          >
+            <Eye aria-hidden="true" className="size-4" />
+            Vorschau<span className="sr-only"> des gespeicherten Entwurfs (öffnet in neuem Tab)</span>
+          </a>
           <Button type="submit" name="intent" value="publish" size="sm" disabled={busy}>
             <Send aria-hidden="true" className="size-4" />
             Veröffentlichen
@@ -123,7 +132,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
       {hasDraft && (
         <ConfirmDialog
           trigger={
-            <Button variant="ghost" className="text-red-700 hover:bg-red-50">
+            <Button variant="danger">
               <Undo2 aria-hidden="true" className="size-4" />
               Verwerfen
             </Button>
@@ -181,7 +190,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
       {!builtIn && (
         <ConfirmDialog
           trigger={
-            <Button variant="ghost" className="text-red-700 hover:bg-red-50">
+            <Button variant="danger">
               <Trash2 aria-hidden="true" className="size-4" />
               Seite löschen
             </Button>

@@ -1,7 +1,9 @@
-import { ExternalLink, FilePlus2, Pencil } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
+import FilePlus2 from "lucide-react/icons/file-plus-corner";
+import Pencil from "lucide-react/icons/pencil";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { formatDateTime } from "~/lib/format";
@@ -74,19 +76,23 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                   </div>
                   <div className="flex flex-wrap gap-2">
                     {entry.visible && (
-                      <Button asChild variant="ghost" size="sm">
-                        <a href={entry.path} target="_blank" rel="noopener">
-                          <ExternalLink aria-hidden="true" className="size-4" />
-                          Ansehen<span className="sr-only">: {entry.title} (öffnet in neuem Tab)</span>
-                        </a>
-                      </Button>
+                      <a
+                        href={entry.path}
+                        target="_blank"
+                        rel="noopener"
+                        className={buttonClass({ variant: "ghost", size: "sm" })}
+                      >
+                        <ExternalLink aria-hidden="true" className="size-4" />
+                        Ansehen<span className="sr-only">: {entry.title} (öffnet in neuem Tab)</span>
+                      </a>
                     )}
-                    <Button asChild variant="secondary" size="sm">
-                      <Link to={`/admin/inhalte/${entry.key}`}>
-                        <Pencil aria-hidden="true" className="size-4" />
-                        Bearbeiten<span className="sr-only">: {entry.title}</span>
-                      </Link>
-                    </Button>
+                    <Link
+                      to={`/admin/inhalte/${entry.key}`}
+                      className={buttonClass({ variant: "secondary", size: "sm" })}
+                    >
+                      <Pencil aria-hidden="true" className="size-4" />
+                      Bearbeiten<span className="sr-only">: {entry.title}</span>
+                    </Link>
                   </div>
                 </li>
               ))}

@@ -1,4 +1,6 @@
-import { CircleAlert, Loader2, LogOut } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import Loader2 from "lucide-react/icons/loader-circle";
+import LogOut from "lucide-react/icons/log-out";
 import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";

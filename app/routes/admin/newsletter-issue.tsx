@@ -1,9 +1,18 @@
-import { ArrowLeft, Copy, Eye, Mail, Pause, Play, Save, Send, Trash2, XCircle } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Copy from "lucide-react/icons/copy";
+import Eye from "lucide-react/icons/eye";
+import Mail from "lucide-react/icons/mail";
+import Pause from "lucide-react/icons/pause";
+import Play from "lucide-react/icons/play";
+import Save from "lucide-react/icons/save";
+import Send from "lucide-react/icons/send";
+import Trash2 from "lucide-react/icons/trash";
+import XCircle from "lucide-react/icons/circle-x";
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { EditorFields, EditorSection, MarkdownField, TextField } from "~/components/admin/page-editor";
 import { NewsletterNav } from "~/components/admin/newsletter-nav";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { formatDateTime } from "~/lib/format";
 import { ISSUE_LIMITS, ISSUE_STATE_LABELS, isQueued, isSending } from "~/lib/newsletter-issues";
@@ -137,7 +146,7 @@ function DraftForm({
             description="Jeder bestätigte Abonnent erhält diese Ausgabe einmal. Danach lässt sie sich nicht mehr ändern; pausieren und abbrechen kannst du den Versand."
             confirmLabel="Jetzt senden"
             cancelLabel="Abbrechen"
-            confirmButton={{ form: formId, name: "intent", value: "send", className: "" }}
+            confirmButton={{ form: formId, name: "intent", value: "send", variant: "primary" }}
             form={(submit) => submit}
           />
           {busy && (
@@ -154,7 +163,7 @@ function DraftForm({
       </Form>
       <ConfirmDialog
         trigger={
-          <Button variant="ghost" className="text-red-700 hover:bg-red-50">
+          <Button variant="danger">
             <Trash2 aria-hidden="true" className="size-4" />
             Entwurf löschen
           </Button>
@@ -246,7 +255,7 @@ function SendControls({ state, busy }: { state: Loaded["issue"]["state"]; busy: 
       )}
       <ConfirmDialog
         trigger={
-          <Button variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy}>
+          <Button variant="danger" disabled={busy}>
             <XCircle aria-hidden="true" className="size-4" />
             Abbrechen
           </Button>
@@ -286,12 +295,13 @@ function ReadOnlyIssue({ issue, busy }: { issue: Loaded["issue"]; busy: boolean 
         </dd>
       </dl>
       <div className="flex flex-wrap items-center gap-2">
-        <Button asChild variant="ghost" size="sm">
-          <Link to={`/admin/newsletter/ausgaben/${issue.id}/vorschau`}>
-            <Eye aria-hidden="true" className="size-4" />
-            Vorschau
-          </Link>
-        </Button>
+        <Link
+          to={`/admin/newsletter/ausgaben/${issue.id}/vorschau`}
+          className={buttonClass({ variant: "ghost", size: "sm" })}
+        >
+          <Eye aria-hidden="true" className="size-4" />
+          Vorschau
+        </Link>
         <Form method="post">
           <Button type="submit" name="intent" value="copy" variant="secondary" size="sm" disabled={busy}>
             <Copy aria-hidden="true" className="size-4" />

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
 import { Form, Link } from "react-router";
 import { AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
 import { NewsletterNav } from "~/components/admin/newsletter-nav";

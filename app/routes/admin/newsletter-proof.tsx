@@ -1,8 +1,9 @@
-import { ArrowLeft, Download } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Download from "lucide-react/icons/download";
 import { Link } from "react-router";
 import { ConsentProof } from "~/components/admin/consent-proof";
 import { NewsletterNav } from "~/components/admin/newsletter-nav";
-import { Button } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/newsletter-proof";
 import { loadConsentProof } from "./newsletter-proof.server";
 
@@ -25,12 +26,14 @@ export default function NewsletterProof({ loaderData, params }: Route.ComponentP
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 className="text-2xl font-bold text-slate-900">Einwilligungsnachweis</h2>
-        <Button asChild variant="secondary">
-          <a href={`/admin/newsletter/${params.id}/nachweis/download`} download="">
-            <Download aria-hidden="true" className="size-4" />
-            Als Seite herunterladen
-          </a>
-        </Button>
+        <a
+          href={`/admin/newsletter/${params.id}/nachweis/download`}
+          download=""
+          className={buttonClass({ variant: "secondary" })}
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Als Seite herunterladen
+        </a>
       </div>
       <div className="max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <ConsentProof proof={proof} createdAt={createdAt} />

@@ -1,4 +1,6 @@
-import { Download, FileCheck, Mail } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import FileCheck from "lucide-react/icons/file-check";
+import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
 import { toast } from "~/lib/toast";
 import {
@@ -10,7 +12,7 @@ import {
 } from "~/components/admin/admin-table";
 import { PagedList, pageParams } from "~/components/admin/paged-list";
 import { NewsletterNav } from "~/components/admin/newsletter-nav";
-import { Button } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { listSubscriptions, unsubscribe } from "~/db/newsletter.server";
 import { BOUNCE_LIMIT } from "~/lib/newsletter-issues";
@@ -43,16 +45,15 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.subscribersHeading}</h2>
         {/* A plain download link; the server refuses with a flash message when the list is empty. */}
-        <Button asChild variant="secondary">
-          <a
-            href="/admin/newsletter/export"
-            download={total > 0 ? "" : undefined}
-            onClick={() => total > 0 && toast.success(ADMIN_MESSAGES.csvStarted)}
-          >
-            <Download aria-hidden="true" className="size-4" />
-            CSV exportieren
-          </a>
-        </Button>
+        <a
+          href="/admin/newsletter/export"
+          download={total > 0 ? "" : undefined}
+          onClick={() => total > 0 && toast.success(ADMIN_MESSAGES.csvStarted)}
+          className={buttonClass({ variant: "secondary" })}
+        >
+          <Download aria-hidden="true" className="size-4" />
+          CSV exportieren
+        </a>
       </div>
       <PagedList list={loaderData} label="Abonnenten" empty={ADMIN_MESSAGES.noSubscribers}>
         <AdminTable columns={["E-Mail", "Name", "Abonniert am", "Status", "Aktionen"]}>
@@ -71,18 +72,17 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
                     : "Unbestätigt"}
               </AdminCell>
               <AdminActionsCell>
-                <Button asChild variant="ghost" size="sm">
-                  <Link to={`/admin/newsletter/${row.id}/nachweis`}>
-                    <FileCheck aria-hidden="true" className="size-4" />
-                    Nachweis<span className="sr-only">: {row.email}</span>
-                  </Link>
-                </Button>
-                <Button asChild variant="ghost" size="sm">
-                  <a href={`mailto:${row.email}`}>
-                    <Mail aria-hidden="true" className="size-4" />
-                    E-Mail<span className="sr-only">: {row.email}</span>
-                  </a>
-                </Button>
+                <Link
+                  to={`/admin/newsletter/${row.id}/nachweis`}
+                  className={buttonClass({ variant: "ghost", size: "sm" })}
+                >
+                  <FileCheck aria-hidden="true" className="size-4" />
+                  Nachweis<span className="sr-only">: {row.email}</span>
+                </Link>
+                <a href={`mailto:${row.email}`} className={buttonClass({ variant: "ghost", size: "sm" })}>
+                  <Mail aria-hidden="true" className="size-4" />
+                  E-Mail<span className="sr-only">: {row.email}</span>
+                </a>
                 <DeleteRowButton
                   id={row.id}
                   name={row.email}

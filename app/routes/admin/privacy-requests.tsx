@@ -1,4 +1,8 @@
-import { Download, FileText, Loader2, Search, Trash2 } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import FileText from "lucide-react/icons/file-text";
+import Loader2 from "lucide-react/icons/loader-circle";
+import Search from "lucide-react/icons/search";
+import Trash2 from "lucide-react/icons/trash";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
@@ -139,7 +143,7 @@ function EraseButton({ person }: { person: Person }) {
       </p>
       <ConfirmDialog
         trigger={
-          <Button variant="secondary" className="text-red-700 hover:bg-red-50" disabled={erasing}>
+          <Button variant="dangerOutline" disabled={erasing}>
             {erasing ? (
               <Loader2 aria-hidden="true" className="size-4 animate-spin" />
             ) : (

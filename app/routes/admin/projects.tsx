@@ -1,9 +1,12 @@
-import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import { Form, Link } from "react-router";
 import { AdminActionsCell, AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
 import { LoginForm } from "~/components/admin/login-form";
 import { ProjectForm } from "~/components/admin/project-form";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { loadProjectsTab, projectsAction } from "./projects.server";
@@ -43,12 +46,10 @@ export default function AdminProjects({ loaderData }: Route.ComponentProps) {
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.projectsHeading}</h2>
-        <Button asChild>
-          <Link to="/admin?neu">
-            <Plus aria-hidden="true" className="size-4" />
-            {ADMIN_MESSAGES.newProject}
-          </Link>
-        </Button>
+        <Link to="/admin?neu" className={buttonClass()}>
+          <Plus aria-hidden="true" className="size-4" />
+          {ADMIN_MESSAGES.newProject}
+        </Link>
       </div>
       {editor && <ProjectForm key={editor.values.id} mode={editor.mode} values={editor.values} />}
       <ProjectTable projects={projects} />
@@ -103,15 +104,16 @@ function ProjectTable({ projects }: { projects: Project[] }) {
           <AdminCell label="Category">{categoryLabel(project.category)}</AdminCell>
           <AdminCell label="Homepage">{project.show_on_homepage ? "Yes" : "No"}</AdminCell>
           <AdminActionsCell>
-            <Button asChild variant="ghost" size="sm">
-              <Link to={`/admin?bearbeiten=${project.id}`}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit<span className="sr-only">: {project.title}</span>
-              </Link>
-            </Button>
+            <Link
+              to={`/admin?bearbeiten=${project.id}`}
+              className={buttonClass({ variant: "ghost", size: "sm" })}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit<span className="sr-only">: {project.title}</span>
+            </Link>
             <ConfirmDialog
               trigger={
-                <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+                <Button variant="danger" size="sm">
                   <Trash2 aria-hidden="true" className="size-4" />
                   Delete<span className="sr-only">: {project.title}</span>
                 </Button>

@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import Send from "lucide-react/icons/send";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { GoLiveChecklist } from "~/components/admin/go-live-checklist";
