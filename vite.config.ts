@@ -5,7 +5,8 @@ import { defineConfig, type Plugin, type Rolldown } from "vite";
 
 type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
 
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@remix-run|cookie-es)[\\/]/;
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const ROUTER = /node_modules[\\/](react-router|@remix-run|cookie-es)[\\/]/;
 const ADMIN = /[\\/]app[\\/](routes[\\/]admin[\\/]|components[\\/]admin[\\/]|content[\\/]admin-messages)/;
 /** The entry, root and site layout: every page loads them. */
 const FRAME = /(virtual:react-router|[\\/]app[\\/](root|routes[\\/]site-layout)\.tsx\?)/;
@@ -38,7 +39,7 @@ function entriesOf(id: string, info: ModuleInfoOf): string[] {
 /**
  * Fewer, larger chunks for the public pages. Left to itself, the bundler makes a chunk for every
  * set of routes sharing a module, so the home page loaded 30 scripts, most under 1 kB, each
- * with its own request and response headers. Now: the framework in one chunk; what the frame
+ * with its own request and response headers. Now: React and React Router in a chunk each; what the frame
  * (entry, root, site layout) imports in one, since every page loads it anyway; and one for what
  * at least two public pages share. Admin modules never join a shared chunk, so the chunks named
  * after them stay recognisable (`npm run audit` checks that public pages never load them), and
@@ -86,7 +87,10 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: FRAMEWORK, priority: 4 },
+                // Two chunks, not one: the page evaluates one module per task (deferred
+                // hydration), and React with React Router was its longest task (issue 18).
+                { name: "react", test: REACT, priority: 5 },
+                { name: "router", test: ROUTER, priority: 4 },
                 // A group takes the modules it names and their dependencies, in this order: a
                 // module the home page shares must be in "pages" before "more-pages" pulls it in.
                 { name: only("frame"), priority: 3 },

@@ -28,15 +28,19 @@ const FORMS = (process.env.AUDIT_FORMS?.split(",") ?? ["mobile", "desktop"]) as 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 const CATEGORY_BUDGET: Record<Category, number> = {
-  performance: 98,
+  performance: 100,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
 };
-/** Mobile only, on every audited page. */
-const METRIC_BUDGET = { lcpMs: 1500, tbtMs: 50, cls: 0.01 };
-/** Compressed transfer bytes of the scripts the home page loads (1 kB = 1000 bytes). */
-const HOME_JS_BUDGET_BYTES = 130_000;
+/** Mobile only, on every audited page (TBT: issue 18, was 50 ms). */
+const METRIC_BUDGET = { lcpMs: 1500, tbtMs: 30, cls: 0.01 };
+/**
+ * Compressed transfer bytes (headers included) of the scripts a page loads, 1 kB = 1000 bytes:
+ * the home page and the contact page, where visitors arrive and where they become clients
+ * (issue 18; the home page's was 130 kB).
+ */
+const JS_BUDGET_BYTES: Record<string, number> = { "/": 120_000, "/contact": 125_000 };
 
 type FormFactor = "mobile" | "desktop";
 /** `name` names the report files; `page` is the route as shown in the table. */
@@ -236,12 +240,15 @@ function budgetMisses(results: PageResult[]): string[] {
     }
     if (result.formFactor === "mobile") {
       const { lcpMs, tbtMs, cls } = result.metrics;
-      if (!(lcpMs <= METRIC_BUDGET.lcpMs)) misses.push(`${where}: LCP ${Math.round(lcpMs)} ms > 1500 ms`);
-      if (!(tbtMs <= METRIC_BUDGET.tbtMs)) misses.push(`${where}: TBT ${Math.round(tbtMs)} ms > 50 ms`);
-      if (!(cls <= METRIC_BUDGET.cls)) misses.push(`${where}: CLS ${cls.toFixed(3)} > 0.01`);
+      if (!(lcpMs <= METRIC_BUDGET.lcpMs))
+        misses.push(`${where}: LCP ${Math.round(lcpMs)} ms > ${METRIC_BUDGET.lcpMs} ms`);
+      if (!(tbtMs <= METRIC_BUDGET.tbtMs))
+        misses.push(`${where}: TBT ${Math.round(tbtMs)} ms > ${METRIC_BUDGET.tbtMs} ms`);
+      if (!(cls <= METRIC_BUDGET.cls)) misses.push(`${where}: CLS ${cls.toFixed(3)} > ${METRIC_BUDGET.cls}`);
     }
-    if (result.page === "/" && !(result.jsBytes <= HOME_JS_BUDGET_BYTES)) {
-      misses.push(`${where}: JavaScript ${kb(result.jsBytes)} > ${kb(HOME_JS_BUDGET_BYTES)}`);
+    const jsBudget = JS_BUDGET_BYTES[result.page];
+    if (jsBudget !== undefined && !(result.jsBytes <= jsBudget)) {
+      misses.push(`${where}: JavaScript ${kb(result.jsBytes)} > ${kb(jsBudget)}`);
     }
     for (const script of result.adminScripts) misses.push(`${where}: loads admin code ${script}`);
   }
@@ -383,7 +390,7 @@ writeFileSync(
       budgets: {
         categories: CATEGORY_BUDGET,
         mobileMetrics: METRIC_BUDGET,
-        homeJsBytes: HOME_JS_BUDGET_BYTES,
+        jsBytes: JS_BUDGET_BYTES,
       },
       misses,
       adminChunks: [...admin].sort(),
