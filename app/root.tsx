@@ -15,7 +15,7 @@ import { env } from "./env.server";
 import { clearFlashCookie, flashContext, readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { loadSonner, toast, useToastRequested } from "./lib/toast";
-import { useHydrated } from "./hooks/use-hydrated";
+import { HydrationProvider, useHydrated } from "./hooks/use-hydrated";
 
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
@@ -66,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-white font-sans text-slate-800 antialiased">
-        {children}
+        <HydrationProvider>{children}</HydrationProvider>
         <Toasts />
         <Scripts nonce={nonce} />
       </body>
