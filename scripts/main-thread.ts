@@ -1,5 +1,5 @@
 /**
- * Where a page's main-thread time goes while it loads and hydrates: `node scripts/main-thread.ts
+ * Where a page's main-thread time goes while it loads and hydrates: `npm run main-thread --
  * [path …]` (default `/` and `/contact`; needs a build). Starts the production server on a fresh
  * embedded database, loads each page RUNS times (default 5) in Chromium at a phone's size with a
  * Chromium trace, and prints per page:
