@@ -85,11 +85,18 @@ export async function pruneExpiredChallenges(db: Db): Promise<number> {
 
 // ── Passkeys ────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * A credential ID as WebAuthn sends it: base64url. Anything else (a NUL byte above all, which
+ * PostgreSQL's text refuses with an error) names no passkey and never reaches a query.
+ */
+const CREDENTIAL_ID = /^[A-Za-z0-9_-]{1,1024}$/;
+
 export function listPasskeys(db: Db, userId: string): Promise<Passkey[]> {
   return db.select().from(passkeys).where(eq(passkeys.user_id, userId)).orderBy(asc(passkeys.created_at));
 }
 
 export async function findPasskey(db: Db, id: string): Promise<Passkey | undefined> {
+  if (!CREDENTIAL_ID.test(id)) return undefined;
   const [row] = await db.select().from(passkeys).where(eq(passkeys.id, id)).limit(1);
   return row;
 }
@@ -121,6 +128,7 @@ export async function recordPasskeyUse(db: Db, id: string, counter: number): Pro
 
 /** Renames one of the admin's passkeys; false when it is not theirs. */
 export async function renamePasskey(db: Db, userId: string, id: string, name: string): Promise<boolean> {
+  if (!CREDENTIAL_ID.test(id)) return false;
   const rows = await db
     .update(passkeys)
     .set({ name })
@@ -130,6 +138,7 @@ export async function renamePasskey(db: Db, userId: string, id: string, name: st
 }
 
 export async function deletePasskey(db: Db, userId: string, id: string): Promise<boolean> {
+  if (!CREDENTIAL_ID.test(id)) return false;
   const rows = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.user_id, userId)))

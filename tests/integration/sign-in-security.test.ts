@@ -172,6 +172,11 @@ describe.each(testDatabases)("sign-in security on $name", ({ open }) => {
       );
       // Someone else's or an unknown passkey: 404, nothing changed.
       expect((await act("remove-passkey", { id: "fremd" }, fresh)).init?.status).toBe(404);
+      // An ID that no credential can have (a NUL byte, which PostgreSQL's text refuses): 404, not 500.
+      for (const intent of ["remove-passkey", "rename-passkey"]) {
+        const answer = await act(intent, { id: "schluessel-1\u0000", name: "Neu" }, fresh);
+        expect(answer.init?.status, intent).toBe(404);
+      }
     } finally {
       await close();
     }

@@ -215,14 +215,14 @@ export async function securityAction(
     case "rename-passkey": {
       const name = PasskeyNameSchema.safeParse(field("name"));
       if (!name.success) return answer(false, name.error.issues[0]!.message);
-      if (!(await renamePasskey(db, admin.id, field("id").slice(0, 1024), name.data))) {
+      if (!(await renamePasskey(db, admin.id, field("id"), name.data))) {
         return answer(false, SECURITY_MESSAGES.passkeyNotFound, 404);
       }
       return answer(true, SECURITY_MESSAGES.passkeyRenamed);
     }
     case "remove-passkey":
       if (await isLastFactor(db, admin, "passkey")) return answer(false, SECURITY_MESSAGES.lastFactor, 409);
-      if (!(await deletePasskey(db, admin.id, field("id").slice(0, 1024)))) {
+      if (!(await deletePasskey(db, admin.id, field("id")))) {
         return answer(false, SECURITY_MESSAGES.passkeyNotFound, 404);
       }
       return answer(true, SECURITY_MESSAGES.passkeyRemoved);
