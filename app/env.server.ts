@@ -83,6 +83,14 @@ const EnvSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(1_000_000).default(300),
     ),
+    /**
+     * Public form submissions that start per second (issue 18): a burst beyond it waits its turn
+     * (up to 100 at a time), more are refused with the forms' "Zu viele Anfragen" (429).
+     */
+    FORM_MAX_PER_SECOND: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(20),
+    ),
     /** Outgoing mails per hour across the installation; the rest waits in the outbox. */
     MAIL_MAX_PER_HOUR: z.preprocess(
       emptyToUndefined,

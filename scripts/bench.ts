@@ -1,22 +1,23 @@
 /**
  * `npm run bench`: throughput, latency, memory and start-up of the production server on a fresh
  * embedded database, next to a minimal Node http server serving the same bytes in the same run;
- * then a newsletter of 10,000 mails sent to a local SMTP sink while GET / is measured
- * (scripts/bench/newsletter.ts). Prints a table that marks each budgeted row `met` or `MISSED`
- * and exits non-zero on a miss. Budgets: issues #5 and #14, docs/quality.md. Needs a build
- * (`npm run build`).
+ * a flood of contact POSTs while GET / is measured (scripts/bench/flood.ts), on the embedded
+ * database and, with TEST_DATABASE_URL, on PostgreSQL for the record; then a newsletter of
+ * 10,000 mails sent to a local SMTP sink while GET / is measured (scripts/bench/newsletter.ts).
+ * Prints a table that marks each budgeted row `met` or `MISSED` and exits non-zero on a miss.
+ * Budgets: issues #5, #14 and #18, docs/quality.md. Needs a build (`npm run build`).
  *
- * BENCH_SECONDS (default 10) sets the length of each load run; BENCH_MAILS (default 10000) the
- * newsletter's recipients, for trying the script out.
+ * BENCH_SECONDS (default 10) sets the length of each GET load run; BENCH_MAILS (default 10000)
+ * the newsletter's recipients, for trying the script out.
  */
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { freePort, startServer } from "./lib/production-server.ts";
 import { rssMb, run } from "./bench/measure.ts";
 import { benchNewsletter } from "./bench/newsletter.ts";
+import { benchFlood, FLOOD, type FloodBench } from "./bench/flood.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const MAILS = Number(process.env.BENCH_MAILS ?? 10_000);
@@ -24,10 +25,9 @@ const MAILS = Number(process.env.BENCH_MAILS ?? 10_000);
 const BUDGET = {
   getP99Ms: 20,
   referenceRatio: 0.5,
-  contactsPerSecond: 1000,
   rssMb: 350,
   startupMs: 5000,
-  /** GET / p99 during the newsletter send, as a multiple of the idle p99. */
+  /** GET / p99 during the newsletter send and during the form flood, as a multiple of the idle p99. */
   sendP99Factor: 2,
 };
 
@@ -35,12 +35,7 @@ const progress = (text: string) =>
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 
 function startBenchServer(dataDir: string, port: number) {
-  // The contact rows measure throughput, so the cap of all forms (FORM_MAX_PER_HOUR) is lifted.
-  return startServer(dataDir, port, {
-    FORM_MIN_FILL_MS: "0",
-    FORM_MAX_PER_HOUR: "1000000",
-    TRUST_PROXY: "X-Forwarded-For",
-  });
+  return startServer(dataDir, port);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-bench-"));
@@ -48,10 +43,16 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-bench-"));
 progress("creating the database");
 const first = await startBenchServer(dataDir, await freePort());
 await first.stop();
-// The newsletter send gets a fresh database of its own: a copy of this one, still unused.
-const newsletterDir = mkdtempSync(path.join(tmpdir(), "portfolio-bench-newsletter-"));
-cpSync(dataDir, newsletterDir, { recursive: true });
-progress(`GET / and contact submissions, ${DURATION} s per run`);
+// The flood and the newsletter send get fresh databases of their own: copies of this one, unused.
+const copy = (name: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), `portfolio-bench-${name}-`));
+  cpSync(dataDir, dir, { recursive: true });
+  return dir;
+};
+const newsletterDir = copy("newsletter");
+const floodDir = copy("flood");
+const floodPostgresDir = copy("flood-postgres");
+progress(`GET /, ${DURATION} s per run`);
 const server = await startBenchServer(dataDir, await freePort());
 
 // The reference: a minimal Node http server with the same bytes the site sends for "/".
@@ -75,58 +76,19 @@ const referenceRun = await run({
 });
 reference.close();
 
-// Contact submissions: every request poses as its own client (X-Forwarded-For), as behind a proxy.
-// `/contact.data` is what the form posts with JavaScript (most visitors); `/contact` is the
-// document POST of a browser without JavaScript, which renders the whole page again.
-const contactPage = await (await fetch(`${server.url}/contact`)).text();
-const formToken = contactPage.match(/name="formToken" value="([^"]+)"/)?.[1] ?? "";
-let counter = 0;
-const contactLoad = (path: string, marker: string, duration: number) =>
-  run({
-    url: `${server.url}${path}`,
-    connections: 50,
-    duration,
-    method: "POST",
-    setupClient: (client) => {
-      client.setHeaders({ "content-type": "application/x-www-form-urlencoded", origin: server.url });
-    },
-    requests: [
-      {
-        setupRequest: (request) => {
-          counter++;
-          return {
-            ...request,
-            headers: {
-              ...request.headers,
-              "x-forwarded-for": `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`,
-            },
-            body: new URLSearchParams({
-              intent: "contact",
-              formToken,
-              name: `Last ${counter}`,
-              email: `${marker}${counter}@example.com`,
-              subject: "Lasttest",
-              message: "Eine Nachricht aus dem Lasttest.",
-            }).toString(),
-          };
-        },
-      },
-    ],
-  });
-const contactRun = await contactLoad("/contact.data", "js", DURATION);
-const documentRun = await contactLoad("/contact", "nojs", Math.max(2, DURATION / 2));
 const memory = rssMb(server.child.pid!);
 await server.stop();
 
-const database = await PGlite.create(path.join(dataDir, "pgdata"));
-const [{ count: stored } = { count: 0 }] = (
-  await database.query<{ count: number }>(
-    "select count(*)::int as count from contact_submissions where email like 'js%'",
-  )
-).rows;
-await database.close();
-
 rmSync(dataDir, { recursive: true, force: true });
+
+const floods: FloodBench[] = [await benchFlood({ dataDir: floodDir, progress })];
+rmSync(floodDir, { recursive: true, force: true });
+if (process.env.TEST_DATABASE_URL) {
+  floods.push(
+    await benchFlood({ dataDir: floodPostgresDir, databaseUrl: process.env.TEST_DATABASE_URL, progress }),
+  );
+}
+rmSync(floodPostgresDir, { recursive: true, force: true });
 
 progress(`newsletter: ${MAILS} mails to a local SMTP sink, GET / measured idle and during the send`);
 const newsletter = await benchNewsletter({
@@ -143,6 +105,8 @@ type Row = {
   detail: string;
   budget: string;
   mark: "met" | "MISSED" | "info" | "";
+  /** A section's title, printed above its first row. */
+  heading?: string;
 };
 const rows: Row[] = [];
 const misses: string[] = [];
@@ -154,8 +118,6 @@ const budgeted = (row: Omit<Row, "mark">, ok: boolean, miss: string) => {
 const info = (row: Omit<Row, "mark">) => rows.push({ ...row, mark: "info" });
 const ms = (value: number | undefined) => (value === undefined ? "–" : `${value.toFixed(1)} ms`);
 
-const accepted = contactRun["2xx"];
-const contactErrors = contactRun.errors + contactRun.non2xx;
 const ratio = siteRun.requests.average / referenceRun.requests.average;
 budgeted(
   {
@@ -186,31 +148,7 @@ budgeted(
 );
 budgeted(
   {
-    name: "POST /contact.data (50 conn.)",
-    value: `${Math.round(accepted / DURATION)} accepted/s`,
-    detail: `errors ${contactErrors}, ${stored} stored of ${accepted}`,
-    budget: `≥ ${BUDGET.contactsPerSecond}/s, 0 errors, stored ≥ accepted`,
-  },
-  accepted / DURATION >= BUDGET.contactsPerSecond && contactErrors === 0 && stored >= accepted,
-  "POST /contact.data: " +
-    [
-      accepted / DURATION < BUDGET.contactsPerSecond &&
-        `${Math.round(accepted / DURATION)} accepted/s < ${BUDGET.contactsPerSecond}`,
-      contactErrors > 0 && `${contactErrors} errors`,
-      stored < accepted && `${stored} stored of ${accepted} accepted`,
-    ]
-      .filter(Boolean)
-      .join(", "),
-);
-info({
-  name: "POST /contact, no JavaScript",
-  value: `${Math.round(documentRun["2xx"] / documentRun.duration)} accepted/s`,
-  detail: `errors ${documentRun.errors + documentRun.non2xx}`,
-  budget: "(for information: renders the page)",
-});
-budgeted(
-  {
-    name: "server memory after load",
+    name: "server memory after GET load",
     value: `${Math.round(memory)} MB RSS`,
     detail: "",
     budget: `≤ ${BUDGET.rssMb} MB`,
@@ -228,6 +166,114 @@ budgeted(
   server.ms <= BUDGET.startupMs,
   `start-up ${Math.round(server.ms)} ms > ${BUDGET.startupMs} ms`,
 );
+
+const statusList = (byStatus: Record<string, number>) =>
+  Object.entries(byStatus)
+    .map(([status, n]) => `${n}× ${status}`)
+    .join(", ");
+for (const flood of floods) {
+  const budget = flood.database === "embedded";
+  const section = rows.length;
+  const row = (values: Omit<Row, "mark">, ok: boolean, miss: string) =>
+    budget ? budgeted(values, ok, `flood: ${miss}`) : info(values);
+  const floodP99Budget = flood.idle && BUDGET.sendP99Factor * flood.idle.p99;
+  const sent = flood.flood?.sent ?? 0;
+  rows.push({
+    name: "GET / idle (8 conn.)",
+    value: flood.idle ? `${Math.round(flood.idle.perSecond)} req/s` : "–",
+    detail: flood.idle ? `p99 ${ms(flood.idle.p99)}, errors ${flood.idle.errors}` : "",
+    budget: "",
+    mark: "",
+  });
+  const during = flood.during;
+  row(
+    {
+      name: "GET / during flood (8 conn.)",
+      value: during ? `${Math.round(during.perSecond)} req/s` : "–",
+      detail: during ? `p99 ${ms(during.p99)}, errors ${during.errors}` : "",
+      budget: `p99 ≤ ${BUDGET.sendP99Factor} × idle p99 (${ms(floodP99Budget)}), no error`,
+    },
+    during !== undefined &&
+      floodP99Budget !== undefined &&
+      during.p99 <= floodP99Budget &&
+      during.errors === 0,
+    during ? `GET / p99 ${ms(during.p99)}, ${during.errors} errors` : "GET / not measured",
+  );
+  for (const kind of ["valid", "invalid", "spam"] as const) {
+    const answers = flood.flood?.statuses[kind] ?? {};
+    const fives = Object.entries(answers).reduce((n, [status, k]) => n + (Number(status) >= 500 ? k : 0), 0);
+    row(
+      {
+        name: `POST ${kind} answers`,
+        value: `${Object.values(answers).reduce((a, b) => a + b, 0)}`,
+        detail: statusList(answers),
+        budget: "no 5xx",
+      },
+      fives === 0 && flood.flood !== undefined,
+      `${fives} ${kind} POSTs answered 5xx`,
+    );
+  }
+  row(
+    {
+      name: "POSTs sent, unanswered",
+      value: `${Math.round(sent / (flood.flood?.sendingSeconds || 1))}/s`,
+      detail:
+        `${sent} in ${flood.flood?.sendingSeconds.toFixed(1) ?? "–"} s, last answer after ` +
+        `${flood.flood?.seconds.toFixed(1) ?? "–"} s, unanswered ${flood.flood?.unanswered ?? "–"}`,
+      budget: `${FLOOD.rate}/s offered, every POST answered`,
+    },
+    flood.flood !== undefined &&
+      flood.flood.unanswered === 0 &&
+      flood.flood.sent === FLOOD.rate * FLOOD.seconds &&
+      flood.flood.sendingSeconds <= FLOOD.seconds * 1.05,
+    `${flood.flood?.unanswered ?? "all"} POSTs unanswered, ${sent} sent in ` +
+      `${flood.flood?.sendingSeconds.toFixed(1) ?? "–"} s`,
+  );
+  row(
+    {
+      name: "acknowledged → stored",
+      value: `${flood.stored} of ${flood.acknowledged}`,
+      detail: `lost ${flood.lost}, refused but stored ${flood.storedUnacknowledged}`,
+      budget: "every acknowledged one, no refused one",
+    },
+    flood.flood !== undefined && flood.lost === 0 && flood.storedUnacknowledged === 0,
+    `${flood.lost} acknowledged not stored, ${flood.storedUnacknowledged} refused but stored`,
+  );
+  const notices = flood.notices;
+  row(
+    {
+      name: "notifications after flood",
+      value: notices ? `${notices.sent} sent` : "–",
+      detail: notices
+        ? `${notices.waiting} waiting, ${notices.failed} failed, for ${notices.requests} requests ` +
+          `(${flood.warmUpStored} before the flood)`
+        : "",
+      budget: `sent ≤ MAIL_MAX_PER_HOUR ${flood.mailMaxPerHour}, the rest waiting`,
+    },
+    notices !== undefined &&
+      notices.sent <= flood.mailMaxPerHour &&
+      notices.contacts === notices.requests &&
+      notices.sent + notices.waiting === notices.requests,
+    notices
+      ? `${notices.sent} sent + ${notices.waiting} waiting for ${notices.requests} stored (cap ${flood.mailMaxPerHour})`
+      : "notifications not read",
+  );
+  row(
+    {
+      name: "server memory after flood",
+      value: flood.rssMb === undefined ? "–" : `${Math.round(flood.rssMb)} MB RSS`,
+      detail: "",
+      budget: `≤ ${BUDGET.rssMb} MB`,
+    },
+    flood.rssMb !== undefined && flood.rssMb <= BUDGET.rssMb,
+    `RSS ${flood.rssMb === undefined ? "not measured" : `${Math.round(flood.rssMb)} MB`}`,
+  );
+  rows[section]!.heading =
+    `Flood: ${FLOOD.rate} contact POSTs/s for ${FLOOD.seconds} s, a client address each, half invalid or ` +
+    `spam-like, ${flood.database} database` +
+    (budget ? "" : " (for the record: not budgeted)");
+  if (flood.error) misses.push(`flood on the ${flood.database} database: ${flood.error}`);
+}
 
 const { idle, during } = newsletter;
 const sendP99Budget = idle && BUDGET.sendP99Factor * idle.p99;
@@ -304,11 +350,10 @@ budgeted(
 console.log(`\nBenchmark, ${DURATION} s per run, Node ${process.version}\n`);
 const columns = ["name", "value", "detail", "budget"] as const;
 const widths = columns.map((column) => Math.max(...rows.map((row) => row[column].length)));
-const newsletterStart = rows.findIndex((row) => row.name.startsWith("newsletter"));
-for (const [index, row] of rows.entries()) {
-  if (index === newsletterStart) {
-    console.log(`\nNewsletter: ${MAILS} mails to a local SMTP sink, no cap, embedded database\n`);
-  }
+rows.find((row) => row.name.startsWith("newsletter"))!.heading =
+  `Newsletter: ${MAILS} mails to a local SMTP sink, no cap, embedded database`;
+for (const row of rows) {
+  if (row.heading) console.log(`\n${row.heading}\n`);
   console.log([...columns.map((column, i) => row[column].padEnd(widths[i]!)), row.mark].join("  ").trimEnd());
 }
 if (newsletter.error) console.log(`\nThe newsletter send did not complete: ${newsletter.error}`);

@@ -1,6 +1,7 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -17,6 +18,7 @@ import { clientAddressContext, databaseContext, mailQueuedContext } from "~/lib/
 import { startBackups } from "./backup";
 import { configuredDatabase, database, kickMailWorker, requestDatabase, shutDown } from "./boot";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy";
+import { publicFormTurns, refuseWhileCapped } from "./public-form-posts";
 import { pageCache, type PageCacheVariables } from "./page-cache";
 import { bodyLimits, clientAddress, sameOriginOnly } from "./request-guards";
 
@@ -42,6 +44,9 @@ export function createApp(config: Env, dev?: DevOptions) {
   const handleRequest = dev
     ? createRequestHandler(dev.loadBuild, "development")
     : createRequestHandler(build as unknown as ServerBuild, "production");
+
+  // Public form POSTs take turns (server/public-form-posts.ts).
+  app.use(publicFormTurns(config, requestDatabase));
 
   // One log line per request, without query string, body, cookies or client address.
   app.use(async (c, next) => {
@@ -199,9 +204,23 @@ export async function main(): Promise<Server> {
   const stopBackups = await startBackups(config);
 
   const app = createApp(config);
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    logger.info({ url: config.PUBLIC_URL, port: info.port, host: config.HOST }, "server listening");
-  }) as Server;
+  // While the cap of all public forms is reached, their POSTs are refused in front of the app.
+  const appListener = getRequestListener(app.fetch);
+  const refused = refuseWhileCapped(config, requestDatabase);
+  const server = createServer((request, response) => {
+    const refusing = refused(request, response);
+    if (!refusing) return void appListener(request, response);
+    refusing.then(
+      (done) => {
+        if (!done) void appListener(request, response);
+      },
+      () => response.destroy(), // the client went away while its body was read
+    );
+  });
+  server.listen(config.PORT, config.HOST, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info({ url: config.PUBLIC_URL, port, host: config.HOST }, "server listening");
+  });
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -41,15 +41,29 @@ export function sameOriginOnly(config: Env): MiddlewareHandler {
       c.req.raw = withoutOrigin(c.req.raw);
       return next();
     }
-    const own = `${new URL(c.req.url).protocol}//${c.req.header("host") ?? ""}`;
-    const origin = c.req.header("origin");
-    const source = origin && origin !== "null" ? originOf(origin) : originOf(c.req.header("referer"));
-    const crossSite = c.req.header("sec-fetch-site") === "cross-site";
-    if (crossSite || !source || (source !== config.PUBLIC_URL && source !== own)) {
+    const header = (name: string) => c.req.header(name);
+    if (!isSameOrigin(header, config, new URL(c.req.url).protocol)) {
       return c.text(FORM_GUARD_MESSAGES.forbidden, 403);
     }
     return next();
   };
+}
+
+/**
+ * Whether a request comes from this site: its Origin header (or, without one, its Referer) is
+ * PUBLIC_URL's origin or the request's own host (`protocol` is the server's), and a browser
+ * does not call it cross-site.
+ */
+export function isSameOrigin(
+  header: (name: string) => string | undefined,
+  config: Env,
+  protocol: string,
+): boolean {
+  const own = `${protocol}//${header("host") ?? ""}`;
+  const origin = header("origin");
+  const source = origin && origin !== "null" ? originOf(origin) : originOf(header("referer"));
+  const crossSite = header("sec-fetch-site") === "cross-site";
+  return !crossSite && source !== undefined && (source === config.PUBLIC_URL || source === own);
 }
 
 function withoutOrigin(request: Request): Request {

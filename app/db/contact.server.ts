@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { env } from "~/env.server";
-import { ALL_FORMS_CAP, FORM_RATE_LIMIT, warnFormCapReached } from "~/lib/form-guard.server";
+import { ALL_FORMS_CAP, FORM_RATE_LIMIT, formCapReached } from "~/lib/form-guard.server";
 import { isUuid } from "~/lib/uuid";
 import { enqueueMails } from "~/mail/outbox.server";
 import { contactNotification } from "~/mail/templates.server";
@@ -22,7 +22,10 @@ export type ContactSubmission = {
 };
 
 export type ContactOutcome =
-  { status: "stored" } | { status: "invalid" } | { status: "limited"; retryAfterSeconds: number };
+  | { status: "stored" }
+  | { status: "invalid" }
+  /** Refused by the client's limit, or by the cap of all forms (`cap`). */
+  | { status: "limited"; retryAfterSeconds: number; cap: boolean };
 
 /** A submission with the owner's settings its notification mail is written with. */
 export type PendingContact = ContactSubmission & { settings: SiteSettings };
@@ -34,7 +37,9 @@ export type PendingContact = ContactSubmission & { settings: SiteSettings };
  */
 export async function submitContact(db: Db, submission: ContactSubmission): Promise<ContactOutcome> {
   const { settings } = await siteSettingsOf(db);
-  return storeContactBatched(db, { ...submission, settings });
+  const outcome = await storeContactBatched(db, { ...submission, settings });
+  if (outcome.status === "limited" && outcome.cap) formCapReached(db, outcome.retryAfterSeconds);
+  return outcome;
 }
 
 /** storeContacts for one submission, in a transaction shared with the submissions beside it. */
@@ -63,12 +68,11 @@ export async function storeContacts(tx: Db, batch: PendingContact[]): Promise<Co
         ).map((cap, n) => [counted[n]!, cap]),
   );
   const outcomes = batch.map(({ input }, index): ContactOutcome => {
-    const limit = limits[index]!.allowed ? capped.get(index)! : limits[index]!;
-    if (!limit.allowed) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+    const cap = limits[index]!.allowed;
+    const limit = cap ? capped.get(index)! : limits[index]!;
+    if (!limit.allowed) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds, cap };
     return input ? { status: "stored" } : { status: "invalid" };
   });
-  const refusedByCap = [...capped.values()].find((cap) => !cap.allowed);
-  if (refusedByCap) warnFormCapReached(refusedByCap.retryAfterSeconds);
   // Ids from here, so that each notification names its request (deleting it deletes the mail).
   const stored = batch.flatMap(({ input, settings }, index) =>
     outcomes[index]!.status === "stored" ? [{ row: { ...input!, id: randomUUID() }, settings }] : [],

@@ -103,9 +103,21 @@ export function rateLimited(options: GuardOptions, retryAfterSeconds: number) {
  */
 export const ALL_FORMS_CAP = { key: "forms:all-clients", windowMs: 60 * 60 * 1000 } as const;
 let lastCapWarning = 0;
+/**
+ * Until when the cap is known to be reached (ms since the epoch), per database. A count only
+ * grows within its window, so once the database refused a form for the cap, every form is
+ * refused until the window ends, on every instance: the refusals after the first need no
+ * database work (issue 18).
+ */
+const capReachedUntil = new WeakMap<Db, number>();
 
-/** Logs that the cap of all forms was reached (at most once a minute). */
-export function warnFormCapReached(retryAfterSeconds: number): void {
+/**
+ * Notes that the cap of all forms refused a submission, its window ending in `retryAfterSeconds`,
+ * and logs it (at most once a minute).
+ */
+export function formCapReached(db: Db, retryAfterSeconds: number): void {
+  const until = Date.now() + retryAfterSeconds * 1000;
+  capReachedUntil.set(db, Math.max(capReachedUntil.get(db) ?? 0, until));
   if (Date.now() - lastCapWarning < 60_000) return;
   lastCapWarning = Date.now();
   logger.warn(
@@ -114,10 +126,21 @@ export function warnFormCapReached(retryAfterSeconds: number): void {
   );
 }
 
-/** `checkForm`, one hit on the client's rate limit (FORM_RATE_LIMIT), then the cap of all forms. */
+/** Seconds until the cap of all forms takes submissions again, or undefined when it does now. */
+export function formCapRetryAfter(db: Db, now = Date.now()): number | undefined {
+  const until = capReachedUntil.get(db) ?? 0;
+  return until > now ? Math.ceil((until - now) / 1000) : undefined;
+}
+
+/**
+ * `checkForm`, one hit on the client's rate limit (FORM_RATE_LIMIT), then the cap of all forms;
+ * while the cap is known to be reached, a refusal without either.
+ */
 export async function guardForm(db: Db, form: FormData, options: GuardOptions) {
   const checked = await checkForm(db, form, options);
   if (checked) return checked;
+  const capped = formCapRetryAfter(db);
+  if (capped !== undefined) return rateLimited(options, capped);
   const limit = await hitRateLimit(
     db,
     await formRateLimitKey(db, options),
@@ -127,6 +150,6 @@ export async function guardForm(db: Db, form: FormData, options: GuardOptions) {
   if (!limit.allowed) return rateLimited(options, limit.retryAfterSeconds);
   const all = await hitRateLimit(db, ALL_FORMS_CAP.key, env().FORM_MAX_PER_HOUR, ALL_FORMS_CAP.windowMs);
   if (all.allowed) return undefined;
-  warnFormCapReached(all.retryAfterSeconds);
+  formCapReached(db, all.retryAfterSeconds);
   return rateLimited(options, all.retryAfterSeconds);
 }

@@ -4,6 +4,7 @@ import { submitContact } from "~/db/contact.server";
 import { ContactSchema, fieldErrors } from "~/lib/forms";
 import {
   checkForm,
+  formCapRetryAfter,
   formRateLimitKey,
   formValues,
   invalidRequest,
@@ -41,6 +42,8 @@ export async function contactAction({ request, context }: FormActionArgs, form?:
     if (checked === "spam")
       return { ok: true, title: CONTACT_MESSAGES.success, form: key } satisfies FormResult;
     if (checked) return checked;
+    const capped = formCapRetryAfter(db);
+    if (capped !== undefined) return rateLimited(guard, capped);
 
     // Counted against the client's limit whether valid or not; stored only when both hold.
     const parsed = ContactSchema.safeParse(values);

@@ -43,6 +43,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       LOG_LEVEL: "info",
       // Tests send many forms to one server; the cap of all forms has its own test.
       FORM_MAX_PER_HOUR: "1000000",
+      // Likewise the pace of public form posts (server/public-form-posts.ts has its own test).
+      FORM_MAX_PER_SECOND: "100000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

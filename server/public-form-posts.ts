@@ -1,0 +1,231 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { MiddlewareHandler } from "hono";
+import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, NEWSLETTER_MESSAGES } from "~/content/messages";
+import type { Db } from "~/db/engines.server";
+import type { Env } from "~/env.server";
+import { formCapRetryAfter, type FormResult } from "~/lib/form-guard.server";
+import { logger } from "~/lib/logger.server";
+import { isSameOrigin, PUBLIC_BODY_LIMIT_BYTES } from "./request-guards";
+
+/**
+ * The public forms' POSTs (contact request, newsletter sign-up) under a flood (issue 18):
+ *
+ * - **Refused before anything else** once the cap of all public forms (FORM_MAX_PER_HOUR) is
+ *   reached (`refuseWhileCapped`, in front of the whole app): a POST from JavaScript (`.data`)
+ *   gets the answer its action would give (429, the spec's failure title, "Zu viele Anfragen …")
+ *   from Node's request itself, without request log, router, action or database: tens of
+ *   microseconds instead of milliseconds. With the cap reached every submission is refused
+ *   anyway, whatever it holds (a honeypot's silent success needs the action, and is not owed
+ *   while nothing is taken). A POST without JavaScript still goes to its action, which renders
+ *   the page with the visitor's values and refuses before any database work
+ *   (app/lib/form-guard.server.ts).
+ * - **In turn** (`publicFormTurns`): at most PUBLIC_FORMS_AT_ONCE of them are in the router at
+ *   a time and FORM_MAX_PER_SECOND start a second; up to PUBLIC_FORMS_WAITING wait here in
+ *   order (more are refused), and are refused when their turn comes if the cap was reached
+ *   meanwhile. Until the cap is known to be reached, a flood's submissions go the whole
+ *   way (validation, database); in turn, they leave room for the visitors' pages.
+ *
+ * `npm run bench` floods /contact.data with 2,000 POSTs a second and measures GET / beside it.
+ */
+
+/** Public form POSTs in the router at once; more wait their turn. */
+export const PUBLIC_FORMS_AT_ONCE = 4;
+/** Public form POSTs that may wait for their turn; more are refused as over a limit. */
+export const PUBLIC_FORMS_WAITING = 100;
+
+type PublicForm = { form: string; title: string };
+const CONTACT: PublicForm = { form: "contact", title: CONTACT_MESSAGES.failure };
+const NEWSLETTER_OPT_IN: PublicForm = { form: "newsletter-optin", title: NEWSLETTER_MESSAGES.failure };
+const NEWSLETTER_SIMPLE: PublicForm = { form: "newsletter-simple", title: NEWSLETTER_MESSAGES.failure };
+
+type PublicFormPost = { data: boolean; home: boolean };
+
+/**
+ * A public form's POST: `.data` from JavaScript, or the document URL without it, as the routes
+ * take them (app/routes/contact.tsx, app/routes/home.tsx); undefined for any other request.
+ */
+function publicFormPost(method: string | undefined, url: string | undefined): PublicFormPost | undefined {
+  if (method !== "POST" || !url) return undefined;
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
+  if (path === "/contact" || path === "/contact.data") return { data: path.endsWith(".data"), home: false };
+  const index = query !== -1 && new URLSearchParams(url.slice(query + 1)).has("index");
+  if ((path === "/" || path === "/_.data") && index) return { data: path === "/_.data", home: true };
+  return undefined;
+}
+
+/**
+ * Which form a `.data` POST is, as the actions tell them apart: the home page has one, the
+ * contact page tells its two by the field `intent`.
+ */
+function publicFormOf(home: boolean, body: string): PublicForm {
+  if (home) return NEWSLETTER_SIMPLE;
+  return new URLSearchParams(body).get("intent") === "newsletter" ? NEWSLETTER_OPT_IN : CONTACT;
+}
+
+/**
+ * React Router's single-fetch encoding (turbo-stream) of an action's data `{ data: value }` for a
+ * flat object of strings and booleans: a list of the distinct values, objects as maps from the
+ * index of a key to the index of its value. tests/integration/public-form-posts.test.ts decodes
+ * it with React Router's own decoder and compares it with the action's answer, so an upgrade
+ * that changes the format fails there.
+ */
+export function singleFetchActionData(value: Record<string, string | boolean>): string {
+  const list: unknown[] = [];
+  const seen = new Map<string | boolean, number>();
+  const indexOf = (primitive: string | boolean) => {
+    let index = seen.get(primitive);
+    if (index === undefined) {
+      index = list.push(primitive) - 1;
+      seen.set(primitive, index);
+    }
+    return index;
+  };
+  const root: Record<string, number> = {};
+  list.push(root);
+  const object: Record<string, number> = {};
+  root[`_${indexOf("data")}`] = list.push(object) - 1;
+  for (const [key, entry] of Object.entries(value)) object[`_${indexOf(key)}`] = indexOf(entry);
+  return JSON.stringify(list);
+}
+
+/**
+ * Turns for the router: at most PUBLIC_FORMS_AT_ONCE at a time and FORM_MAX_PER_SECOND starts a
+ * second (20 by default: far more than a site's visitors send, and few enough that a flood's
+ * submissions, until the cap is reached, leave the pages their share), the others waiting in
+ * order.
+ */
+let inRouter = 0;
+const waiting: (() => void)[] = [];
+let nextStartAt = 0;
+let pumpTimer: NodeJS.Timeout | undefined;
+const waitingFull = () => waiting.length >= PUBLIC_FORMS_WAITING;
+
+/** Lets the next waiting POSTs into the router, as far as their turns allow. */
+function pump(perSecond: number) {
+  while (waiting.length > 0 && inRouter < PUBLIC_FORMS_AT_ONCE) {
+    const now = performance.now();
+    if (now < nextStartAt) {
+      pumpTimer ??= setTimeout(() => {
+        pumpTimer = undefined;
+        pump(perSecond);
+      }, nextStartAt - now);
+      return;
+    }
+    nextStartAt = now + 1000 / perSecond;
+    inRouter++;
+    waiting.shift()!();
+  }
+}
+
+/** Waits for a POST's turn. */
+function turn(perSecond: number): Promise<void> {
+  const mine = new Promise<void>((resolve) => waiting.push(resolve));
+  pump(perSecond);
+  return mine;
+}
+
+function release(perSecond: number) {
+  inRouter--;
+  pump(perSecond);
+}
+
+/** How many POSTs were refused here since the last log line about them (one a minute). */
+let refusedSinceLog = 0;
+let lastLog = 0;
+
+/** The action's answer to a refused `.data` POST of `body`: 429, the failure title, when to retry. */
+function refusal(post: PublicFormPost, body: string, retryAfter: number) {
+  refusedSinceLog++;
+  if (Date.now() - lastLog >= 60_000) {
+    logger.warn(
+      { refused: refusedSinceLog, retryAfterSeconds: retryAfter },
+      "public form POSTs refused before the router (FORM_MAX_PER_HOUR reached, or too many waiting)",
+    );
+    lastLog = Date.now();
+    refusedSinceLog = 0;
+  }
+  const form = publicFormOf(post.home, body);
+  const answer = {
+    ok: false,
+    title: form.title,
+    description: FORM_GUARD_MESSAGES.rateLimited(Math.ceil(retryAfter / 60)),
+    form: form.form,
+  } satisfies FormResult;
+  return {
+    body: singleFetchActionData(answer),
+    headers: {
+      "Content-Type": "text/x-script",
+      "X-Remix-Response": "yes",
+      "Retry-After": String(retryAfter),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  };
+}
+
+/** A `.data` POST from this site with a small form body: one this module may answer itself. */
+function plainFormPost(headers: (name: string) => string | undefined, config: Env, protocol: string) {
+  const type = headers("content-type") ?? "";
+  const length = Number(headers("content-length"));
+  return (
+    type.startsWith("application/x-www-form-urlencoded") &&
+    length <= PUBLIC_BODY_LIMIT_BYTES &&
+    isSameOrigin(headers, config, protocol)
+  );
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * In front of the app: for a public form's `.data` POST, a promise that answers it itself while
+ * the cap is reached and resolves to true, or resolves to false; for any other request
+ * undefined at once. Either way without an answer, the app answers. `database` is the request's
+ * database.
+ */
+export function refuseWhileCapped(config: Env, database: () => Promise<Db>) {
+  return (request: IncomingMessage, response: ServerResponse): Promise<boolean> | undefined => {
+    const post = publicFormPost(request.method, request.url);
+    if (!post?.data) return undefined;
+    const header = (name: string) => request.headers[name] as string | undefined;
+    // The server is plain HTTP (behind a proxy for HTTPS): its own origin is http://host.
+    if (!plainFormPost(header, config, "http:")) return undefined;
+    return (async () => {
+      const db = await database().catch(() => undefined);
+      const retryAfter = (db && formCapRetryAfter(db)) ?? (waitingFull() ? 60 : undefined);
+      if (retryAfter === undefined) return false;
+      const { body, headers } = refusal(post, await readBody(request), retryAfter);
+      response.writeHead(429, { ...headers, "Content-Length": Buffer.byteLength(body) });
+      response.end(body);
+      return true;
+    })();
+  };
+}
+
+/** The public form POSTs' turns (see above); `database` is the request's database. */
+export function publicFormTurns(config: Env, database: () => Promise<Db>): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const post = publicFormPost(c.req.method, url.pathname + url.search);
+    // Other sites' requests and other bodies go on to the usual checks, which refuse them.
+    if (!post || !plainFormPost((name) => c.req.header(name), config, url.protocol)) return next();
+    const refuse = async (retryAfter: number) => {
+      const { body, headers } = refusal(post, await c.req.text(), retryAfter);
+      return c.body(body, 429, headers);
+    };
+    if (waitingFull()) return post.data ? refuse(60) : c.text(FORM_GUARD_MESSAGES.rateLimited(1), 429);
+    await turn(config.FORM_MAX_PER_SECOND);
+    try {
+      const db = post.data ? await database().catch(() => undefined) : undefined;
+      const retryAfter = db && formCapRetryAfter(db);
+      if (retryAfter !== undefined) return await refuse(retryAfter);
+      await next();
+    } finally {
+      release(config.FORM_MAX_PER_SECOND);
+    }
+  };
+}
