@@ -1,5 +1,12 @@
 import { isIP } from "node:net";
-import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from "node:crypto";
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/engines.server";
 import { appMeta } from "~/db/schema";
