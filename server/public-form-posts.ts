@@ -164,7 +164,7 @@ function refusal(post: PublicFormPost, body: string, retryAfter: number) {
   };
 }
 
-/** A `.data` POST from this site with a small form body: one this module may answer itself. */
+/** A POST from this site with a small urlencoded body: one this module may pace and answer. */
 function plainFormPost(headers: (name: string) => string | undefined, config: Env, protocol: string) {
   const type = headers("content-type") ?? "";
   const length = Number(headers("content-length"));
