@@ -51,6 +51,8 @@ type PageResult = {
   formFactor: FormFactor;
   /** Performance scores of all runs, in run order; the median run is the one reported. */
   runScores: number[];
+  /** Total Blocking Time of all runs, in run order (ms). */
+  runTbtMs: number[];
   scores: Record<Category, number>;
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
   lcpElement: string | null;
@@ -208,6 +210,7 @@ async function audit(
     url,
     formFactor,
     runScores: runs.map((lhr) => Math.round(performance(lhr) * 100)),
+    runTbtMs: runs.map((lhr) => Math.round(numeric(lhr, "total-blocking-time"))),
     scores: Object.fromEntries(
       CATEGORIES.map((category) => [category, Math.round((median.categories[category]?.score ?? 0) * 100)]),
     ) as Record<Category, number>,
@@ -258,7 +261,19 @@ function budgetMisses(results: PageResult[]): string[] {
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 function printTable(results: PageResult[]) {
-  const header = ["page", "form", "perf (runs)", "a11y", "bp", "seo", "FCP", "LCP", "TBT", "CLS", "JS"];
+  const header = [
+    "page",
+    "form",
+    "perf (runs)",
+    "a11y",
+    "bp",
+    "seo",
+    "FCP",
+    "LCP",
+    "TBT (runs)",
+    "CLS",
+    "JS",
+  ];
   const rows = results.map((r) => [
     r.page,
     r.formFactor,
@@ -268,7 +283,7 @@ function printTable(results: PageResult[]) {
     String(r.scores.seo),
     `${(r.metrics.fcpMs / 1000).toFixed(2)} s`,
     `${(r.metrics.lcpMs / 1000).toFixed(2)} s`,
-    `${Math.round(r.metrics.tbtMs)} ms`,
+    `${Math.round(r.metrics.tbtMs)} ms (${r.runTbtMs.join("/")})`,
     r.metrics.cls.toFixed(3),
     kb(r.jsBytes),
   ]);

@@ -2,12 +2,12 @@ import ArrowRight from "lucide-react/icons/arrow-right";
 import ExternalLink from "lucide-react/icons/external-link";
 import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
-import { categoryLabel, type Project } from "~/lib/project";
+import { categoryLabel, type ProjectCardData } from "~/lib/project";
 import { isContactUrl, isExternalUrl } from "~/lib/format";
 import { imageSources } from "~/lib/image-sources";
 
 type ProjectCardProps = {
-  project: Pick<Project, "id" | "title" | "description" | "image" | "category" | "url">;
+  project: ProjectCardData;
   /** The first cards of a page are above the fold: load their images eagerly and first. */
   eager?: boolean;
   /** The level that follows the page's outline: 2 right below the page's h1, 3 inside a section. */

@@ -3,7 +3,7 @@ import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
 import { imageSources } from "~/lib/image-sources";
 import type { PageImage, ServiceContent } from "~/lib/page-content";
-import type { Project } from "~/lib/project";
+import type { ProjectCardData } from "~/lib/project";
 import { cn } from "~/lib/utils";
 import { ProjectGrid } from "./project-card";
 import { buttonClass } from "./ui/button";
@@ -16,7 +16,13 @@ export type ServicePageData = Omit<ServiceContent, "intro" | "blocks"> & {
 };
 
 /** A service page (spec §2): hero banner, alternating text-and-image blocks, closing call to action. */
-export function ServicePageView({ page, projects }: { page: ServicePageData; projects: Project[] | null }) {
+export function ServicePageView({
+  page,
+  projects,
+}: {
+  page: ServicePageData;
+  projects: ProjectCardData[] | null;
+}) {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-slate-900 text-white">

@@ -38,15 +38,16 @@ function loadModulesAfterFirstPaint(
   let loaded = false;
   let painted = false;
   let started = false;
+  // The next step in a task of its own. Neither timers nor animation frames: a test that
+  // pauses the page's clock pauses those.
+  const inNewTask = (step: () => void) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = step;
+    channel.port2.postMessage(null);
+  };
   const insert = () => {
     const inert = document.getElementById(id);
     if (!inert) return;
-    for (const href of preloads) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.appendChild(link);
-    }
     // One module per task: each script element's module graph is evaluated in a task of its
     // own, and React Router's script (which starts the hydration) comes last.
     const evaluate = (remaining: string[]) => {
@@ -63,21 +64,26 @@ function loadModulesAfterFirstPaint(
       script.onload = script.onerror = () => evaluate(rest);
       document.head.appendChild(script);
     };
-    evaluate(preloads.filter((href) => href !== entry));
+    // One preload per task too: on a busy phone a single insertion sometimes takes several
+    // milliseconds, and eleven of them in one task made it a long one (issue 18).
+    const preload = (remaining: string[]) => {
+      const [href, ...rest] = remaining;
+      if (href === undefined) return evaluate(preloads.filter((module) => module !== entry));
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.appendChild(link);
+      inNewTask(() => preload(rest));
+    };
+    preload(preloads);
   };
-  // After the work the browser has queued. Neither timers nor animation frames: a test that
-  // pauses the page's clock pauses those.
+  // After the work the browser has queued.
   const afterQueuedWork = () => {
     const { scheduler } = window as {
       scheduler?: { postTask?: (task: () => void, options: object) => void };
     };
-    if (scheduler?.postTask) {
-      scheduler.postTask(insert, { priority: "background" });
-    } else {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = insert;
-      channel.port2.postMessage(null);
-    }
+    if (scheduler?.postTask) scheduler.postTask(insert, { priority: "background" });
+    else inNewTask(insert);
   };
   // The page's main image (marked with `elementtiming`), when it has loaded and is on screen,
   // has been painted: the browser reports it where it supports Element Timing.

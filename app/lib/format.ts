@@ -11,8 +11,21 @@ function formatter(options: Intl.DateTimeFormatOptions): (date: Date | string) =
   };
 }
 
-/** "3. März 2025" (spec §2, project detail). */
+/** "3. März 2025" (spec §2, project detail). Public pages use it through `longDate`. */
 export const formatLongDate = formatter({ day: "numeric", month: "long", year: "numeric" });
+
+/** A date as a page shows it: for `<time dateTime={iso}>{text}</time>`. */
+export type DateText = { iso: string; text: string };
+
+/**
+ * "3. März 2025" with its ISO value, for a public page's loader: the server formats it, so a
+ * visitor's phone does not make a formatter while the page hydrates (20–26 ms of a task on the
+ * project page, issue 18).
+ */
+export function longDate(date: Date | string): DateText {
+  const value = typeof date === "string" ? new Date(date) : date;
+  return { iso: value.toISOString(), text: formatLongDate(value) };
+}
 
 /** "03.03.2025, 14:05" (spec §9's admin dates). */
 export const formatDateTime = formatter({

@@ -9,6 +9,7 @@ import { pageData, pageFor } from "~/lib/pages.server";
 import { PreviewNotice } from "~/components/preview-notice";
 import { readWithFallback } from "~/lib/public-data.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
+import { toCard } from "~/lib/project";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -21,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     (db) => listProjectsByCategory(db, category.category),
     () => fallbackProjects.filter((p) => p.category === category.category),
   );
-  return pageData({ page: content ?? category, projects, fallback }, preview);
+  return pageData({ page: content ?? category, projects: projects.map(toCard), fallback }, preview);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -23,6 +23,7 @@ import { structuredData } from "~/lib/site-settings.server";
 import { env } from "~/env.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
 import { databaseContext } from "~/lib/request-context";
+import { toCard } from "~/lib/project";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       home: home.content ?? DEFAULT_HOME,
       categories,
-      projects,
+      projects: projects.map(toCard),
       fallback,
       formToken,
       graph: structuredData(settings, env().PUBLIC_URL),

@@ -2,7 +2,7 @@ import ArrowLeft from "lucide-react/icons/arrow-left";
 import { data, Link } from "react-router";
 import { NotFoundErrorBoundary } from "~/components/not-found-page";
 import { findSentIssue } from "~/db/newsletter-issues.server";
-import { formatLongDate } from "~/lib/format";
+import { longDate } from "~/lib/format";
 import { renderMarkdownAsPage } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
 import { ARCHIVE_HEADERS, archiveDb } from "~/lib/newsletter-archive.server";
@@ -13,7 +13,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const issue = await findSentIssue(await archiveDb(context), params.id);
   if (!issue) throw data(null, { status: 404 });
   const { body, ...rest } = issue;
-  return data({ issue: { ...rest, html: renderMarkdownAsPage(body) } }, { headers: ARCHIVE_HEADERS });
+  const sentOn = rest.sent_at ? longDate(rest.sent_at) : null;
+  return data({ issue: { ...rest, sentOn, html: renderMarkdownAsPage(body) } }, { headers: ARCHIVE_HEADERS });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -32,9 +33,9 @@ export default function NewsletterArchiveIssue({ loaderData }: Route.ComponentPr
         Zum Newsletter-Archiv
       </Link>
       <h1 className="mt-6 text-3xl font-bold text-slate-900 sm:text-4xl">{issue.subject}</h1>
-      {issue.sent_at && (
+      {issue.sentOn && (
         <p className="mt-2 text-sm text-slate-600">
-          Versendet am <time dateTime={issue.sent_at.toISOString()}>{formatLongDate(issue.sent_at)}</time>
+          Versendet am <time dateTime={issue.sentOn.iso}>{issue.sentOn.text}</time>
         </p>
       )}
       <div

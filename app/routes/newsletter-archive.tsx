@@ -1,14 +1,15 @@
 import { data, Link } from "react-router";
 import { NotFoundErrorBoundary } from "~/components/not-found-page";
 import { listSentIssues } from "~/db/newsletter-issues.server";
-import { formatLongDate } from "~/lib/format";
+import { longDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { ARCHIVE_HEADERS, archiveDb } from "~/lib/newsletter-archive.server";
 import type { Route } from "./+types/newsletter-archive";
 
 /** /newsletter/archiv (issue #14): the sent issues, when the owner publishes them. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const issues = await listSentIssues(await archiveDb(context));
+  const sent = await listSentIssues(await archiveDb(context));
+  const issues = sent.map((issue) => ({ ...issue, sentOn: issue.sent_at ? longDate(issue.sent_at) : null }));
   return data({ issues }, { headers: ARCHIVE_HEADERS });
 }
 
@@ -39,9 +40,9 @@ export default function NewsletterArchive({ loaderData }: Route.ComponentProps) 
               >
                 {issue.subject}
               </Link>
-              {issue.sent_at && (
+              {issue.sentOn && (
                 <p className="mt-1 text-sm text-slate-600">
-                  <time dateTime={issue.sent_at.toISOString()}>{formatLongDate(issue.sent_at)}</time>
+                  <time dateTime={issue.sentOn.iso}>{issue.sentOn.text}</time>
                 </p>
               )}
             </li>

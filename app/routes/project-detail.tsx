@@ -9,13 +9,13 @@ import { fallbackProject } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
 import { getProject } from "~/db/projects.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { formatLongDate, isContactUrl, isExternalUrl } from "~/lib/format";
+import { isContactUrl, isExternalUrl, longDate } from "~/lib/format";
 import { imageSources } from "~/lib/image-sources";
 import { pageMeta, previewMeta } from "~/lib/meta";
 import { pageData, wantsPreview } from "~/lib/pages.server";
 import { requireAdmin } from "~/lib/session.server";
 import { PreviewNotice } from "~/components/preview-notice";
-import { categoryLabel } from "~/lib/project";
+import { categoryLabel, toPublicProject } from "~/lib/project";
 import { readWithFallback } from "~/lib/public-data.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
 import type { Route } from "./+types/project-detail";
@@ -36,7 +36,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!project) {
     throw redirectWithFlash("/projects", { type: "error", title: PUBLIC_MESSAGES.projectNotFound });
   }
-  return pageData({ project, fallback }, preview);
+  const date = project.date ? longDate(project.date) : null;
+  return pageData({ project: toPublicProject(project), date, fallback }, preview);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -44,7 +45,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, fallback, preview } = loaderData;
+  const { project, date, fallback, preview } = loaderData;
   useErrorToast(fallback, PUBLIC_MESSAGES.projectFallback);
 
   return (
@@ -68,10 +69,10 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
             {project.title}
           </h1>
           <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
-            {project.date && (
+            {date && (
               <p className="inline-flex items-center gap-2">
                 <Calendar aria-hidden="true" className="size-4" />
-                <time dateTime={new Date(project.date).toISOString()}>{formatLongDate(project.date)}</time>
+                <time dateTime={date.iso}>{date.text}</time>
               </p>
             )}
             {project.tags.length > 0 && (

@@ -5,7 +5,7 @@ import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
 import { listProjects, listProjectsByCategory } from "~/db/projects.server";
 import { pageMeta } from "~/lib/meta";
-import { CATEGORIES, type Category } from "~/lib/project";
+import { CATEGORIES, toCard, type Category } from "~/lib/project";
 import { readWithFallback } from "~/lib/public-data.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
 import { cn } from "~/lib/utils";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     (db) => (category ? listProjectsByCategory(db, category) : listProjects(db)),
     () => fallbackProjects.filter((p) => !category || p.category === category),
   );
-  return { projects: data, category, fallback };
+  return { projects: data.map(toCard), category, fallback };
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import { isOverview, pageData, pageFor, visibleServices } from "~/lib/pages.serv
 import { readWithFallback } from "~/lib/public-data.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
 import { NotFoundErrorBoundary } from "~/components/not-found-page";
+import { toCard } from "~/lib/project";
 import type { Route } from "./+types/service";
 
 /** /service and its sub-pages; the owner edits them in the admin (Inhalte). */
@@ -41,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     (db) => listHomepageProjects(db, "service"),
     () => fallbackProjects.filter((p) => p.category === "service" && p.show_on_homepage),
   );
-  return pageData({ page: view, projects, fallback }, preview);
+  return pageData({ page: view, projects: projects.map(toCard), fallback }, preview);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

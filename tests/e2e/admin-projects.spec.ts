@@ -220,6 +220,12 @@ test("create with every field, see it on the public pages at once, edit it, dele
       "href",
       "https://example.com/shop",
     );
+    // The admin URL is the owner's: no public page sends it, not even in its hydration data.
+    for (const pathname of ["/projects", "/category/products", "/", `/project/${id}`]) {
+      const html = await (await page.request.get(`${server.url}${pathname}`)).text();
+      expect(html, pathname).toContain(title);
+      expect(html, pathname).not.toContain("cms.example.com");
+    }
 
     // Edit: the form holds the stored values; a new title is saved and shown publicly at once.
     await openAdminPage(page, `${server.url}/admin`);
