@@ -16,7 +16,12 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? "line" : "list",
+  // A test that fails once on CI runs once more: it counts as flaky, and the recap at the end
+  // of the output names it with its error, so a rare failure is seen without failing the run.
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI
+    ? [["line"], ["./tests/setup/failure-recap-reporter.ts"]]
+    : [["list"], ["./tests/setup/failure-recap-reporter.ts"]],
   // Scans the servers' logs (tmp/test-logs/e2e-<port>) for what must never be logged.
   globalTeardown: "./tests/setup/e2e-teardown.ts",
   timeout: 30_000,
