@@ -5,6 +5,13 @@ import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
 
+// Icons by their own module (issue 18): through the barrel, the build's chunking saw every icon as
+// imported by the frame, and every page loaded the admin area's icons.
+const iconBarrel = {
+  name: "lucide-react",
+  message: 'Import the icon\'s own module: import X from "lucide-react/icons/x".',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,15 +34,24 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      // Icons by their own module (issue 18): through the barrel, the build's chunking saw every
-      // icon as imported by the frame, and every page loaded the admin area's icons.
+      "no-restricted-imports": ["error", { paths: [iconBarrel] }],
+    },
+  },
+  // Public pages read projects through lib/public-projects.server.ts, which sends a visitor's
+  // browser only what the page shows: a whole row would carry the owner's admin URL (issue 18).
+  // The sitemap sends no project data, only addresses.
+  {
+    files: ["app/routes/*.{ts,tsx}"],
+    ignores: ["app/routes/sitemap.tsx"],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           paths: [
+            iconBarrel,
             {
-              name: "lucide-react",
-              message: 'Import the icon\'s own module: import X from "lucide-react/icons/x".',
+              name: "~/db/projects.server",
+              message: "Public pages read projects through ~/lib/public-projects.server.",
             },
           ],
         },

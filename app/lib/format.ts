@@ -11,8 +11,8 @@ function formatter(options: Intl.DateTimeFormatOptions): (date: Date | string) =
   };
 }
 
-/** "3. März 2025" (spec §2, project detail). Public pages use it through `longDate`. */
-export const formatLongDate = formatter({ day: "numeric", month: "long", year: "numeric" });
+/** "3. März 2025" (spec §2, project detail), through `longDate`. */
+const formatLongDate = formatter({ day: "numeric", month: "long", year: "numeric" });
 
 /** A date as a page shows it: for `<time dateTime={iso}>{text}</time>`. */
 export type DateText = { iso: string; text: string };

@@ -21,24 +21,14 @@ export type Project = {
   status: ProjectStatus;
 };
 
-/** What a project card shows: all that a list page sends to the browser of each project. */
+/**
+ * What a project card shows: all that a list page sends to the browser of each project
+ * (lib/public-projects.server.ts).
+ */
 export type ProjectCardData = Pick<Project, "id" | "title" | "description" | "image" | "category" | "url">;
-
-export function toCard({ id, title, description, image, category, url }: Project): ProjectCardData {
-  return { id, title, description, image, category, url };
-}
 
 /** What the project page shows: never the owner's admin URL or the project's state. */
 export type PublicProject = Omit<Project, "admin_url" | "show_on_homepage" | "status">;
-
-export function toPublicProject({
-  admin_url: _adminUrl,
-  show_on_homepage: _onHomepage,
-  status: _status,
-  ...shown
-}: Project): PublicProject {
-  return shown;
-}
 
 /** German badge labels (spec §2, project detail); unknown values are shown as they are. */
 export const CATEGORY_LABELS: Record<Category, string> = {

@@ -1,15 +1,12 @@
 import { redirect, useNavigation } from "react-router";
 import { ProjectGrid } from "~/components/project-card";
 import { categoryPage, emptyCategoryMessage } from "~/content/categories";
-import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
-import { listProjectsByCategory } from "~/db/projects.server";
 import { pageMeta, previewMeta } from "~/lib/meta";
 import { pageData, pageFor } from "~/lib/pages.server";
 import { PreviewNotice } from "~/components/preview-notice";
-import { readWithFallback } from "~/lib/public-data.server";
+import { projectCards } from "~/lib/public-projects.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
-import { toCard } from "~/lib/project";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -17,12 +14,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Spec §2: an unknown slug goes to the not-found page, replacing the history entry.
   if (!category) throw redirect("/not-found");
   const { content, preview } = await pageFor(request, context, `/category/${category.slug}`, "category");
-  const { data: projects, fallback } = await readWithFallback(
-    context,
-    (db) => listProjectsByCategory(db, category.category),
-    () => fallbackProjects.filter((p) => p.category === category.category),
-  );
-  return pageData({ page: content ?? category, projects: projects.map(toCard), fallback }, preview);
+  const { cards, fallback } = await projectCards(context, { category: category.category });
+  return pageData({ page: content ?? category, projects: cards, fallback }, preview);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -7,9 +7,7 @@ import { Particles } from "~/components/particles";
 import { ProjectGrid } from "~/components/project-card";
 import { buttonClass } from "~/components/ui/button";
 import { CATEGORY_PAGES, emptyCategoryMessage } from "~/content/categories";
-import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
-import { listHomepageProjects } from "~/db/projects.server";
 import { newFormToken } from "~/lib/form-guard.server";
 import { submitOrFail } from "~/lib/form-client";
 import { pageMeta, previewMeta } from "~/lib/meta";
@@ -17,24 +15,20 @@ import { PreviewNotice } from "~/components/preview-notice";
 import { DEFAULT_HOME } from "~/content/pages";
 import { categoryOf, pageData, pageFor } from "~/lib/pages.server";
 import { newsletterAction } from "~/lib/newsletter-signup.server";
-import { pageSettings, readWithFallback } from "~/lib/public-data.server";
+import { pageSettings } from "~/lib/public-data.server";
+import { projectCards } from "~/lib/public-projects.server";
 import { useSite } from "~/lib/public-site";
 import { structuredData } from "~/lib/site-settings.server";
 import { env } from "~/env.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
 import { databaseContext } from "~/lib/request-context";
-import { toCard } from "~/lib/project";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ settings }, home, { data: projects, fallback }] = await Promise.all([
+  const [{ settings }, home, { cards, fallback }] = await Promise.all([
     pageSettings(context),
     pageFor(request, context, "/", "home"),
-    readWithFallback(
-      context,
-      (db) => listHomepageProjects(db),
-      () => fallbackProjects.filter((p) => p.show_on_homepage),
-    ),
+    projectCards(context, { homepage: true }),
   ]);
   const formToken = fallback
     ? ""
@@ -47,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       home: home.content ?? DEFAULT_HOME,
       categories,
-      projects: projects.map(toCard),
+      projects: cards,
       fallback,
       formToken,
       graph: structuredData(settings, env().PUBLIC_URL),

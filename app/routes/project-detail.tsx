@@ -5,9 +5,7 @@ import Mail from "lucide-react/icons/mail";
 import Tag from "lucide-react/icons/tag";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { fallbackProject } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
-import { getProject } from "~/db/projects.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { isContactUrl, isExternalUrl, longDate } from "~/lib/format";
 import { imageSources } from "~/lib/image-sources";
@@ -15,8 +13,8 @@ import { pageMeta, previewMeta } from "~/lib/meta";
 import { pageData, wantsPreview } from "~/lib/pages.server";
 import { requireAdmin } from "~/lib/session.server";
 import { PreviewNotice } from "~/components/preview-notice";
-import { categoryLabel, toPublicProject } from "~/lib/project";
-import { readWithFallback } from "~/lib/public-data.server";
+import { categoryLabel } from "~/lib/project";
+import { publicProject } from "~/lib/public-projects.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
 import type { Route } from "./+types/project-detail";
 import { MAIN_IMAGE } from "~/lib/main-image";
@@ -28,16 +26,12 @@ import { MAIN_IMAGE } from "~/lib/main-image";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A draft (issue #13) shows only to the signed-in owner, in the preview the admin links to.
   const preview = wantsPreview(request) && Boolean(await requireAdmin(request, context));
-  const { data: project, fallback } = await readWithFallback(
-    context,
-    (db) => getProject(db, params.id, { drafts: preview }),
-    () => fallbackProject(params.id),
-  );
+  const { project, fallback } = await publicProject(context, params.id, { drafts: preview });
   if (!project) {
     throw redirectWithFlash("/projects", { type: "error", title: PUBLIC_MESSAGES.projectNotFound });
   }
   const date = project.date ? longDate(project.date) : null;
-  return pageData({ project: toPublicProject(project), date, fallback }, preview);
+  return pageData({ project, date, fallback }, preview);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

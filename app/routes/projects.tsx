@@ -1,12 +1,10 @@
 import { Link, useNavigation } from "react-router";
 import { ProjectGrid } from "~/components/project-card";
 import { CATEGORY_PAGES } from "~/content/categories";
-import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
-import { listProjects, listProjectsByCategory } from "~/db/projects.server";
 import { pageMeta } from "~/lib/meta";
-import { CATEGORIES, toCard, type Category } from "~/lib/project";
-import { readWithFallback } from "~/lib/public-data.server";
+import { CATEGORIES, type Category } from "~/lib/project";
+import { projectCards } from "~/lib/public-projects.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/projects";
@@ -19,12 +17,8 @@ function parseCategory(url: URL): Category | null {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const category = parseCategory(new URL(request.url));
-  const { data, fallback } = await readWithFallback(
-    context,
-    (db) => (category ? listProjectsByCategory(db, category) : listProjects(db)),
-    () => fallbackProjects.filter((p) => !category || p.category === category),
-  );
-  return { projects: data.map(toCard), category, fallback };
+  const { cards, fallback } = await projectCards(context, { category: category ?? undefined });
+  return { projects: cards, category, fallback };
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {

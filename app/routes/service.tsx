@@ -1,18 +1,15 @@
 import { data } from "react-router";
 import { ServicePageView } from "~/components/service-page-view";
 import { PreviewNotice } from "~/components/preview-notice";
-import { fallbackProjects } from "~/content/fallback-projects";
 import { PUBLIC_MESSAGES } from "~/content/messages";
-import { listHomepageProjects } from "~/db/projects.server";
 import { logger } from "~/lib/logger.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta, previewMeta } from "~/lib/meta";
 import { servicePath } from "~/lib/page-content";
 import { isOverview, pageData, pageFor, visibleServices } from "~/lib/pages.server";
-import { readWithFallback } from "~/lib/public-data.server";
+import { projectCards } from "~/lib/public-projects.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
 import { NotFoundErrorBoundary } from "~/components/not-found-page";
-import { toCard } from "~/lib/project";
 import type { Route } from "./+types/service";
 
 /** /service and its sub-pages; the owner edits them in the admin (Inhalte). */
@@ -37,12 +34,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     blocks: blocks.map(({ text, ...block }) => ({ ...block, html: renderMarkdown(text) })),
   };
   if (!page.showServiceProjects) return pageData({ page: view, projects: null, fallback: false }, preview);
-  const { data: projects, fallback } = await readWithFallback(
-    context,
-    (db) => listHomepageProjects(db, "service"),
-    () => fallbackProjects.filter((p) => p.category === "service" && p.show_on_homepage),
-  );
-  return pageData({ page: view, projects: projects.map(toCard), fallback }, preview);
+  const { cards, fallback } = await projectCards(context, { category: "service", homepage: true });
+  return pageData({ page: view, projects: cards, fallback }, preview);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

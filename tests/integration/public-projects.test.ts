@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, test } from "vitest";
+import { fallbackProjects } from "~/content/fallback-projects";
+import type { Db } from "~/db/engines.server";
+import { createProject, type ProjectInput } from "~/db/projects.server";
+import { projectCards, publicProject } from "~/lib/public-projects.server";
+import { databaseContext } from "~/lib/request-context";
+import { testDatabases } from "../setup/databases";
+
+const CARD_FIELDS = ["category", "description", "id", "image", "title", "url"];
+const PAGE_FIELDS = ["category", "date", "description", "details", "id", "image", "tags", "title", "url"];
+
+const project = (overrides: Partial<ProjectInput> = {}): ProjectInput => ({
+  id: randomUUID(),
+  title: "Titel",
+  description: "Beschreibung",
+  image: "/images/projects/x.svg",
+  category: "product",
+  url: "https://example.com/shop",
+  admin_url: "https://cms.example.com/edit",
+  tags: ["Shop"],
+  date: new Date("2025-01-01T00:00:00Z"),
+  ...overrides,
+});
+
+function contextOf(db: Promise<Db>) {
+  const context = new RouterContextProvider();
+  context.set(databaseContext, db);
+  return context;
+}
+
+describe.each(testDatabases)("public projects on $name", ({ open }) => {
+  test("lists send only a card's fields and the project page never the admin URL or the state", async () => {
+    const { db, close } = await open();
+    try {
+      const shown = await createProject(db, project({ title: "Shop", show_on_homepage: true }));
+      await createProject(db, project({ title: "Entwurf", status: "draft", show_on_homepage: true }));
+      await createProject(db, project({ title: "Kurs", category: "service", show_on_homepage: true }));
+      const context = contextOf(Promise.resolve(db));
+
+      const home = await projectCards(context, { homepage: true });
+      expect(home.fallback).toBe(false);
+      expect(home.cards.map((card) => card.title).sort()).toEqual(["Kurs", "Shop"]);
+      for (const card of home.cards) expect(Object.keys(card).sort()).toEqual(CARD_FIELDS);
+      expect((await projectCards(context, { category: "product" })).cards.map((c) => c.title)).toEqual([
+        "Shop",
+      ]);
+      expect(
+        (await projectCards(context, { category: "service", homepage: true })).cards.map((c) => c.title),
+      ).toEqual(["Kurs"]);
+
+      const page = await publicProject(context, shown.id, { drafts: false });
+      expect(page.project?.title).toBe("Shop");
+      expect(Object.keys(page.project ?? {}).sort()).toEqual(PAGE_FIELDS);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("public projects while the database can't answer", () => {
+  // As server/boot.ts hands out a database that failed to start: rejected, and handled by the reads.
+  const unreachable = Promise.reject(new Error("database down"));
+  unreachable.catch(() => {});
+  const down = contextOf(unreachable);
+
+  test("the built-in items, chosen as the database would, with the same fields", async () => {
+    const home = await projectCards(down, { homepage: true });
+    expect(home.fallback).toBe(true);
+    expect(home.cards.map((card) => card.id)).toEqual(
+      fallbackProjects.filter((p) => p.show_on_homepage).map((p) => p.id),
+    );
+    for (const card of home.cards) expect(Object.keys(card).sort()).toEqual(CARD_FIELDS);
+
+    const services = await projectCards(down, { category: "service", homepage: true });
+    expect(services.cards.map((card) => card.id)).toEqual(
+      fallbackProjects.filter((p) => p.category === "service" && p.show_on_homepage).map((p) => p.id),
+    );
+    const all = await projectCards(down);
+    expect(all.cards).toHaveLength(fallbackProjects.length);
+
+    const builtIn = fallbackProjects[0]!;
+    const page = await publicProject(down, builtIn.id, { drafts: false });
+    expect(page).toMatchObject({ fallback: true, project: { id: builtIn.id, title: builtIn.title } });
+    expect(Object.keys(page.project ?? {}).sort()).toEqual(PAGE_FIELDS);
+    expect((await publicProject(down, randomUUID(), { drafts: false })).project).toBeUndefined();
+  });
+});
