@@ -35,7 +35,10 @@ describe.each(testDatabases)("public projects on $name", ({ open }) => {
     const { db, close } = await open();
     try {
       const shown = await createProject(db, project({ title: "Shop", show_on_homepage: true }));
-      await createProject(db, project({ title: "Entwurf", status: "draft", show_on_homepage: true }));
+      const draft = await createProject(
+        db,
+        project({ title: "Entwurf", status: "draft", show_on_homepage: true }),
+      );
       await createProject(db, project({ title: "Kurs", category: "service", show_on_homepage: true }));
       const context = contextOf(Promise.resolve(db));
 
@@ -53,6 +56,11 @@ describe.each(testDatabases)("public projects on $name", ({ open }) => {
       const page = await publicProject(context, shown.id, { drafts: false });
       expect(page.project?.title).toBe("Shop");
       expect(Object.keys(page.project ?? {}).sort()).toEqual(PAGE_FIELDS);
+      // A draft's page is the owner's preview only.
+      expect((await publicProject(context, draft.id, { drafts: false })).project).toBeUndefined();
+      const preview = await publicProject(context, draft.id, { drafts: true });
+      expect(preview.project?.title).toBe("Entwurf");
+      expect(Object.keys(preview.project ?? {}).sort()).toEqual(PAGE_FIELDS);
     } finally {
       await close();
     }
