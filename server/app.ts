@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
@@ -13,14 +13,14 @@ import { checkServerEnv, env, EnvError, type Env } from "~/env.server";
 import { logger, scrubError } from "~/lib/logger.server";
 import { nonceContext } from "~/lib/nonce";
 import { publicPagesChanged } from "~/lib/public-pages.server";
-import { readSessionToken, validateSession } from "~/lib/session.server";
+import { adminOfRequest, readSessionToken, shareAdminOfRequest } from "~/lib/session.server";
 import { clientAddressContext, databaseContext, mailQueuedContext } from "~/lib/request-context";
 import { startBackups } from "./backup";
 import { configuredDatabase, database, kickMailWorker, requestDatabase, shutDown } from "./boot";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy";
 import { publicFormTurns, refuseWhileCapped } from "./public-form-posts";
 import { pageCache, type PageCacheVariables } from "./page-cache";
-import { bodyLimits, clientAddress, sameOriginOnly } from "./request-guards";
+import { boundedBodies, clientAddress, sameOriginOnly } from "./request-guards";
 
 /**
  * The production server: Hono on Node's http module (chosen by measured throughput, see
@@ -29,6 +29,16 @@ import { bodyLimits, clientAddress, sameOriginOnly } from "./request-guards";
 
 const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 const SHUTDOWN_GRACE_MS = 8_000;
+/**
+ * A client has 10 s for its headers and a minute for its whole request (Node's defaults: 60 s
+ * and 5 min), checked every 2 s: a connection that trickles holds a socket no longer. A minute
+ * carries the owner's 10 MB upload at 1.4 Mbit/s; public bodies have 5 s (request-guards.ts).
+ */
+const SERVER_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 60_000,
+  connectionsCheckingInterval: 2_000,
+} as const;
 const SHUTDOWN_HARD_LIMIT_MS = 10_000;
 
 /** How `npm run dev` (server/dev.ts) serves: the React Router build, fresh after each change. */
@@ -45,22 +55,15 @@ export function createApp(config: Env, dev?: DevOptions) {
     ? createRequestHandler(dev.loadBuild, "development")
     : createRequestHandler(build as unknown as ServerBuild, "production");
 
-  // Public form POSTs take turns (server/public-form-posts.ts).
-  app.use(publicFormTurns(config, requestDatabase));
-
-  // One log line per request, without query string, body, cookies or client address.
+  // One log line per request, without query string, body, cookies or client address. A client
+  // that went away before its request was read (an upload cut off) is not a server error.
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
-    logger.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      "request",
-    );
+    const line = { method: c.req.method, path: c.req.path, ms: Math.round(performance.now() - started) };
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (incoming?.readableAborted) logger.info(line, "request aborted by the client");
+    else logger.info({ ...line, status: c.res.status }, "request");
   });
 
   if (!dev) {
@@ -108,7 +111,15 @@ export function createApp(config: Env, dev?: DevOptions) {
   });
 
   app.use(sameOriginOnly(config));
-  app.use(bodyLimits());
+  const adminOf = (request: Request) => adminOfRequest(request, requestDatabase).catch(() => undefined);
+  app.use(
+    boundedBodies({
+      signedIn: async (request) => Boolean(readSessionToken(request) && (await adminOf(request))),
+      copied: shareAdminOfRequest,
+    }),
+  );
+  // Public form POSTs take turns (server/public-form-posts.ts), their bodies read.
+  app.use(publicFormTurns(config, requestDatabase, (c) => clientAddress(c, config)));
   app.use(compress());
   if (!dev) app.use(pageCache({ https: config.isHttps }));
 
@@ -140,10 +151,7 @@ export function createApp(config: Env, dev?: DevOptions) {
   app.on(["POST", "PUT", "PATCH", "DELETE"], ["/admin", "/admin/*", "/admin.data"], async (c, next) => {
     await next();
     if (c.res.status >= 500) return;
-    const signedIn = await database()
-      .then((handle) => validateSession(handle.db, readSessionToken(c.req.raw)))
-      .catch(() => undefined);
-    if (signedIn) publicPagesChanged();
+    if (await adminOf(c.req.raw)) publicPagesChanged();
   });
 
   app.all("*", async (c) => {
@@ -207,7 +215,7 @@ export async function main(): Promise<Server> {
   // While the cap of all public forms is reached, their POSTs are refused in front of the app.
   const appListener = getRequestListener(app.fetch);
   const refused = refuseWhileCapped(config, requestDatabase);
-  const server = createServer((request, response) => {
+  const server = createServer(SERVER_TIMEOUTS, (request, response) => {
     const refusing = refused(request, response);
     if (!refusing) return void appListener(request, response);
     refusing.then(

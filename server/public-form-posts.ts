@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, NEWSLETTER_MESSAGES } from "~/content/messages";
 import type { Db } from "~/db/engines.server";
 import type { Env } from "~/env.server";
 import { formCapRetryAfter, type FormResult } from "~/lib/form-guard.server";
 import { logger } from "~/lib/logger.server";
-import { isSameOrigin, PUBLIC_BODY_LIMIT_BYTES } from "./request-guards";
+import { clientNetwork } from "~/lib/security.server";
+import { isSameOrigin, PUBLIC_BODY_DEADLINE_MS, PUBLIC_BODY_LIMIT_BYTES } from "./request-guards";
+import { routerPath } from "./router-paths";
 
 /**
  * The public forms' POSTs (contact request, newsletter sign-up) under a flood (issue 18):
@@ -32,6 +34,8 @@ import { isSameOrigin, PUBLIC_BODY_LIMIT_BYTES } from "./request-guards";
 export const PUBLIC_FORMS_AT_ONCE = 4;
 /** Public form POSTs that may wait for their turn; more are refused as over a limit. */
 export const PUBLIC_FORMS_WAITING = 100;
+/** Of those, from one client (an IPv4 address, an IPv6 network): a visitor sends one at a time. */
+export const PUBLIC_FORMS_WAITING_PER_CLIENT = 5;
 
 type PublicForm = { form: string; title: string };
 const CONTACT: PublicForm = { form: "contact", title: CONTACT_MESSAGES.failure };
@@ -41,16 +45,17 @@ const NEWSLETTER_SIMPLE: PublicForm = { form: "newsletter-simple", title: NEWSLE
 type PublicFormPost = { data: boolean; home: boolean };
 
 /**
- * A public form's POST: `.data` from JavaScript, or the document URL without it, as the routes
- * take them (app/routes/contact.tsx, app/routes/home.tsx); undefined for any other request.
+ * A public form's POST: `.data` from JavaScript, or the document URL without it, as the router
+ * takes them (app/routes/contact.tsx, app/routes/home.tsx; also written with other case, a
+ * trailing slash or `/_.data`: server/router-paths.ts); undefined for any other request.
  */
 function publicFormPost(method: string | undefined, url: string | undefined): PublicFormPost | undefined {
   if (method !== "POST" || !url) return undefined;
   const query = url.indexOf("?");
-  const path = query === -1 ? url : url.slice(0, query);
-  if (path === "/contact" || path === "/contact.data") return { data: path.endsWith(".data"), home: false };
+  const { path, data } = routerPath(query === -1 ? url : url.slice(0, query));
+  if (path === "/contact") return { data, home: false };
   const index = query !== -1 && new URLSearchParams(url.slice(query + 1)).has("index");
-  if ((path === "/" || path === "/_.data") && index) return { data: path === "/_.data", home: true };
+  if (path === "/" && index) return { data, home: true };
   return undefined;
 }
 
@@ -58,9 +63,13 @@ function publicFormPost(method: string | undefined, url: string | undefined): Pu
  * Which form a `.data` POST is, as the actions tell them apart: the home page has one, the
  * contact page tells its two by the field `intent`.
  */
-function publicFormOf(home: boolean, body: string): PublicForm {
+async function publicFormOf(home: boolean, body: Request | string): Promise<PublicForm> {
   if (home) return NEWSLETTER_SIMPLE;
-  return new URLSearchParams(body).get("intent") === "newsletter" ? NEWSLETTER_OPT_IN : CONTACT;
+  const intent =
+    typeof body === "string"
+      ? new URLSearchParams(body).get("intent")
+      : (await body.formData().catch(() => undefined))?.get("intent");
+  return intent === "newsletter" ? NEWSLETTER_OPT_IN : CONTACT;
 }
 
 /**
@@ -93,10 +102,11 @@ export function singleFetchActionData(value: Record<string, string | boolean>): 
  * Turns for the router: at most PUBLIC_FORMS_AT_ONCE at a time and FORM_MAX_PER_SECOND starts a
  * second (20 by default: far more than a site's visitors send, and few enough that a flood's
  * submissions, until the cap is reached, leave the pages their share), the others waiting in
- * order.
+ * order, at most PUBLIC_FORMS_WAITING_PER_CLIENT of them from one client.
  */
 let inRouter = 0;
 const waiting: (() => void)[] = [];
+const waitingPerClient = new Map<string, number>();
 let nextStartAt = 0;
 let pumpTimer: NodeJS.Timeout | undefined;
 const waitingFull = () => waiting.length >= PUBLIC_FORMS_WAITING;
@@ -118,11 +128,18 @@ function pump(perSecond: number) {
   }
 }
 
-/** Waits for a POST's turn. */
-function turn(perSecond: number): Promise<void> {
-  const mine = new Promise<void>((resolve) => waiting.push(resolve));
-  pump(perSecond);
-  return mine;
+/** Waits for a POST's turn; `client` is its network (server/request-guards.ts clientAddress). */
+async function turn(perSecond: number, client: string): Promise<void> {
+  waitingPerClient.set(client, (waitingPerClient.get(client) ?? 0) + 1);
+  try {
+    const mine = new Promise<void>((resolve) => waiting.push(resolve));
+    pump(perSecond);
+    await mine;
+  } finally {
+    const left = waitingPerClient.get(client)! - 1;
+    if (left === 0) waitingPerClient.delete(client);
+    else waitingPerClient.set(client, left);
+  }
 }
 
 function release(perSecond: number) {
@@ -135,7 +152,7 @@ let refusedSinceLog = 0;
 let lastLog = 0;
 
 /** The action's answer to a refused `.data` POST of `body`: 429, the failure title, when to retry. */
-function refusal(post: PublicFormPost, body: string, retryAfter: number) {
+async function refusal(post: PublicFormPost, body: Request | string, retryAfter: number) {
   refusedSinceLog++;
   if (Date.now() - lastLog >= 60_000) {
     logger.warn(
@@ -145,7 +162,7 @@ function refusal(post: PublicFormPost, body: string, retryAfter: number) {
     lastLog = Date.now();
     refusedSinceLog = 0;
   }
-  const form = publicFormOf(post.home, body);
+  const form = await publicFormOf(post.home, body);
   const answer = {
     ok: false,
     title: form.title,
@@ -175,10 +192,21 @@ function plainFormPost(headers: (name: string) => string | undefined, config: En
   );
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+/** The body of a small POST, or undefined when it has not arrived within PUBLIC_BODY_DEADLINE_MS. */
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const timer = setTimeout(() => request.destroy(), PUBLIC_BODY_DEADLINE_MS);
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of request) {
+      size += (chunk as Buffer).length;
+      if (size > PUBLIC_BODY_LIMIT_BYTES) return undefined;
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -198,7 +226,9 @@ export function refuseWhileCapped(config: Env, database: () => Promise<Db>) {
       const db = await database().catch(() => undefined);
       const retryAfter = (db && formCapRetryAfter(db)) ?? (waitingFull() ? 60 : undefined);
       if (retryAfter === undefined) return false;
-      const { body, headers } = refusal(post, await readBody(request), retryAfter);
+      const posted = await readBody(request);
+      if (posted === undefined) throw new Error("body too large or too slow");
+      const { body, headers } = await refusal(post, posted, retryAfter);
       response.writeHead(429, { ...headers, "Content-Length": Buffer.byteLength(body) });
       response.end(body);
       return true;
@@ -206,19 +236,30 @@ export function refuseWhileCapped(config: Env, database: () => Promise<Db>) {
   };
 }
 
-/** The public form POSTs' turns (see above); `database` is the request's database. */
-export function publicFormTurns(config: Env, database: () => Promise<Db>): MiddlewareHandler {
+/**
+ * The public form POSTs' turns (see above); `database` is the request's database. The body has
+ * been read by then (boundedBodies in server/request-guards.ts): a client that trickles it holds
+ * no turn, and another site's POST was refused.
+ */
+export function publicFormTurns(
+  config: Env,
+  database: () => Promise<Db>,
+  clientOf: (c: Context) => string,
+): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
     const post = publicFormPost(c.req.method, url.pathname + url.search);
-    // Other sites' requests and other bodies go on to the usual checks, which refuse them.
-    if (!post || !plainFormPost((name) => c.req.header(name), config, url.protocol)) return next();
+    if (!post) return next();
     const refuse = async (retryAfter: number) => {
-      const { body, headers } = refusal(post, await c.req.text(), retryAfter);
+      if (!post.data) return c.text(FORM_GUARD_MESSAGES.rateLimited(Math.ceil(retryAfter / 60)), 429);
+      const { body, headers } = await refusal(post, c.req.raw.clone(), retryAfter);
       return c.body(body, 429, headers);
     };
-    if (waitingFull()) return post.data ? refuse(60) : c.text(FORM_GUARD_MESSAGES.rateLimited(1), 429);
-    await turn(config.FORM_MAX_PER_SECOND);
+    const client = clientNetwork(clientOf(c));
+    if (waitingFull() || (waitingPerClient.get(client) ?? 0) >= PUBLIC_FORMS_WAITING_PER_CLIENT) {
+      return refuse(60);
+    }
+    await turn(config.FORM_MAX_PER_SECOND, client);
     try {
       const db = post.data ? await database().catch(() => undefined) : undefined;
       const retryAfter = db && formCapRetryAfter(db);

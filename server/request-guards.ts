@@ -1,14 +1,12 @@
 import { BlockList, isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import type { Env } from "~/env.server";
 import { IMAGE_MESSAGES } from "~/lib/image-limits";
+import { isAdminPath, routerPath } from "./router-paths";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Public form bodies are small; the admin area (uploads) sets its own limits. */
-export const PUBLIC_BODY_LIMIT_BYTES = 10 * 1024;
 /**
  * RFC 8058: mail providers POST here for one-click unsubscribe (answered by the route's
  * middleware, app/routes/newsletter-unsubscribe.tsx); the link itself is signed. Only that POST
@@ -72,25 +70,144 @@ function withoutOrigin(request: Request): Request {
   return new Request(request, { headers });
 }
 
-/** The admin area accepts image uploads (8 MB) plus the rest of the form. */
-export const ADMIN_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+/** Bodies anyone may send: the public forms, and sign-in, passkey and setup under /admin. */
+export const PUBLIC_BODY_LIMIT_BYTES = 10 * 1024;
+/** The signed-in owner's forms: a newsletter issue of 50,000 characters, percent-encoded. */
+export const OWNER_BODY_LIMIT_BYTES = 1024 * 1024;
+/** The signed-in owner's uploads (projects, Inhalte): an image of up to 8 MB and the form. */
+export const UPLOAD_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+/** Fields (urlencoded) or parts (multipart) of one form; the largest admin form has a few hundred. */
+export const MAX_FORM_FIELDS = 1000;
+/**
+ * How long a body anyone may send may take to arrive: a form of 10 KB takes milliseconds, a
+ * client that trickles it holds a connection and memory for nothing. The owner's bodies are bound
+ * by the server's requestTimeout (server/app.ts), which leaves time for an upload from a phone.
+ */
+export const PUBLIC_BODY_DEADLINE_MS = 5_000;
+export const OWNER_BODY_DEADLINE_MS = 60_000;
 
-/** 413 for oversized bodies: 10 KB on public routes, 10 MB in the admin area. */
-export function bodyLimits(): MiddlewareHandler {
-  const publicLimit = bodyLimit({
-    maxSize: PUBLIC_BODY_LIMIT_BYTES,
-    onError: (c) => c.text(FORM_GUARD_MESSAGES.tooLarge, 413),
-  });
-  const adminLimit = bodyLimit({
-    maxSize: ADMIN_BODY_LIMIT_BYTES,
-    onError: (c) => c.text(IMAGE_MESSAGES.tooLarge, 413),
-  });
-  return (c, next) => {
+/** The owner's upload routes: the project form (`/admin?index`) and the Inhalte editor. */
+function isUploadPath(path: string): boolean {
+  return path === "/admin" || (/^\/admin\/inhalte\/[^/]+$/.test(path) && path !== "/admin/inhalte/markdown");
+}
+
+type BodyRule = { limit: number; deadlineMs: number; tooLarge: string };
+
+const PUBLIC_RULE: BodyRule = {
+  limit: PUBLIC_BODY_LIMIT_BYTES,
+  deadlineMs: PUBLIC_BODY_DEADLINE_MS,
+  tooLarge: FORM_GUARD_MESSAGES.tooLarge,
+};
+
+/**
+ * Reads every request body before anything else does, bounded in size, time and form fields,
+ * and hands the rest of the app a request with the body in memory (413, 408 or 400 instead):
+ *
+ * - A request without a valid admin session gets the public limit, also under /admin (sign-in,
+ *   passkey, setup); only a signed-in owner gets more, and megabytes only on the upload routes.
+ *   `signedIn` is asked only for admin paths with a session cookie.
+ * - A body that has not arrived within its deadline is refused, so a client that trickles its
+ *   bodies holds nothing (the public forms' turns come after this).
+ * - A form with more than MAX_FORM_FIELDS fields or parts is refused before it is parsed: a few
+ *   MB of `a=&` would otherwise become millions of entries in the server's heap.
+ */
+export function boundedBodies({
+  signedIn,
+  copied,
+}: {
+  signedIn: (request: Request) => Promise<boolean>;
+  /** Told of the copy that replaces a request once its body is read. */
+  copied?: (original: Request, copy: Request) => void;
+}): MiddlewareHandler {
+  return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    const admin =
-      c.req.path === "/admin" || c.req.path.startsWith("/admin/") || c.req.path.startsWith("/admin.");
-    return admin ? adminLimit(c, next) : publicLimit(c, next);
+    const path = routerPath(c.req.path).path;
+    let rule = PUBLIC_RULE;
+    if (isAdminPath(path) && (await signedIn(c.req.raw))) {
+      rule = isUploadPath(path)
+        ? { limit: UPLOAD_BODY_LIMIT_BYTES, deadlineMs: OWNER_BODY_DEADLINE_MS, tooLarge: IMAGE_MESSAGES.tooLarge }
+        : { limit: OWNER_BODY_LIMIT_BYTES, deadlineMs: OWNER_BODY_DEADLINE_MS, tooLarge: FORM_GUARD_MESSAGES.tooLarge };
+    }
+    // Refused bodies are not read further: once the answer is sent, @hono/node-server reads and
+    // drops what still comes for at most 500 ms, then closes the connection (closing at once
+    // would reset it, and the client lose the answer).
+    if (Number(c.req.header("content-length") ?? 0) > rule.limit) return c.text(rule.tooLarge, 413);
+    const read = await readBounded(c.req.raw, rule.limit, rule.deadlineMs);
+    if (read === "too-large") return c.text(rule.tooLarge, 413);
+    if (read === "too-slow") return c.text(FORM_GUARD_MESSAGES.tooSlow, 408);
+    // The client went away: nobody reads this answer, and the request log says so.
+    if (read === "aborted") return c.text(FORM_GUARD_MESSAGES.tooSlow, 400);
+    if (formFieldCount(read, c.req.header("content-type")) > MAX_FORM_FIELDS) {
+      return c.text(FORM_GUARD_MESSAGES.tooManyFields, 413);
+    }
+    const copy = withBody(c.req.raw, read);
+    copied?.(c.req.raw, copy);
+    c.req.raw = copy;
+    return next();
   };
+}
+
+/** The body, or why it was not read: over `limit`, not arrived within `deadlineMs`, or cut off. */
+async function readBounded(
+  request: Request,
+  limit: number,
+  deadlineMs: number,
+): Promise<Buffer | "too-large" | "too-slow" | "aborted"> {
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    reader.cancel().catch(() => undefined);
+  }, deadlineMs);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (timedOut) return "too-slow";
+      if (done) return Buffer.concat(chunks);
+      size += value.byteLength;
+      // Not read further: the answer closes the connection.
+      if (size > limit) return "too-large";
+      chunks.push(value);
+    }
+  } catch {
+    return timedOut ? "too-slow" : "aborted";
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How many fields (urlencoded) or parts (multipart) a form body has; 0 for other bodies. */
+export function formFieldCount(body: Buffer, contentType = ""): number {
+  const type = contentType.toLowerCase();
+  if (type.startsWith("application/x-www-form-urlencoded")) return occurrences(body, "&") + 1;
+  if (!type.startsWith("multipart/form-data")) return 0;
+  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const boundary = match?.[1] ?? match?.[2];
+  return boundary ? Math.max(0, occurrences(body, `--${boundary}`) - 1) : 0;
+}
+
+function occurrences(body: Buffer, text: string): number {
+  const needle = Buffer.from(text);
+  let count = 0;
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) count++;
+  return count;
+}
+
+/** The request with its body in memory, for the router and the actions to read. */
+function withBody(request: Request, body: Buffer): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("transfer-encoding");
+  headers.set("content-length", String(body.byteLength));
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    // Request copies the bytes of the view, wherever its ArrayBuffer starts.
+    body: body.byteLength > 0 ? (body as Uint8Array<ArrayBuffer>) : null,
+    signal: request.signal,
+  });
 }
 
 /**

@@ -44,6 +44,8 @@ export const FORM_GUARD_MESSAGES = {
     `Zu viele Anfragen in kurzer Zeit. Bitte versuche es in ${minutes} ${minutes === 1 ? "Minute" : "Minuten"} erneut.`,
   unavailable: "Der Dienst ist gerade nicht erreichbar. Bitte versuche es später erneut.",
   tooLarge: "Die Anfrage ist zu groß. Bitte kürze deine Nachricht.",
+  tooManyFields: "Die Anfrage enthält zu viele Felder und wurde abgelehnt.",
+  tooSlow: "Die Anfrage kam zu langsam an. Bitte versuche es noch einmal.",
   forbidden: "Diese Anfrage wurde aus Sicherheitsgründen abgelehnt.",
 } as const;
 

@@ -198,18 +198,29 @@ export async function deleteOtherSessions(db: Db, userId: string, keep?: string)
     .where(keep ? and(eq(sessions.user_id, userId), ne(sessions.id, keep)) : eq(sessions.user_id, userId));
 }
 
-/** The signed-in admin of this request, if any. */
-// One validation per request: the admin middleware, layout loader and tab loaders share it.
+// One validation per request: the server's body limits, the admin middleware, layout loader and
+// tab loaders share it.
 const perRequest = new WeakMap<Request, ReturnType<typeof validateSession>>();
 
-export function getAdmin(request: Request, context: RequestContext) {
+/** The signed-in admin of this request, if any, validated once however often it is asked. */
+export function adminOfRequest(request: Request, db: () => Promise<Db>) {
   let current = perRequest.get(request);
   if (!current) {
-    current = context.get(databaseContext).then((db) => validateSession(db, readSessionToken(request)));
+    current = db().then((handle) => validateSession(handle, readSessionToken(request)));
     perRequest.set(request, current);
   }
   return current;
 }
+
+/** A copy of a request (the server read its body first) shares the original's validation. */
+export function shareAdminOfRequest(original: Request, copy: Request): void {
+  const current = perRequest.get(original);
+  if (current) perRequest.set(copy, current);
+}
+
+/** The signed-in admin of this request, if any. */
+export const getAdmin = (request: Request, context: RequestContext) =>
+  adminOfRequest(request, () => context.get(databaseContext));
 
 /**
  * Every admin loader and action starts with this: it returns the admin and session, or sends

@@ -13,6 +13,8 @@ export type ServerProcess = {
   output(): string;
   /** Exit code once the process has ended. */
   exited: Promise<number | null>;
+  /** Bytes of JavaScript heap in use after a full collection (only with `heapProbe`). */
+  heapUsed(): Promise<number>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
@@ -28,12 +30,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  { heapProbe = false }: { heapProbe?: boolean } = {},
+): Promise<ServerProcess> {
   if (!existsSync(path.join(root, "build", "server", "index.js"))) {
     throw new Error("No production build: run `npm run build` first");
   }
   const port = await freePort();
-  const child = spawn(process.execPath, [...serverFlags, "server.js"], {
+  const probe = heapProbe ? ["--expose-gc", "--import", "./tests/setup/heap-probe.ts"] : [];
+  const child = spawn(process.execPath, [...serverFlags, ...probe, "server.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -47,7 +53,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       FORM_MAX_PER_SECOND: "100000",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", ...(heapProbe ? (["ipc"] as const) : [])],
   });
   let output = "";
   // Every line also goes to tmp/test-logs/, scanned for leaks when the suite ends.
@@ -64,6 +70,12 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     child,
     output: () => output,
     exited,
+    heapUsed: () =>
+      new Promise((resolve, reject) => {
+        if (!child.send) return reject(new Error("started without heapProbe"));
+        child.once("message", (message) => resolve((message as { heapUsed: number }).heapUsed));
+        child.send("heap");
+      }),
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

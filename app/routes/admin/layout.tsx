@@ -7,15 +7,25 @@ import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { env } from "~/env.server";
 import { goLiveChecklist, openItems } from "~/lib/go-live.server";
 import { logger } from "~/lib/logger.server";
-import { getAdmin } from "~/lib/session.server";
+import { getAdmin, requireAdmin } from "~/lib/session.server";
 import { siteSettingsOf } from "~/lib/site-settings.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/layout";
 import { databaseContext, type RequestContext } from "~/lib/request-context";
 
-/** No admin response is stored by browsers or proxies; a sliding session renews its cookie. */
+/** The admin routes anyone may post to: sign-in (password, passkey), the first admin, sign-out. */
+const OPEN_ACTIONS = new Set(["admin/login", "admin/passkey", "admin/setup", "admin/logout"]);
+
+/**
+ * Every other admin action runs only for the signed-in owner: checked here, before the action
+ * reads its body. No admin response is stored by browsers or proxies; a sliding session renews
+ * its cookie.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
+  async ({ request, context, pattern }, next) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && !OPEN_ACTIONS.has(pattern.replace(/^\//, ""))) {
+      await requireAdmin(request, context);
+    }
     const current = await getAdmin(request, context).catch(() => undefined);
     const response = await next();
     response.headers.set("Cache-Control", "no-store");

@@ -50,6 +50,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // The session first, the body (at most a few KB without one: server/request-guards.ts) after.
+  const current = await getAdmin(request, context);
   const form = await request.formData().catch(() => undefined);
   const intent = String(form?.get("intent") ?? "");
   const db = await context.get(databaseContext);
@@ -79,7 +81,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return json({ ok: true, redirectTo: safeRedirect(form?.get("redirectTo") ?? null) }, 200, headers);
   }
 
-  const current = await getAdmin(request, context);
   if (!current) return failed(SECURITY_MESSAGES.signedOut, 401);
   const { admin, session } = current;
 
