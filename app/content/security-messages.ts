@@ -6,10 +6,11 @@ export const SECURITY_MESSAGES = {
   confirmIntro:
     "Bevor du Passwort, Passkeys, zweiten Faktor oder die Anmelde-Einstellung änderst, bestätige bitte, dass du es bist (gilt 10 Minuten).",
   confirmFirst:
-    "Bitte bestätige zuerst deine Identität mit Passwort, Passkey oder Code. Die Bestätigung gilt 10 Minuten.",
+    "Bitte bestätige zuerst deine Identität unter „Identität bestätigen“ (ohne zweiten Faktor mit dem Passwort, sonst mit Code oder Passkey). Die Bestätigung gilt 10 Minuten.",
   confirmIntroSecondFactor:
     "Bevor du Passwort, Passkeys, zweiten Faktor oder die Anmelde-Einstellung änderst, bestätige bitte, dass du es bist (gilt 10 Minuten). Weil für dein Konto ein zweiter Faktor eingerichtet ist, genügt das Passwort allein dafür nicht.",
   confirmCodeLabel: "Code aus der Authenticator-App oder Wiederherstellungscode",
+  passwordChangeCodeLabel: "Bestätigungscode (Authenticator-App oder Wiederherstellungscode)",
   passwordNotEnough:
     "Für dein Konto ist ein zweiter Faktor eingerichtet: Bestätige bitte mit einem Code aus der Authenticator-App, einem Wiederherstellungscode oder einem Passkey. Das Passwort allein genügt nicht.",
   passwordNotEnoughPasskey:

@@ -175,7 +175,8 @@ export const CODE_ACCOUNT_LIMIT = {
   failures: 10,
   windowMs: 15 * 60 * 1000,
   firstPauseMs: 15 * 60 * 1000,
-  maxPauseMs: 24 * 60 * 60 * 1000,
+  maxPauseMs: 12 * 60 * 60 * 1000,
+  /** As long as pruneRateLimits keeps a pause's row (a day after it began). */
   forgetAfterMs: 24 * 60 * 60 * 1000,
 } as const;
 

@@ -237,7 +237,8 @@ export async function securityAction(
       if (await isLastFactor(db, admin, "totp")) return answer(false, SECURITY_MESSAGES.lastFactor, 409);
       await changeSignIn(db, notice, async (tx) => {
         await deactivateTotp(tx, admin.id);
-        return { kind: "totp-off" };
+        // Without an active TOTP only a pending set-up ended: no way to sign in changed.
+        return admin.totp_secret ? { kind: "totp-off" } : undefined;
       });
       return answer(true, SECURITY_MESSAGES.totpDeactivated);
     case "recovery-codes": {

@@ -172,7 +172,7 @@ function SecondProof({ security, error }: { security: SecurityOverview; error?: 
     <div className="space-y-3">
       <Field
         id="profile-code"
-        label={M.confirmCodeLabel}
+        label={M.passwordChangeCodeLabel}
         hint={
           withPasskey
             ? `${M.passwordChangeNeedsCode} ${M.passwordChangeOrPasskey}`
