@@ -4,9 +4,10 @@ import { createAdmin, findAdminByEmail } from "~/db/admin-users.server";
 import { openDatabase } from "~/db/engines.server";
 import { configuredDatabase } from "./boot";
 import { setPassword } from "~/lib/auth.server";
-import { PasswordSchema } from "~/lib/password-rules.server";
-import { deactivateTotp, setSecondFactorOnly } from "~/db/sign-in-factors.server";
+import { newPasswordProblem } from "~/lib/password-rules.server";
+import { deactivateTotp, deleteAllPasskeys, setSecondFactorOnly } from "~/db/sign-in-factors.server";
 import { deleteOtherSessions } from "~/lib/session.server";
+import { queueSignInChangeMail, TERMINAL_DEVICE } from "~/lib/sign-in-notices.server";
 
 const USAGE = `Usage:
   npm run admin -- create --email <email> [--name <name>] [--password <password>]
@@ -48,9 +49,9 @@ export async function adminCli(argv: string[]): Promise<number> {
     return 2;
   }
   const password = option(args, "password") ?? (await readPassword("New password: "));
-  const strong = PasswordSchema.safeParse(password);
-  if (!strong.success) {
-    console.error(strong.error.issues[0]!.message);
+  const weak = await newPasswordProblem(password, [email, option(args, "name") ?? ""]);
+  if (weak) {
+    console.error(weak);
     return 1;
   }
 
@@ -73,18 +74,33 @@ export async function adminCli(argv: string[]): Promise<number> {
     await setPassword(handle.db, existing.id, password);
     await deleteOtherSessions(handle.db, existing.id);
     console.log(`Password of ${email} reset; the account is unlocked and all its sessions ended.`);
-    // For an owner who lost every device: the password alone signs in again (issue #16).
-    // Passkeys stay registered; they can be removed in Profil.
+    // For an owner who lost every device: the password alone signs in again (issue #16), and
+    // confirms again in Profil, so the passkeys go too (issue 25).
+    const also: string[] = [];
     if (existing.totp_secret) {
       await deactivateTotp(handle.db, existing.id);
       console.log("The second factor (authenticator app) is turned off, and its recovery codes deleted.");
+      also.push("Der zweite Faktor (Authenticator-App) wurde ausgeschaltet.");
     }
     if (existing.require_second_factor) {
       await setSecondFactorOnly(handle.db, existing.id, false);
       console.log(
         '"Anmeldung nur mit Passkey oder zweitem Faktor" is turned off: the password alone signs in.',
       );
+      also.push("„Anmeldung nur mit Passkey oder zweitem Faktor“ wurde ausgeschaltet.");
     }
+    const passkeys = await deleteAllPasskeys(handle.db, existing.id);
+    if (passkeys > 0) {
+      console.log(`${passkeys === 1 ? "The passkey is" : `All ${passkeys} passkeys are`} removed.`);
+      also.push(
+        passkeys === 1 ? "Der Passkey wurde entfernt." : `Alle ${passkeys} Passkeys wurden entfernt.`,
+      );
+    }
+    await queueSignInChangeMail(
+      handle.db,
+      { to: existing.email, device: TERMINAL_DEVICE },
+      { kind: "password-reset", also },
+    );
     return 0;
   } finally {
     await handle.close();

@@ -6,7 +6,24 @@ export const SECURITY_MESSAGES = {
   confirmIntro:
     "Bevor du Passwort, Passkeys, zweiten Faktor oder die Anmelde-Einstellung änderst, bestätige bitte, dass du es bist (gilt 10 Minuten).",
   confirmFirst:
-    "Bitte bestätige zuerst deine Identität mit Passwort, Passkey oder Code. Die Bestätigung gilt 10 Minuten.",
+    "Bitte bestätige zuerst deine Identität unter „Identität bestätigen“ (ohne zweiten Faktor mit dem Passwort, sonst mit Code oder Passkey). Die Bestätigung gilt 10 Minuten.",
+  confirmIntroSecondFactor:
+    "Bevor du Passwort, Passkeys, zweiten Faktor oder die Anmelde-Einstellung änderst, bestätige bitte, dass du es bist (gilt 10 Minuten). Weil für dein Konto ein zweiter Faktor eingerichtet ist, genügt das Passwort allein dafür nicht.",
+  confirmCodeLabel: "Code aus der Authenticator-App oder Wiederherstellungscode",
+  passwordChangeCodeLabel: "Bestätigungscode (Authenticator-App oder Wiederherstellungscode)",
+  passwordNotEnough:
+    "Für dein Konto ist ein zweiter Faktor eingerichtet: Bestätige bitte mit einem Code aus der Authenticator-App, einem Wiederherstellungscode oder einem Passkey. Das Passwort allein genügt nicht.",
+  passwordNotEnoughPasskey:
+    "Für dein Konto ist ein Passkey eingerichtet: Bestätige bitte mit deinem Passkey. Das Passwort allein genügt nicht.",
+  passwordChangeNeedsCode:
+    "Für dein Konto ist ein zweiter Faktor eingerichtet. Zum Ändern des Passworts brauchst du deshalb außer dem aktuellen Passwort einen Code aus der Authenticator-App oder einen Wiederherstellungscode.",
+  passwordChangeOrPasskey: "Du kannst dich stattdessen auch mit deinem Passkey bestätigen.",
+  passwordChangeNeedsPasskey:
+    "Für dein Konto ist ein Passkey eingerichtet. Bestätige dich deshalb zuerst mit deinem Passkey, dann kannst du das Passwort ändern.",
+  codeRequired: "Bitte gib einen Code aus deiner Authenticator-App oder einen Wiederherstellungscode ein.",
+  passwordChangeConfirmed: (until: string) =>
+    `Du hast deine Identität bis ${until} Uhr bestätigt: Zum Ändern des Passworts genügt jetzt das aktuelle Passwort.`,
+  confirmWithPasskey: "Mit Passkey bestätigen",
   confirmed: "Identität bestätigt. Du kannst jetzt 10 Minuten lang Anmelde-Einstellungen ändern.",
   confirmFailed: "Die Bestätigung ist fehlgeschlagen. Bitte versuche es erneut.",
   wrongPassword: "Das Passwort ist falsch.",
@@ -21,6 +38,18 @@ export const SECURITY_MESSAGES = {
   passkeyRemoved: "Passkey entfernt",
   passkeyNotFound: "Diesen Passkey gibt es nicht (mehr).",
   passkeysUnsupported: "Dieser Browser unterstützt keine Passkeys.",
+  passkeyCancelled:
+    "Der Passkey-Vorgang wurde abgebrochen oder hat zu lange gedauert. Bitte versuche es erneut.",
+  passkeyAborted: "Der Passkey-Vorgang wurde abgebrochen. Bitte versuche es erneut.",
+  passkeyAlreadyRegistered:
+    "Dieser Passkey ist für dein Konto schon eingerichtet. Du kannst ihn bereits zum Anmelden verwenden.",
+  passkeyNeedsHttps:
+    "Passkeys funktionieren nur unter einem Host-Namen mit https (zum Beispiel https://www.example.de) oder unter localhost, nicht unter einer IP-Adresse wie 127.0.0.1 oder über http. Öffne den Admin-Bereich unter der Adresse, die in PUBLIC_URL steht.",
+  passkeyNotSupported:
+    "Dieses Gerät unterstützt die verlangte Art von Passkey nicht. Versuche es mit einem anderen Gerät oder Passwort-Manager.",
+  passkeyNeedsVerification:
+    "Dein Gerät kann nicht prüfen, dass du es bist (Fingerabdruck, Gesichtserkennung oder Geräte-PIN). Richte dort eine Bildschirmsperre ein oder verwende ein anderes Gerät.",
+  passkeyFailedUnknown: "Der Passkey-Vorgang ist fehlgeschlagen. Bitte versuche es erneut.",
   passkeyNameRequired: "Bitte gib dem Passkey einen Namen.",
   passkeyNameTooLong: "Der Name darf höchstens 60 Zeichen lang sein.",
   totpHeading: "Zweiter Faktor (Authenticator-App)",

@@ -2,7 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./engines.server";
 import { rateLimits } from "./schema";
 
-export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+export type RateLimitResult = {
+  allowed: boolean;
+  retryAfterSeconds: number;
+  /** The hits in the window, this one included. */
+  count: number;
+};
 
 /**
  * Counts one hit on `key` in a fixed window and says whether it is within `limit`. The counter
@@ -60,6 +65,7 @@ export async function hitRateLimits(
     return {
       allowed: count <= limit,
       retryAfterSeconds: Math.max(1, Math.ceil((endsAt - Date.now()) / 1000)),
+      count,
     };
   });
 }
@@ -91,6 +97,14 @@ export async function peekRateLimit(
   return { count: row.count, retryAfterSeconds: Math.ceil((endsAt - Date.now()) / 1000) };
 }
 
+/** Takes one hit back (an attempt that turned out right), in one statement. */
+export async function takeBackRateLimitHit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key}`);
+}
+
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
@@ -98,4 +112,42 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
 /** Deletes every counter whose key starts with `prefix` (e.g. all clients of one account). */
 export async function clearRateLimitsStartingWith(db: Db, prefix: string): Promise<void> {
   await db.delete(rateLimits).where(sql`starts_with(${rateLimits.key}, ${prefix})`);
+}
+
+/**
+ * A pause that grows each time it is started again (issue 25): the row's count is how many
+ * pauses followed each other, its window_start when the latest began. After `forgetAfterMs`
+ * without a new one the count starts over. One statement: two requests cannot start the same
+ * pause twice without both being counted.
+ */
+export async function startPause(
+  db: Db,
+  key: string,
+  forgetAfterMs: number,
+): Promise<{ pauses: number; startedAt: Date }> {
+  const seconds = Math.ceil(forgetAfterMs / 1000);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, window_start: sql`now()` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.window_start} <= now() - (${seconds}::int * interval '1 second') then 1 else ${rateLimits.count} + 1 end`,
+        window_start: sql`now()`,
+      },
+    })
+    .returning({ count: rateLimits.count, window_start: rateLimits.window_start });
+  return { pauses: row!.count, startedAt: row!.window_start };
+}
+
+/** The latest pause of `key` (startPause), if one was ever started. */
+export async function latestPause(
+  db: Db,
+  key: string,
+): Promise<{ pauses: number; startedAt: Date } | undefined> {
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key}`);
+  return row && { pauses: row.count, startedAt: row.window_start };
 }

@@ -137,13 +137,30 @@ export async function renamePasskey(db: Db, userId: string, id: string, name: st
   return rows.length > 0;
 }
 
-export async function deletePasskey(db: Db, userId: string, id: string): Promise<boolean> {
-  if (!CREDENTIAL_ID.test(id)) return false;
-  const rows = await db
+/** Deletes one of the admin's passkeys; its name, or undefined when it is not theirs. */
+export async function deletePasskey(db: Db, userId: string, id: string): Promise<string | undefined> {
+  if (!CREDENTIAL_ID.test(id)) return undefined;
+  const [row] = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.user_id, userId)))
-    .returning({ id: passkeys.id });
-  return rows.length > 0;
+    .returning({ name: passkeys.name });
+  return row?.name;
+}
+
+/** Deletes every passkey of the admin (`npm run admin -- reset-password`); how many there were. */
+export async function deleteAllPasskeys(db: Db, userId: string): Promise<number> {
+  const rows = await db.delete(passkeys).where(eq(passkeys.user_id, userId)).returning({ id: passkeys.id });
+  return rows.length;
+}
+
+/**
+ * Whether the admin has a second factor, TOTP or a passkey (issue 25): then the password alone
+ * no longer confirms who they are.
+ */
+export async function hasSecondFactor(db: Db, admin: { id: string; totp_secret: string | null }) {
+  if (admin.totp_secret) return true;
+  const [row] = await db.select({ keys: count() }).from(passkeys).where(eq(passkeys.user_id, admin.id));
+  return (row?.keys ?? 0) > 0;
 }
 
 // ── TOTP and recovery codes ─────────────────────────────────────────────────────────────────

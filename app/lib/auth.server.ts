@@ -7,7 +7,10 @@ import {
   clearRateLimitsStartingWith,
   hitRateLimit,
   hitRateLimits,
+  latestPause,
   peekRateLimit,
+  startPause,
+  takeBackRateLimitHit,
 } from "~/db/rate-limits.server";
 import { adminUsers } from "~/db/schema";
 import {
@@ -16,10 +19,15 @@ import {
   findChallenge,
   storeChallenge,
 } from "~/db/sign-in-factors.server";
+import { env } from "~/env.server";
+import { enqueueMail } from "~/mail/outbox.server";
+import { wrongCodesMail } from "~/mail/templates.server";
+import { formatDateTime } from "./format";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { clientKey, installationSecret, sha256Hex } from "./security.server";
-import { readTokenCookie, signInStepCookie, signInStepCookieName } from "./session.server";
+import { readTokenCookie, signInStepCookie, signInStepCookieName, userAgentOf } from "./session.server";
 import { verifySecondFactor } from "./totp.server";
+import { describeUserAgent } from "./user-agent";
 
 /**
  * Sign-in throttling (issues #4 and #16). Hard limits apply per client and per pair of account
@@ -125,11 +133,15 @@ export async function signIn(
   return { ok: false, reason: "invalid" };
 }
 
-/** Ends every sign-in limit on an account (`npm run admin -- reset-password`). */
-export async function clearAccountLimits(db: Db, email: string): Promise<void> {
+/** Ends every sign-in limit on an account (`npm run admin -- reset-password`), the code pause too. */
+export async function clearAccountLimits(db: Db, email: string, adminId?: string): Promise<void> {
   const account = accountHash(email);
   await clearRateLimit(db, accountKey(account));
   await clearRateLimitsStartingWith(db, pairPrefix(account));
+  if (adminId) {
+    await clearRateLimit(db, codePauseKey(adminId));
+    await clearRateLimitsStartingWith(db, codeFailurePrefix(adminId));
+  }
 }
 
 /**
@@ -147,7 +159,95 @@ export async function setPassword(db: Db, adminId: string, password: string): Pr
     })
     .where(eq(adminUsers.id, adminId))
     .returning({ email: adminUsers.email });
-  if (admin) await clearAccountLimits(db, admin.email);
+  if (admin) await clearAccountLimits(db, admin.email, adminId);
+}
+
+// ── Codes per account: TOTP and recovery codes, wherever they are typed ─────────────────────
+
+/**
+ * Wrong codes per account (issue 25). The per-client limits do not stop someone who knows the
+ * password and guesses from many networks (each IPv6 /64 is a client). After `failures` wrong
+ * codes in `windowMs`, the account takes no code for a pause that doubles with each pause that
+ * follows within `forgetAfterMs` (15 min, 30 min, 1 h, … at most `maxPauseMs`); the owner is
+ * mailed once per pause. Passkeys are not paused, and a pause that ended lets the right code in.
+ */
+export const CODE_ACCOUNT_LIMIT = {
+  failures: 10,
+  windowMs: 15 * 60 * 1000,
+  firstPauseMs: 15 * 60 * 1000,
+  maxPauseMs: 12 * 60 * 60 * 1000,
+  /** As long as pruneRateLimits keeps a pause's row (a day after it began). */
+  forgetAfterMs: 24 * 60 * 60 * 1000,
+} as const;
+
+const codePauseKey = (adminId: string) => `code-pause:${adminId}`;
+const codeFailurePrefix = (adminId: string) => `code-account:${adminId}:`;
+
+/** How long the `pauses`-th pause in a row lasts. */
+export function codePauseMs(pauses: number): number {
+  return Math.min(CODE_ACCOUNT_LIMIT.maxPauseMs, CODE_ACCOUNT_LIMIT.firstPauseMs * 2 ** (pauses - 1));
+}
+
+export type CodeResult =
+  | { ok: true; used: "totp" | "recovery" }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+
+const pausedFor = (ms: number): CodeResult => ({
+  ok: false,
+  reason: "throttled",
+  retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+});
+
+/**
+ * Checks a TOTP or recovery code of `admin` under the account's limit. Each attempt is counted
+ * before the code is checked, in one statement (at most `failures` checks however many arrive
+ * at once), and a right code takes its count back. The counter belongs to the current pause
+ * (its start is part of the key), so a new pause starts a fresh count without deleting one that
+ * parallel attempts are still counting on.
+ */
+export async function checkCodeForAccount(
+  db: Db,
+  admin: AdminUser,
+  code: string,
+  notice: { where: "sign-in" | "session"; request: Request },
+): Promise<CodeResult> {
+  const pause = await latestPause(db, codePauseKey(admin.id));
+  const pauseEnds = pause ? pause.startedAt.getTime() + codePauseMs(pause.pauses) : 0;
+  if (pauseEnds > Date.now()) return pausedFor(pauseEnds - Date.now());
+
+  const key = `${codeFailurePrefix(admin.id)}${pause?.startedAt.getTime() ?? 0}`;
+  const [hit] = await hitRateLimits(db, [key], CODE_ACCOUNT_LIMIT.failures, CODE_ACCOUNT_LIMIT.windowMs);
+  if (!hit!.allowed) {
+    // Exactly one attempt is the first past the limit: it starts the pause and mails the owner.
+    if (hit!.count === CODE_ACCOUNT_LIMIT.failures + 1) {
+      const started = await db.transaction(async (tx) => {
+        const next = await startPause(tx, codePauseKey(admin.id), CODE_ACCOUNT_LIMIT.forgetAfterMs);
+        const until = new Date(next.startedAt.getTime() + codePauseMs(next.pauses));
+        await enqueueMail(
+          tx,
+          wrongCodesMail({
+            to: admin.email,
+            where: notice.where,
+            failures: CODE_ACCOUNT_LIMIT.failures,
+            at: formatDateTime(new Date()),
+            device: describeUserAgent(userAgentOf(notice.request)),
+            pausedUntil: formatDateTime(until),
+            publicUrl: env().PUBLIC_URL,
+          }),
+        );
+        return until;
+      });
+      return pausedFor(started.getTime() - Date.now());
+    }
+    const current = await latestPause(db, codePauseKey(admin.id));
+    const ends = current ? current.startedAt.getTime() + codePauseMs(current.pauses) : 0;
+    return pausedFor(ends > Date.now() ? ends - Date.now() : hit!.retryAfterSeconds * 1000);
+  }
+  const used = await verifySecondFactor(db, admin, code);
+  if (!used) return { ok: false, reason: "invalid" };
+  await takeBackRateLimitHit(db, key);
+  return { ok: true, used };
 }
 
 // ── The second step: after a correct password, a TOTP or recovery code ─────────────────────
@@ -184,7 +284,8 @@ export type SecondStepResult =
 
 /**
  * Checks the code of a pending second step. Attempts are counted first, per client and per
- * account and client as for passwords, and per pending step (five, then the password again).
+ * account and client as for passwords, per pending step (five, then the password again), and
+ * per account (checkCodeForAccount).
  */
 export async function completeSecondStep(
   db: Db,
@@ -203,10 +304,11 @@ export async function completeSecondStep(
   if (!(await countChallengeAttempt(db, pending.id, SECOND_STEP.attempts)))
     return { ok: false, reason: "expired" };
   const admin = await findAdminById(db, pending.userId);
-  const used = admin ? await verifySecondFactor(db, admin, code) : false;
-  if (!admin || !used) return { ok: false, reason: "invalid" };
+  if (!admin) return { ok: false, reason: "invalid" };
+  const checked = await checkCodeForAccount(db, admin, code, { where: "sign-in", request });
+  if (!checked.ok) return checked;
   await deleteChallenge(db, pending.id);
   await clearRateLimit(db, `second-step-client:${client}`);
   await clearRateLimit(db, `second-step-pair:${pending.userId}:${client}`);
-  return { ok: true, admin, used };
+  return { ok: true, admin, used: checked.used };
 }

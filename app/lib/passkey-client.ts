@@ -2,6 +2,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
+import { SECURITY_MESSAGES as M } from "~/content/security-messages";
 
 /** What /admin/passkey answers (routes/admin/passkey.ts). */
 type PasskeyAnswer = {
@@ -25,9 +26,33 @@ async function post(body: Record<string, string>): Promise<PasskeyAnswer> {
 /** The browser library is loaded only when a passkey is used (the admin pages never need it otherwise). */
 const browser = () => import("@simplewebauthn/browser");
 
-/** The browser's own cancel ("NotAllowedError") is no failure to report. */
+/** A cancel or an abort: while the sign-in page waits for autofill, no failure to report. */
 const cancelled = (error: unknown) =>
   error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError");
+
+/**
+ * The browser's WebAuthn error in German (issue 25): browsers word them in English and for
+ * developers ("127.0.0.1 is an invalid domain"). SimpleWebAuthn keeps the DOMException's name.
+ */
+export function passkeyErrorMessage(error: unknown): string {
+  const name = error instanceof Error ? error.name : "";
+  switch (name) {
+    case "NotAllowedError":
+      return M.passkeyCancelled;
+    case "AbortError":
+      return M.passkeyAborted;
+    case "InvalidStateError":
+      return M.passkeyAlreadyRegistered;
+    case "SecurityError":
+      return M.passkeyNeedsHttps;
+    case "NotSupportedError":
+      return M.passkeyNotSupported;
+    case "ConstraintError":
+      return M.passkeyNeedsVerification;
+    default:
+      return M.passkeyFailedUnknown;
+  }
+}
 
 export type PasskeyOutcome = { ok: true; answer: PasskeyAnswer } | { ok: false; title?: string };
 
@@ -43,7 +68,9 @@ export async function passkeyCeremony(
 ): Promise<PasskeyOutcome> {
   const { startAuthentication, startRegistration, browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } =
     await browser();
-  if (!browserSupportsWebAuthn()) return { ok: false, title: "Dieser Browser unterstützt keine Passkeys." };
+  // Outside a secure context (http under a name other than localhost) browsers hide WebAuthn.
+  if (!window.isSecureContext) return { ok: false, title: autofill ? undefined : M.passkeyNeedsHttps };
+  if (!browserSupportsWebAuthn()) return { ok: false, title: autofill ? undefined : M.passkeysUnsupported };
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return { ok: false };
   const start = await post({ intent: `${kind}-options` });
   if (!start.ok || !start.options) return { ok: false, title: start.title };
@@ -54,9 +81,7 @@ export async function passkeyCeremony(
         ? await startRegistration({ optionsJSON: start.options })
         : await startAuthentication({ optionsJSON: start.options, useBrowserAutofill: autofill });
   } catch (error) {
-    return cancelled(error)
-      ? { ok: false }
-      : { ok: false, title: error instanceof Error ? error.message : undefined };
+    return autofill && cancelled(error) ? { ok: false } : { ok: false, title: passkeyErrorMessage(error) };
   }
   const answer = await post({ intent: kind, credential: JSON.stringify(credential), ...extra });
   return answer.ok ? { ok: true, answer } : { ok: false, title: answer.title };

@@ -23,6 +23,8 @@ import { env } from "~/env.server";
  * Passkeys (WebAuthn) through SimpleWebAuthn (issue #16). The relying party is the site's
  * PUBLIC_URL: its host name is the RP ID and its origin the only one accepted. Every challenge
  * is stored for five minutes and used once; the browser signs it, so no cookie carries it.
+ * Every ceremony requires user verification (fingerprint, face, device PIN; issue 25): a passkey
+ * is a second factor only if it proves who holds the device, not just that someone touched it.
  */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
@@ -72,7 +74,7 @@ async function remember(db: Db, challenge: string, purpose: ChallengePurpose, us
 export async function signInOptions(db: Db) {
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().rpID,
-    userVerification: "preferred",
+    userVerification: "required",
   });
   await remember(db, options.challenge, "passkey-sign-in");
   return options;
@@ -83,7 +85,7 @@ export async function confirmOptions(db: Db, userId: string) {
   const keys = await listPasskeys(db, userId);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().rpID,
-    userVerification: "preferred",
+    userVerification: "required",
     allowCredentials: keys.map((key) => ({ id: key.id, transports: key.transports })),
   });
   await remember(db, options.challenge, "passkey-confirm", userId);
@@ -118,7 +120,7 @@ export async function verifyPasskeyAssertion(
         counter: passkey.counter,
         transports: passkey.transports,
       },
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
     if (!result.verified) return undefined;
     await recordPasskeyUse(db, passkey.id, result.authenticationInfo.newCounter);
@@ -140,7 +142,7 @@ export async function registrationOptions(db: Db, admin: { id: string; email: st
     userID: new TextEncoder().encode(admin.id),
     attestationType: "none",
     excludeCredentials: keys.map((key) => ({ id: key.id, transports: key.transports })),
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   await remember(db, options.challenge, "passkey-register", admin.id);
   return options;
@@ -161,7 +163,7 @@ export async function registerPasskey(
         (await takeChallenge(db, challenge, "passkey-register"))?.userId === userId,
       expectedOrigin: origin,
       expectedRPID: rpID,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
     if (!result.verified) return false;
     const { credential } = result.registrationInfo;

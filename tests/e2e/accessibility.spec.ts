@@ -354,11 +354,12 @@ test("axe: the one-time setup page of a fresh installation", async ({ page, cons
     await expect(main(page).getByRole("heading", { level: 1, name: "Admin-Konto anlegen" })).toBeVisible();
     await expectNoAxeViolations(page, "/admin/setup");
 
-    // A password from the list of the most common ones comes back as a field error.
+    // A password that is easy to guess comes back as a field error, under the strength meter.
     await main(page).getByLabel("Name", { exact: true }).fill("Max Mustermann");
     await main(page).getByLabel("E-Mail", { exact: true }).fill("inhaber@example.org");
     await main(page).getByLabel("Passwort (mindestens 10 Zeichen)").fill("password123");
     await main(page).getByLabel("Passwort wiederholen").fill("password123");
+    await expect(main(page).getByTestId("password-strength")).toContainText("Passwortstärke: sehr schwach.");
     await main(page).getByRole("button", { name: "Konto anlegen" }).click();
     await expect(main(page).getByLabel("Passwort (mindestens 10 Zeichen)")).toHaveAttribute(
       "aria-invalid",
@@ -563,6 +564,10 @@ test("axe: admin profile, closed and with the password section open", async ({ p
   await main(page).getByRole("button", { name: "Passwort ändern" }).click();
   await expect(main(page).getByLabel("Aktuelles Passwort")).toBeVisible();
   await expectNoAxeViolations(page, "/admin/profil with the password section");
+
+  await main(page).getByLabel("Neues Passwort (mindestens 10 Zeichen)").fill("passwort123");
+  await expect(main(page).getByTestId("password-strength")).toContainText("Passwortstärke: schwach.");
+  await expectNoAxeViolations(page, "/admin/profil with the strength meter");
 });
 
 test("axe: admin settings with the checklist, and with field errors", async ({

@@ -127,9 +127,21 @@ test("profile: e-mail read-only, name saved; the password section toggles; misma
     ).toBeVisible();
     await expect(field(page, "Aktuelles Passwort")).toHaveAttribute("aria-invalid", "true");
 
-    await fillPasswords(page, { current: admin.password, password: "password123", confirm: "password123" });
+    // The strength meter beside the new password says in words what the server will say
+    // (issue 25: "passwort123" was accepted).
+    const meter = main(page).getByTestId("password-strength");
+    await fillPasswords(page, { current: admin.password, password: "passwort123", confirm: "passwort123" });
+    await expect(meter).toHaveRole("status");
+    await expect(meter).toContainText("Passwortstärke: schwach. Noch zu schwach: Erst ab „gut“");
+    await expect(meter).toContainText("Das ähnelt einem oft verwendeten Passwort.");
     await save(page).click();
-    await expect(toastWith(page, "Dieses Passwort ist zu verbreitet")).toBeVisible();
+    await expect(toastWith(page, "Dieses Passwort ist zu leicht zu erraten.")).toBeVisible();
+    await expect(field(page, "Neues Passwort (mindestens 10 Zeichen)")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await field(page, "Neues Passwort (mindestens 10 Zeichen)").fill("Wolke-Fahrrad-Kompass-Tee");
+    await expect(meter).toContainText("Passwortstärke: sehr gut. Stark genug.");
 
     // None of it changed the password.
     expect(await signsIn(request, server.url, admin, `${client}1`)).toBe(true);
@@ -247,6 +259,12 @@ test("npm run admin -- reset-password on the stopped server's data: a new passwo
     );
     expect(tooShort.code).toBe(1);
     expect(tooShort.output).toContain("Das Passwort muss mindestens 10 Zeichen lang sein.");
+    const weak = await adminCli(
+      ["reset-password", "--email", admin.email, "--password", "passwort123"],
+      first.dataDir,
+    );
+    expect(weak.code).toBe(1);
+    expect(weak.output).toContain("Dieses Passwort ist zu leicht zu erraten.");
     const unknown = await adminCli(
       ["reset-password", "--email", "niemand@example.org", "--password", "Irgendein-Passwort-2026"],
       first.dataDir,

@@ -12,7 +12,7 @@ import { removeProject, saveProject } from "~/routes/admin/projects.server";
 import { AUTH_MESSAGES, LOGIN_LIMIT, setPassword, signIn } from "~/lib/auth.server";
 import { csvCell, isoDay, toCsv } from "~/lib/csv";
 import { findVariant, IMAGE_MESSAGES, MAX_UPLOAD_BYTES, storeUploadedImage } from "~/lib/images.server";
-import { PasswordSchema } from "~/lib/password-rules.server";
+import { newPasswordProblem } from "~/lib/password-rules.server";
 import { sha256Hex } from "~/lib/security.server";
 import {
   createSession,
@@ -613,16 +613,40 @@ test("links of projects: http(s) and site paths only", () => {
   }
 });
 
-test("password rules: 10 to 128 characters and not a common password", () => {
-  const message = (password: string) => {
-    const result = PasswordSchema.safeParse(password);
-    return result.success ? undefined : result.error.issues[0]!.message;
-  };
-  expect(message("kurz-123")).toBe("Das Passwort muss mindestens 10 Zeichen lang sein.");
-  expect(message("x".repeat(129))).toBe("Das Passwort darf höchstens 128 Zeichen lang sein.");
-  for (const common of ["password123", "qwertyuiop", "1234567890", "Password123", "QWERTYUIOP"]) {
-    expect(message(common), common).toBe("Dieses Passwort ist zu verbreitet. Bitte wähle ein anderes.");
+test("password rules: 10 to 128 characters and hard to guess by zxcvbn's estimate, with the reason in German", async () => {
+  expect(await newPasswordProblem("kurz-123")).toBe("Das Passwort muss mindestens 10 Zeichen lang sein.");
+  expect(await newPasswordProblem("x".repeat(129))).toBe(
+    "Das Passwort darf höchstens 128 Zeichen lang sein.",
+  );
+  // Issue 25: a fresh install accepted "passwort123" (it is not on the list of common passwords).
+  for (const weak of [
+    "passwort123",
+    "password123",
+    "qwertyuiop",
+    "1234567890",
+    "Password123",
+    "Sommer2024!",
+  ]) {
+    expect(await newPasswordProblem(weak), weak).toMatch(/^Dieses Passwort ist zu leicht zu erraten\. \S/);
   }
-  expect(message("Korrektes-Pferd-Batterie-42")).toBeUndefined();
-  expect(message("y".repeat(128).replace(/^y/, "Z"))).toBeUndefined();
+  expect(await newPasswordProblem("passwort123")).toBe(
+    "Dieses Passwort ist zu leicht zu erraten. Das ähnelt einem oft verwendeten Passwort. Füge weitere, weniger gebräuchliche Wörter hinzu.",
+  );
+  expect(await newPasswordProblem("Z" + "y".repeat(127))).toContain("Wiederholte Zeichen");
+  // The owner's own address and name are easy to guess.
+  expect(await newPasswordProblem("erika.musterfrau@example.org")).toBeUndefined();
+  expect(
+    await newPasswordProblem("erika.musterfrau@example.org", [
+      "erika.musterfrau@example.org",
+      "Erika Musterfrau",
+    ]),
+  ).toContain("weder deinen Namen noch deine E-Mail-Adresse");
+  // The passwords of the test suites pass.
+  for (const strong of [
+    "Korrektes-Pferd-Batterie-42",
+    "e2e-Admin-Passwort-2026",
+    "Eigenes-Admin-Passwort-2026",
+  ]) {
+    expect(await newPasswordProblem(strong), strong).toBeUndefined();
+  }
 });

@@ -8,7 +8,7 @@ import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import { createAdmin, findAdminById } from "~/db/admin-users.server";
 import { openDatabase, type Db } from "~/db/engines.server";
-import { adminUsers, contactSubmissions, passkeys, recoveryCodes, sessions } from "~/db/schema";
+import { adminUsers, contactSubmissions, outbox, passkeys, recoveryCodes, sessions } from "~/db/schema";
 import { sha256Hex } from "~/lib/security.server";
 import { completeSecondStep, startSecondStep } from "~/lib/auth.server";
 import { createSession, REAUTH_MS, validateSession, type AdminSession } from "~/lib/session.server";
@@ -124,13 +124,10 @@ describe.each(testDatabases)("sign-in security on $name", ({ open }) => {
     }
   });
 
-  test("changing sign-in methods needs a confirmation within 10 minutes; the password gives one", async () => {
+  test("changing sign-in methods needs a confirmation within 10 minutes; without a second factor the password gives one", async () => {
     const { db, close } = await open();
     try {
       const admin = await createAdmin(db, { email: "owner@example.com", password: PASSWORD });
-      await db
-        .insert(passkeys)
-        .values({ id: "schluessel-1", user_id: admin.id, name: "Laptop", public_key: "AAAA" });
       const { token } = await createSession(db, admin.id);
       const stale = await sessionAged(db, token, REAUTH_MS + 60_000);
       const act = (intent: string, fields: Record<string, string> = {}, session = stale) =>
@@ -139,6 +136,7 @@ describe.each(testDatabases)("sign-in security on $name", ({ open }) => {
           intent,
           form: profileForm({ intent, ...fields }),
           clientAddress: "203.0.113.7",
+          request: new Request("http://localhost/admin/profil"),
         });
 
       for (const [intent, fields] of [
@@ -157,11 +155,13 @@ describe.each(testDatabases)("sign-in security on $name", ({ open }) => {
       const unchanged = (await findAdminById(db, admin.id))!;
       expect(unchanged.totp_pending_secret).toBeNull();
       expect(unchanged.require_second_factor).toBe(false);
-      expect(await db.select({ name: passkeys.name }).from(passkeys)).toEqual([{ name: "Laptop" }]);
 
       expect((await act("confirm", { password: "falsches-Passwort" })).init?.status).toBe(401);
       const confirmed = await act("confirm", { password: PASSWORD });
       expect(confirmed.data.ok).toBe(true);
+      await db
+        .insert(passkeys)
+        .values({ id: "schluessel-1", user_id: admin.id, name: "Laptop", public_key: "AAAA" });
       const fresh = (await validateSession(db, token))!.session;
       expect(
         (await act("rename-passkey", { id: "schluessel-1", name: "Arbeitsrechner" }, fresh)).data.ok,
@@ -194,6 +194,7 @@ describe.each(testDatabases)("sign-in security on $name", ({ open }) => {
           intent,
           form: profileForm({ intent, ...fields }),
           clientAddress: "203.0.113.8",
+          request: new Request("http://localhost/admin/profil"),
         });
 
       const refused = await act("second-factor-only", { enabled: "on" });
@@ -235,7 +236,7 @@ test("device names from User-Agents", () => {
   expect(describeUserAgent("curl/8.5.0")).toBe("Unbekannter Browser");
 });
 
-test("over HTTP: with the setting on, the password alone is refused; with TOTP it leads to the code; reset-password turns both off", async () => {
+test("over HTTP: with the setting on, the password alone is refused; with TOTP it leads to the code; reset-password turns both off and removes the passkeys", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-sign-in-"));
   const email = `owner-${randomBytes(3).toString("hex")}@example.org`;
   const seed = await openDatabase({ dataDir });
@@ -299,11 +300,21 @@ test("over HTTP: with the setting on, the password alone is refused; with TOTP i
   expect(reset.status, reset.stderr).toBe(0);
   expect(reset.stdout).toContain("second factor (authenticator app) is turned off");
   expect(reset.stdout).toContain('"Anmeldung nur mit Passkey oder zweitem Faktor" is turned off');
+  expect(reset.stdout).toContain("The passkey is removed.");
   const after = await openDatabase({ dataDir });
   try {
     const [row] = await after.db.select().from(adminUsers);
     expect(row).toMatchObject({ require_second_factor: false, totp_secret: null });
-    expect(await after.db.select({ id: passkeys.id }).from(passkeys)).toEqual([{ id: "telefon" }]);
+    // Issue 25: with a passkey left, the password alone could not confirm in Profil again.
+    expect(await after.db.select({ id: passkeys.id }).from(passkeys)).toEqual([]);
+    const [mail] = await after.db.select().from(outbox);
+    expect(mail).toMatchObject({
+      to: email,
+      subject: "Sicherheitshinweis: Das Passwort deines Admin-Kontos wurde zurückgesetzt",
+    });
+    expect(mail!.text).toContain("Gerät: Terminal auf dem Server (npm run admin)");
+    expect(mail!.text).toContain("Der Passkey wurde entfernt.");
+    expect(mail!.text).not.toContain("Neu-und-lang-2026!");
   } finally {
     await after.close();
   }

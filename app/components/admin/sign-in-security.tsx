@@ -22,6 +22,8 @@ export type SecurityOverview = {
     pending?: { secret: string; qrSvg: string };
   };
   secondFactorOnly: boolean;
+  /** TOTP or a passkey exists: the password alone no longer confirms (issue 25). */
+  secondFactor: boolean;
   sessions: {
     id: string;
     device: string;
@@ -73,7 +75,7 @@ function IntentButton({
 }
 
 /** Runs a passkey ceremony from the Profil page and reloads its data afterwards. */
-function usePasskeyAction() {
+export function usePasskeyAction() {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   async function run(kind: "confirm" | "register", extra: Record<string, string> = {}) {
@@ -90,8 +92,13 @@ function usePasskeyAction() {
   return { busy, run };
 }
 
+/**
+ * The confirmation within the last 10 minutes. Without a second factor the password gives it;
+ * with one (TOTP or a passkey), only a code or a passkey does (issue 25).
+ */
 function ConfirmIdentity({ overview }: { overview: SecurityOverview }) {
   const hydrated = useHydrated();
+  const navigation = useNavigation();
   const passkey = usePasskeyAction();
   if (overview.confirmedUntil) {
     return (
@@ -101,43 +108,58 @@ function ConfirmIdentity({ overview }: { overview: SecurityOverview }) {
       </p>
     );
   }
+  const withCode = Boolean(overview.totp.activeSince);
+  const withPasskey = overview.passkeys.length > 0;
+  const passkeyButton = hydrated && withPasskey && (
+    <Button
+      type="button"
+      variant={withCode ? "secondary" : "primary"}
+      disabled={passkey.busy}
+      onClick={() => void passkey.run("confirm")}
+    >
+      <KeyRound aria-hidden="true" className="size-4" />
+      {M.confirmWithPasskey}
+    </Button>
+  );
   return (
     <div className="space-y-4 rounded-lg bg-slate-50 p-4">
       <h4 className="font-semibold text-slate-900">{M.confirmHeading}</h4>
-      <p className="text-sm text-slate-700">{M.confirmIntro}</p>
-      <Form method="post" className="space-y-4">
-        <input type="hidden" name="intent" value="confirm" />
-        <Field id="confirm-password" label="Passwort">
-          {(props) => (
-            <Input
-              {...props}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              maxLength={1024}
-            />
+      <p className="text-sm text-slate-700">
+        {overview.secondFactor ? M.confirmIntroSecondFactor : M.confirmIntro}
+      </p>
+      {overview.secondFactor && !withCode ? (
+        // Only passkeys: nothing to type.
+        <div className="flex flex-wrap gap-3">{passkeyButton}</div>
+      ) : (
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="confirm" />
+          {overview.secondFactor ? (
+            <Field id="confirm-code" label={M.confirmCodeLabel}>
+              {(props) => (
+                <Input {...props} name="code" autoComplete="one-time-code" maxLength={40} required />
+              )}
+            </Field>
+          ) : (
+            <Field id="confirm-password" label="Passwort">
+              {(props) => (
+                <Input
+                  {...props}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  maxLength={1024}
+                />
+              )}
+            </Field>
           )}
-        </Field>
-        {overview.totp.activeSince && (
-          <Field id="confirm-code" label="oder Code aus der Authenticator-App">
-            {(props) => <Input {...props} name="code" autoComplete="one-time-code" maxLength={40} />}
-          </Field>
-        )}
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit">Bestätigen</Button>
-          {hydrated && overview.passkeys.length > 0 && (
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={passkey.busy}
-              onClick={() => void passkey.run("confirm")}
-            >
-              <KeyRound aria-hidden="true" className="size-4" />
-              Mit Passkey bestätigen
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              Bestätigen
             </Button>
-          )}
-        </div>
-      </Form>
+            {passkeyButton}
+          </div>
+        </Form>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { deleteChallenge } from "~/db/sign-in-factors.server";
+import { deleteChallenge, hasSecondFactor } from "~/db/sign-in-factors.server";
 import {
   AUTH_MESSAGES,
   clearSecondStepCookie,
@@ -35,8 +35,9 @@ async function signedIn(
   context: RequestContext,
   adminId: string,
   redirectTo: FormDataEntryValue | null,
+  { confirmed = true } = {},
 ) {
-  const session = await createSession(await context.get(databaseContext), adminId, request);
+  const session = await createSession(await context.get(databaseContext), adminId, request, { confirmed });
   const response = redirectWithFlash(safeRedirect(redirectTo), {
     type: "success",
     title: ADMIN_MESSAGES.loginSuccess,
@@ -94,5 +95,8 @@ export async function signInAction(request: Request, context: RequestContext) {
     });
   }
   if (result.admin.require_second_factor) return failure(AUTH_MESSAGES.secondFactorOnly, 403);
-  return signedIn(request, context, result.admin.id, form?.get("redirectTo") ?? null);
+  // The password alone, while a passkey exists: signed in, but not confirmed (issue 25).
+  return signedIn(request, context, result.admin.id, form?.get("redirectTo") ?? null, {
+    confirmed: !(await hasSecondFactor(db, result.admin)),
+  });
 }

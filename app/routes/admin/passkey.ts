@@ -17,6 +17,7 @@ import { clientKey, installationSecret } from "~/lib/security.server";
 import { SECURITY_MESSAGES } from "~/content/security-messages";
 import { PasskeyNameSchema } from "~/lib/sign-in-security";
 import { createSession, getAdmin, isRecentlyVerified, markSessionVerified } from "~/lib/session.server";
+import { deviceOf, queueSignInChangeMail } from "~/lib/sign-in-notices.server";
 import { describeUserAgent } from "~/lib/user-agent";
 import { safeRedirect } from "./login.server";
 import type { Route } from "./+types/passkey";
@@ -107,6 +108,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const credential = parseCredential<RegistrationResponseJSON>(form?.get("credential") ?? null);
       const stored = credential && (await registerPasskey(db, admin.id, credential, named.data));
       if (!stored) return failed(SECURITY_MESSAGES.passkeyNotAdded);
+      await queueSignInChangeMail(
+        db,
+        { to: admin.email, device: deviceOf(request) },
+        { kind: "passkey-added", name: named.data },
+      );
       return json({ ok: true, title: SECURITY_MESSAGES.passkeyAdded });
     }
     default:

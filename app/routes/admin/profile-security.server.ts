@@ -5,6 +5,7 @@ import {
   activateTotp,
   deactivateTotp,
   deletePasskey,
+  hasSecondFactor,
   listPasskeys,
   renamePasskey,
   replaceRecoveryCodes,
@@ -14,7 +15,8 @@ import {
 } from "~/db/sign-in-factors.server";
 import { SECURITY_MESSAGES } from "~/content/security-messages";
 import { clearRateLimit } from "~/db/rate-limits.server";
-import { AUTH_MESSAGES, countAttempt, signIn } from "~/lib/auth.server";
+import { AUTH_MESSAGES, checkCodeForAccount, countAttempt, signIn, type CodeResult } from "~/lib/auth.server";
+import { changeSignIn, deviceOf } from "~/lib/sign-in-notices.server";
 import {
   deleteOtherSessions,
   deleteSessionByPublicId,
@@ -32,14 +34,15 @@ import {
   recoveryCodeHash,
   totpEnrolment,
   totpStepOf,
-  verifySecondFactor,
 } from "~/lib/totp.server";
 import { describeUserAgent } from "~/lib/user-agent";
 
 /**
  * The Profil tab's "Anmeldung und Sicherheit" (issue #16): passkeys, TOTP with recovery codes,
  * "Anmeldung nur mit Passkey oder zweitem Faktor" and the active sessions. Changing a way to
- * sign in needs a confirmation (password, passkey or code) within the last 10 minutes.
+ * sign in needs a confirmation within the last 10 minutes: once the account has a second factor
+ * (TOTP or a passkey), a code or a passkey; before that, the password (issue 25). Every change
+ * is mailed to the owner.
  */
 
 export type SecurityResult = {
@@ -79,6 +82,8 @@ export async function securityOverview(db: Db, session: AdminSession, request: R
       },
     },
     secondFactorOnly: admin.require_second_factor,
+    /** TOTP or a passkey exists: the password alone no longer confirms. */
+    secondFactor: Boolean(admin.totp_secret) || keys.length > 0,
     sessions: sessions.map((entry) => ({
       id: entry.publicId,
       device: describeUserAgent(entry.userAgent),
@@ -126,6 +131,25 @@ async function isLastFactor(db: Db, admin: AdminUser, removing: "passkey" | "tot
   return factors <= 1 && (removing === "totp" ? Boolean(admin.totp_secret) : passkeys > 0);
 }
 
+/**
+ * Checks a code typed in a signed-in session (to confirm, or with a new password): at most 5 per
+ * 15 minutes for the account, counted first (a stolen session cannot guess codes), and under
+ * the account's limit of wrong codes.
+ */
+export async function checkSessionCode(
+  db: Db,
+  admin: AdminUser,
+  code: string,
+  request: Request,
+): Promise<CodeResult> {
+  const throttled = await countAttempt(db, [`confirm-code:${admin.id}`]);
+  if (throttled) return throttled;
+  if (code.length > 40) return { ok: false, reason: "invalid" };
+  const checked = await checkCodeForAccount(db, admin, code, { where: "session", request });
+  if (checked.ok) await clearRateLimit(db, `confirm-code:${admin.id}`);
+  return checked;
+}
+
 export async function securityAction(
   db: Db,
   {
@@ -133,11 +157,14 @@ export async function securityAction(
     intent,
     form,
     clientAddress,
+    request,
   }: {
     session: AdminSession;
     intent: string;
     form: FormData;
     clientAddress: string;
+    /** Its User-Agent names the device in the owner's mail. */
+    request: Request;
   },
 ) {
   const admin = (await findAdminById(db, session.userId))!;
@@ -148,6 +175,13 @@ export async function securityAction(
     extra: Partial<SecurityResult> = {},
   ) => data<SecurityResult>({ ok, message, intent, ...extra }, { status });
   const field = (name: string) => String(form.get(name) ?? "");
+  const notice = { to: admin.email, device: deviceOf(request) };
+
+  const throttledAnswer = (retryAfterSeconds: number) =>
+    data<SecurityResult>(
+      { ok: false, message: AUTH_MESSAGES.throttled(Math.ceil(retryAfterSeconds / 60)), intent },
+      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+    );
 
   if (NEEDS_CONFIRMATION.has(intent) && !isRecentlyVerified(session)) {
     return answer(false, SECURITY_MESSAGES.confirmFirst, 403, { confirm: true });
@@ -158,24 +192,26 @@ export async function securityAction(
       const password = field("password");
       const code = field("code").trim();
       if (code) {
-        // Counted before the check, like sign-in codes: a stolen session cannot guess codes.
-        const throttled = await countAttempt(db, [`confirm-code:${admin.id}`]);
-        if (throttled) {
-          return answer(false, AUTH_MESSAGES.throttled(Math.ceil(throttled.retryAfterSeconds / 60)), 429);
-        }
-        if (code.length > 40 || !(await verifySecondFactor(db, admin, code))) {
-          return answer(false, AUTH_MESSAGES.invalidCode, 401);
-        }
-        await clearRateLimit(db, `confirm-code:${admin.id}`);
+        const checked = await checkSessionCode(db, admin, code, request);
+        if (!checked.ok && checked.reason === "throttled") return throttledAnswer(checked.retryAfterSeconds);
+        if (!checked.ok) return answer(false, AUTH_MESSAGES.invalidCode, 401);
         await markSessionVerified(db, session.id);
         return answer(true, SECURITY_MESSAGES.confirmed);
+      }
+      // With a second factor, the password is not even checked: it proves nothing more here.
+      if (await hasSecondFactor(db, admin)) {
+        return answer(
+          false,
+          admin.totp_secret
+            ? SECURITY_MESSAGES.passwordNotEnough
+            : SECURITY_MESSAGES.passwordNotEnoughPasskey,
+          403,
+        );
       }
       if (!password || password.length > 1024) return answer(false, SECURITY_MESSAGES.confirmFailed);
       // Checked like a sign-in, under the same limits: a stolen session cannot guess.
       const check = await signIn(db, admin.email, password, clientAddress);
-      if (!check.ok && check.reason === "throttled") {
-        return answer(false, AUTH_MESSAGES.throttled(Math.ceil(check.retryAfterSeconds / 60)), 429);
-      }
+      if (!check.ok && check.reason === "throttled") return throttledAnswer(check.retryAfterSeconds);
       if (!check.ok) return answer(false, SECURITY_MESSAGES.wrongPassword, 401);
       await markSessionVerified(db, session.id);
       return answer(true, SECURITY_MESSAGES.confirmed);
@@ -191,17 +227,27 @@ export async function securityAction(
       const step = secret ? totpStepOf(secret, field("code").slice(0, 40)) : undefined;
       if (!secret || step === undefined) return answer(false, SECURITY_MESSAGES.totpInvalid);
       const codes = newRecoveryCodes();
-      await activateTotp(db, admin.id, secret, step, codes.map(recoveryCodeHash));
+      await changeSignIn(db, notice, async (tx) => {
+        await activateTotp(tx, admin.id, secret, step, codes.map(recoveryCodeHash));
+        return { kind: "totp-on" };
+      });
       return answer(true, SECURITY_MESSAGES.totpActivated, 200, { recoveryCodes: codes });
     }
     case "totp-disable":
       if (await isLastFactor(db, admin, "totp")) return answer(false, SECURITY_MESSAGES.lastFactor, 409);
-      await deactivateTotp(db, admin.id);
+      await changeSignIn(db, notice, async (tx) => {
+        await deactivateTotp(tx, admin.id);
+        // Without an active TOTP only a pending set-up ended: no way to sign in changed.
+        return admin.totp_secret ? { kind: "totp-off" } : undefined;
+      });
       return answer(true, SECURITY_MESSAGES.totpDeactivated);
     case "recovery-codes": {
       if (!admin.totp_secret) return answer(false, SECURITY_MESSAGES.totpInvalid);
       const codes = newRecoveryCodes();
-      await replaceRecoveryCodes(db, admin.id, codes.map(recoveryCodeHash));
+      await changeSignIn(db, notice, async (tx) => {
+        await replaceRecoveryCodes(tx, admin.id, codes.map(recoveryCodeHash));
+        return { kind: "recovery-codes" };
+      });
       return answer(true, SECURITY_MESSAGES.recoveryRenewed, 200, { recoveryCodes: codes });
     }
     case "second-factor-only": {
@@ -209,7 +255,11 @@ export async function securityAction(
       if (on && !admin.totp_secret && (await listPasskeys(db, admin.id)).length === 0) {
         return answer(false, SECURITY_MESSAGES.secondFactorOnlyNeedsFactor, 409);
       }
-      await setSecondFactorOnly(db, admin.id, on);
+      await changeSignIn(db, notice, async (tx) => {
+        await setSecondFactorOnly(tx, admin.id, on);
+        // Saying again what is already set changes nothing, and is not mailed.
+        return admin.require_second_factor === on ? undefined : { kind: "second-factor-only", on };
+      });
       return answer(true, on ? SECURITY_MESSAGES.secondFactorOnlyOn : SECURITY_MESSAGES.secondFactorOnlyOff);
     }
     case "rename-passkey": {
@@ -222,7 +272,12 @@ export async function securityAction(
     }
     case "remove-passkey":
       if (await isLastFactor(db, admin, "passkey")) return answer(false, SECURITY_MESSAGES.lastFactor, 409);
-      if (!(await deletePasskey(db, admin.id, field("id")))) {
+      if (
+        !(await changeSignIn(db, notice, async (tx) => {
+          const name = await deletePasskey(tx, admin.id, field("id"));
+          return name === undefined ? undefined : { kind: "passkey-removed", name };
+        }))
+      ) {
         return answer(false, SECURITY_MESSAGES.passkeyNotFound, 404);
       }
       return answer(true, SECURITY_MESSAGES.passkeyRemoved);

@@ -1,17 +1,27 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { setAdminName } from "~/db/admin-users.server";
+import { SECURITY_MESSAGES } from "~/content/security-messages";
+import { findAdminById, setAdminName } from "~/db/admin-users.server";
+import { hasSecondFactor } from "~/db/sign-in-factors.server";
 import { AUTH_MESSAGES, setPassword, signIn } from "~/lib/auth.server";
 import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
-import { PasswordSchema } from "~/lib/password-rules.server";
+import { newPasswordProblem } from "~/lib/password-rules.server";
 import { clientAddressContext, databaseContext, type RequestContext } from "~/lib/request-context";
-import { createSession, deleteOtherSessions, requireAdmin } from "~/lib/session.server";
-import { SECURITY_INTENTS, securityAction, securityOverview } from "./profile-security.server";
+import { changeSignIn, deviceOf } from "~/lib/sign-in-notices.server";
+import { createSession, deleteOtherSessions, isRecentlyVerified, requireAdmin } from "~/lib/session.server";
+import {
+  checkSessionCode,
+  SECURITY_INTENTS,
+  securityAction,
+  securityOverview,
+} from "./profile-security.server";
 
 /**
  * The server half of /admin/profil: the name, the password change, and the sign-in security
- * (passkeys, TOTP, sessions) of profile-security.server.ts.
+ * (passkeys, TOTP, sessions) of profile-security.server.ts. Once the account has a second
+ * factor, a new password needs, besides the current one, a code typed with it or a recent
+ * confirmation (which then was a code or a passkey); the owner is mailed (issue 25).
  */
 
 /** Spec §2/§5: name editable, e-mail read-only, password change behind "Passwort ändern". */
@@ -34,8 +44,11 @@ export async function loadProfile(request: Request, context: RequestContext) {
 
 export async function profileAction(request: Request, context: RequestContext) {
   const { admin, session } = await requireAdmin(request, context);
-  const fail = (message: string, errors?: ProfileResult["errors"], status = 400) =>
-    data<ProfileResult>({ ok: false, message: ADMIN_MESSAGES.profileError(message), errors }, { status });
+  const fail = (message: string, errors?: ProfileResult["errors"], status = 400, headers?: HeadersInit) =>
+    data<ProfileResult>(
+      { ok: false, message: ADMIN_MESSAGES.profileError(message), errors },
+      { status, headers },
+    );
   const form = await request.formData().catch(() => undefined);
   if (!form) return fail(ADMIN_MESSAGES.unreadableRequest);
   const intent = String(form.get("intent") ?? "");
@@ -45,6 +58,7 @@ export async function profileAction(request: Request, context: RequestContext) {
       intent,
       form,
       clientAddress: context.get(clientAddressContext),
+      request,
     });
   }
 
@@ -68,9 +82,17 @@ export async function profileAction(request: Request, context: RequestContext) {
         { status: 400 },
       );
     }
-    const strong = PasswordSchema.safeParse(password);
-    if (!strong.success)
-      return fail(strong.error.issues[0]!.message, { password: strong.error.issues[0]!.message });
+    const weak = await newPasswordProblem(password, [admin.email, name.data]);
+    if (weak) return fail(weak, { password: weak });
+    const account = (await findAdminById(db, admin.id))!;
+    const needsCode = !isRecentlyVerified(session) && (await hasSecondFactor(db, account));
+    const code = String(form.get("code") ?? "").trim();
+    if (needsCode && !code) {
+      const message = account.totp_secret
+        ? SECURITY_MESSAGES.codeRequired
+        : SECURITY_MESSAGES.passwordChangeNeedsPasskey;
+      return fail(message, { code: message }, 403);
+    }
     // Checked like a sign-in, under the same limits (issue #16): a stolen session cannot guess.
     const check = await signIn(db, admin.email, current, context.get(clientAddressContext));
     if (!check.ok && check.reason === "throttled") {
@@ -82,7 +104,26 @@ export async function profileAction(request: Request, context: RequestContext) {
         currentPassword: "Das aktuelle Passwort ist falsch.",
       });
     }
-    await setPassword(db, admin.id, password);
+    // The code after the password: a wrong password must not use up a code.
+    if (needsCode) {
+      const checked = await checkSessionCode(db, account, code, request);
+      if (!checked.ok) {
+        const message =
+          checked.reason === "throttled"
+            ? AUTH_MESSAGES.throttled(Math.ceil(checked.retryAfterSeconds / 60))
+            : AUTH_MESSAGES.invalidCode;
+        return fail(
+          message,
+          { code: message },
+          checked.reason === "throttled" ? 429 : 400,
+          checked.reason === "throttled" ? { "Retry-After": String(checked.retryAfterSeconds) } : undefined,
+        );
+      }
+    }
+    await changeSignIn(db, { to: admin.email, device: deviceOf(request) }, async (tx) => {
+      await setPassword(tx, admin.id, password);
+      return { kind: "password-changed" };
+    });
     // A new password ends every session, this one renewed under a new token (a stolen session
     // or token stops working).
     await deleteOtherSessions(db, admin.id);

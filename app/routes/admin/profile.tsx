@@ -1,10 +1,15 @@
+import KeyRound from "lucide-react/icons/key-round";
 import { useEffect, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
-import { SignInSecurity } from "~/components/admin/sign-in-security";
+import { PasswordStrengthMeter } from "~/components/admin/password-strength-meter";
+import { SignInSecurity, usePasskeyAction, type SecurityOverview } from "~/components/admin/sign-in-security";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { SECURITY_MESSAGES as M } from "~/content/security-messages";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { formatDateTime } from "~/lib/format";
 import type { SecurityResult } from "./profile-security.server";
 import { loadProfile, profileAction, type ProfileResult } from "./profile.server";
 import type { Route } from "./+types/profile";
@@ -28,6 +33,7 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   }, [security]);
   const [showPassword, setShowPassword] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  const [newPassword, setNewPassword] = useState("");
   const errors = fetcher.data?.errors ?? {};
 
   useEffect(() => {
@@ -37,6 +43,7 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
       // After a successful save the password section closes and its fields clear.
       setShowPassword(false); // eslint-disable-line react-hooks/set-state-in-effect -- reacting to the server's answer
       setFormKey((key) => key + 1);
+      setNewPassword("");
     } else {
       toast.error(fetcher.data.message);
     }
@@ -55,7 +62,10 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
         <Button
           type="button"
           variant="secondary"
-          onClick={() => setShowPassword((open) => !open)}
+          onClick={() => {
+            setShowPassword((open) => !open);
+            setNewPassword("");
+          }}
           aria-expanded={showPassword}
         >
           {showPassword ? ADMIN_MESSAGES.cancel : ADMIN_MESSAGES.changePassword}
@@ -74,6 +84,7 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
                 />
               )}
             </Field>
+            <SecondProof security={loaderData.security} error={errors.code} />
             <Field
               id="profile-password"
               label="Neues Passwort (mindestens 10 Zeichen)"
@@ -87,9 +98,18 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
                   autoComplete="new-password"
                   required
                   maxLength={128}
+                  onChange={(event) => setNewPassword(event.currentTarget.value)}
+                  aria-describedby={[props["aria-describedby"], "profile-password-strength"]
+                    .filter(Boolean)
+                    .join(" ")}
                 />
               )}
             </Field>
+            <PasswordStrengthMeter
+              id="profile-password-strength"
+              password={newPassword}
+              userInputs={[loaderData.email, loaderData.name]}
+            />
             <Field id="profile-confirm" label="Neues Passwort wiederholen" error={errors.confirmPassword}>
               {(props) => (
                 <Input
@@ -108,6 +128,61 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
         </Button>
       </fetcher.Form>
       <SignInSecurity overview={loaderData.security} recoveryCodes={security?.recoveryCodes} />
+    </div>
+  );
+}
+
+/**
+ * What a new password needs besides the current one once the account has a second factor
+ * (issue 25): a code typed here, or a confirmation with a passkey within the last 10 minutes.
+ */
+function SecondProof({ security, error }: { security: SecurityOverview; error?: string }) {
+  const hydrated = useHydrated();
+  const passkey = usePasskeyAction();
+  if (!security.secondFactor) return null;
+  if (security.confirmedUntil) {
+    return (
+      <p className="text-sm text-emerald-800">
+        {M.passwordChangeConfirmed(formatDateTime(security.confirmedUntil))}
+      </p>
+    );
+  }
+  const withPasskey = security.passkeys.length > 0;
+  const passkeyButton = hydrated && withPasskey && (
+    <Button
+      type="button"
+      variant="secondary"
+      disabled={passkey.busy}
+      onClick={() => void passkey.run("confirm")}
+    >
+      <KeyRound aria-hidden="true" className="size-4" />
+      {M.confirmWithPasskey}
+    </Button>
+  );
+  if (!security.totp.activeSince) {
+    return (
+      <div className="space-y-3">
+        <p className="text-sm text-slate-700">{M.passwordChangeNeedsPasskey}</p>
+        {error && <p className="text-sm text-red-700">{error}</p>}
+        {passkeyButton}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <Field
+        id="profile-code"
+        label={M.passwordChangeCodeLabel}
+        hint={
+          withPasskey
+            ? `${M.passwordChangeNeedsCode} ${M.passwordChangeOrPasskey}`
+            : M.passwordChangeNeedsCode
+        }
+        error={error}
+      >
+        {(props) => <Input {...props} name="code" autoComplete="one-time-code" maxLength={40} required />}
+      </Field>
+      {passkeyButton}
     </div>
   );
 }

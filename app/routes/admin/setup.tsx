@@ -1,11 +1,13 @@
+import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
+import { PasswordStrengthMeter } from "~/components/admin/password-strength-meter";
 import { Button } from "~/components/ui/button";
 import { Field, FormStatus, Input } from "~/components/ui/field";
 import { createAdmin } from "~/db/admin-users.server";
 import { fieldErrors, SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { PasswordSchema } from "~/lib/password-rules.server";
+import { newPasswordProblem } from "~/lib/password-rules.server";
 import { createSession } from "~/lib/session.server";
 import { claimSetupToken, isValidSetupToken } from "~/lib/setup-link.server";
 import { NotFoundErrorBoundary } from "~/components/not-found-page";
@@ -21,8 +23,13 @@ const SetupSchema = z
       .max(100, "Der Name darf höchstens 100 Zeichen lang sein.")
       .regex(SINGLE_LINE, SINGLE_LINE_MESSAGE),
     email: z.email("Bitte gib eine gültige E-Mail-Adresse ein.").max(254),
-    password: PasswordSchema,
+    password: z.string(),
     confirmPassword: z.string(),
+  })
+  .superRefine(async (value, ctx) => {
+    // The owner's own name and address make a password easy to guess.
+    const problem = await newPasswordProblem(value.password, [value.email, value.name]);
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],
@@ -49,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(
     ["name", "email", "password", "confirmPassword"].map((key) => [key, String(form?.get(key) ?? "")]),
   );
-  const parsed = SetupSchema.safeParse(values);
+  const parsed = await SetupSchema.safeParseAsync(values);
   if (!parsed.success) {
     return data(
       { errors: fieldErrors(parsed.error), name: values.name, email: values.email },
@@ -71,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error instanceof SetupTokenUsed) throw data(null, { status: 404 });
       throw error;
     });
-  const session = await createSession(db, admin.id);
+  const session = await createSession(db, admin.id, request);
   const response = redirectWithFlash("/admin", { type: "success", title: "Admin-Konto angelegt" });
   response.headers.append("Set-Cookie", session.cookie);
   return response;
@@ -80,6 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Setup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const errors = actionData?.errors ?? {};
+  const [typed, setTyped] = useState({ password: "", inputs: [] as string[] });
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin-Konto anlegen</h1>
@@ -87,7 +95,15 @@ export default function Setup({ actionData }: Route.ComponentProps) {
         Willkommen! Lege jetzt das Konto an, mit dem du deine Website verwaltest. Dieser Link funktioniert nur
         einmal.
       </p>
-      <Form method="post" className="mt-8 space-y-5">
+      <Form
+        method="post"
+        className="mt-8 space-y-5"
+        onChange={(event) => {
+          const form = new FormData(event.currentTarget);
+          const value = (name: string) => String(form.get(name) ?? "");
+          setTyped({ password: value("password"), inputs: [value("email"), value("name")] });
+        }}
+      >
         {Object.keys(errors).length > 0 && (
           <FormStatus result={{ ok: false, title: "Bitte prüfe die markierten Felder." }} />
         )}
@@ -116,9 +132,17 @@ export default function Setup({ actionData }: Route.ComponentProps) {
               required
               minLength={10}
               maxLength={128}
+              aria-describedby={[props["aria-describedby"], "setup-password-strength"]
+                .filter(Boolean)
+                .join(" ")}
             />
           )}
         </Field>
+        <PasswordStrengthMeter
+          id="setup-password-strength"
+          password={typed.password}
+          userInputs={typed.inputs}
+        />
         <Field id="setup-confirm" label="Passwort wiederholen" error={errors.confirmPassword}>
           {(props) => (
             <Input {...props} name="confirmPassword" type="password" autoComplete="new-password" required />
