@@ -8,6 +8,7 @@ import {
   lookupPerson,
   type PersonData,
 } from "~/db/privacy-requests.server";
+import { env } from "~/env.server";
 import { isoDay } from "~/lib/csv";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { LIMITS } from "~/lib/form-limits";
@@ -15,6 +16,7 @@ import { logger } from "~/lib/logger.server";
 import { SECURITY_MESSAGES } from "~/content/security-messages";
 import { isRecentlyVerified, requireAdmin } from "~/lib/session.server";
 import { databaseContext, type RequestContext } from "~/lib/request-context";
+import { MailDropEraseError, mailDropDirOf } from "~/mail/mail-drop.server";
 
 /**
  * The server half of Auskunft und Löschung (/admin/datenschutz, issue #15): the lookup, the
@@ -96,8 +98,15 @@ export async function erasePrivacyData(request: Request, context: RequestContext
     return data({ fieldError: email.error.issues[0]!.message }, { status: 400 });
   }
   try {
-    await erasePerson(await context.get(databaseContext), email.data, { block: form.get("block") === "on" });
+    await erasePerson(await context.get(databaseContext), email.data, {
+      block: form.get("block") === "on",
+      mailDropDir: mailDropDirOf(env().DATA_DIR),
+    });
   } catch (error) {
+    if (error instanceof MailDropEraseError) {
+      logger.error({ err: error }, "privacy erasure left dropped mails behind");
+      return redirectWithFlash(PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.eraseFilesError });
+    }
     logger.error({ err: error }, "privacy erasure failed");
     return redirectWithFlash(PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.eraseError });
   }
