@@ -28,11 +28,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** `env.PORT`: a port of the caller's (a restart on the port of before keeps the site's origin). */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   if (!existsSync(path.join(root, "build", "server", "index.js"))) {
     throw new Error("No production build: run `npm run build` first");
   }
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [...serverFlags, "server.js"], {
     cwd: root,
     env: {

@@ -1,10 +1,13 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { CONFIRMATION_MESSAGES } from "~/content/security-messages";
 import { setAdminName } from "~/db/admin-users.server";
 import { AUTH_MESSAGES, setPassword, signIn } from "~/lib/auth.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
 import { PasswordSchema } from "~/lib/password-rules.server";
+import { adminReturnPath } from "~/lib/recent-confirmation.server";
 import { clientAddressContext, databaseContext, type RequestContext } from "~/lib/request-context";
 import { createSession, deleteOtherSessions, requireAdmin } from "~/lib/session.server";
 import { SECURITY_INTENTS, securityAction, securityOverview } from "./profile-security.server";
@@ -23,12 +26,17 @@ const NameSchema = z
 
 export type ProfileResult = { ok: boolean; message: string; errors?: Partial<Record<string, string>> };
 
+/** Where a sensitive action sent the owner from to confirm (`?redirectTo=`), if anywhere. */
+const returnPathOf = (request: Request) =>
+  adminReturnPath(new URL(request.url).searchParams.get("redirectTo")) ?? null;
+
 export async function loadProfile(request: Request, context: RequestContext) {
   const { admin, session } = await requireAdmin(request, context);
   return {
     name: admin.name,
     email: admin.email,
     security: await securityOverview(await context.get(databaseContext), session, request),
+    returnTo: returnPathOf(request),
   };
 }
 
@@ -40,12 +48,18 @@ export async function profileAction(request: Request, context: RequestContext) {
   if (!form) return fail(ADMIN_MESSAGES.unreadableRequest);
   const intent = String(form.get("intent") ?? "");
   if (SECURITY_INTENTS.has(intent)) {
-    return securityAction(await context.get(databaseContext), {
+    const result = await securityAction(await context.get(databaseContext), {
       session,
       intent,
       form,
       clientAddress: context.get(clientAddressContext),
     });
+    // Confirmed for an export or deletion elsewhere (recent-confirmation.server.ts): back there.
+    const back = returnPathOf(request);
+    if (intent === "confirm" && result.data.ok && back) {
+      return redirectWithFlash(back, { type: "success", title: CONFIRMATION_MESSAGES.confirmedBack });
+    }
+    return result;
   }
 
   const name = NameSchema.safeParse(String(form.get("name") ?? ""));

@@ -1,10 +1,12 @@
-import { useEffect, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import { useEffect, useRef, useState } from "react";
+import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import { SignInSecurity } from "~/components/admin/sign-in-security";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
+import { CONFIRMATION_MESSAGES } from "~/content/security-messages";
 import type { SecurityResult } from "./profile-security.server";
 import { loadProfile, profileAction, type ProfileResult } from "./profile.server";
 import type { Route } from "./+types/profile";
@@ -45,6 +47,9 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="max-w-xl space-y-6">
       <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.profileHeading}</h2>
+      {loaderData.returnTo && (
+        <ReturnNotice to={loaderData.returnTo} confirmedUntil={loaderData.security.confirmedUntil} />
+      )}
       <fetcher.Form key={formKey} method="post" className="space-y-5">
         <Field id="profile-email" label="E-Mail">
           {(props) => <Input {...props} value={loaderData.email} disabled readOnly />}
@@ -108,6 +113,32 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
         </Button>
       </fetcher.Form>
       <SignInSecurity overview={loaderData.security} recoveryCodes={security?.recoveryCodes} />
+    </div>
+  );
+}
+
+/**
+ * Shown when an export, deletion or send sent the owner here to confirm (`?redirectTo=`): the
+ * way back. A password or code confirmation is redirected back by the server; a passkey one
+ * ends in the page's data, so the page goes back itself once the confirmation appears.
+ */
+function ReturnNotice({ to, confirmedUntil }: { to: string; confirmedUntil: Date | string | null }) {
+  const navigate = useNavigate();
+  const confirmed = confirmedUntil !== null;
+  const wasConfirmed = useRef(confirmed);
+  useEffect(() => {
+    if (confirmed && !wasConfirmed.current) void navigate(to);
+    wasConfirmed.current = confirmed;
+  }, [confirmed, navigate, to]);
+  return (
+    <div role="status" className="space-y-3 rounded-lg border border-brand-100 bg-brand-50 p-4">
+      <p className="text-sm text-slate-800">
+        {confirmed ? CONFIRMATION_MESSAGES.returnReady : CONFIRMATION_MESSAGES.returnNotice}
+      </p>
+      <Link to={to} className={buttonClass({ variant: confirmed ? "primary" : "secondary", size: "sm" })}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {CONFIRMATION_MESSAGES.returnLink}
+      </Link>
     </div>
   );
 }
