@@ -17,3 +17,10 @@ export const CONSENT_FORM_LABELS: Record<ConsentForm, string> = {
   simple: "Newsletter-Block auf der Startseite (/): das Absenden des Formulars ist die Einwilligung",
   optIn: "Newsletter-Karte auf der Kontaktseite (/contact), mit Einwilligungs-Checkbox",
 };
+
+/** How a proof-and-block record's subscription ended, as the proof and the Auskunft say it. */
+export const CONSENT_RECORD_REASON_LABELS = {
+  unsubscribed: "abgemeldet",
+  deleted: "vom Betreiber gelöscht",
+  erased: "auf Anfrage gelöscht, mit Sperrvermerk",
+} as const;

@@ -31,6 +31,8 @@ export const PRIVACY_MESSAGES = {
     "Behält einen Sperrvermerk (nur ein Schlüssel-Hash der Adresse, kein Klartext), der eine erneute Newsletter-Anmeldung durch Dritte verhindert.",
   erased: "Alle Daten zu dieser Adresse wurden gelöscht.",
   eraseError: "Die Daten konnten nicht gelöscht werden. Es wurde nichts geändert.",
+  eraseFilesError:
+    "Die Daten in der Datenbank wurden gelöscht, aber nicht alle E-Mail-Dateien im lokalen Mail-Ordner (DATA_DIR/mail). Welche es sind, steht im Server-Log; bitte lösche sie dort von Hand.",
   exportError: "Der Export konnte nicht erstellt werden.",
   auditHeading: "Protokoll",
   auditIntro: "Die letzten 50 Exporte und Löschungen, mit Datum und Umfang, ohne die Adresse.",

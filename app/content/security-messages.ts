@@ -81,3 +81,12 @@ export const SECURITY_MESSAGES = {
   otherSessionsEnded: "Alle anderen Sitzungen abgemeldet",
   sessionNotFound: "Diese Sitzung gibt es nicht (mehr).",
 } as const;
+
+/** The way through Profil when an export, deletion or send needs a recent confirmation. */
+export const CONFIRMATION_MESSAGES = {
+  returnNotice:
+    "Was du gerade tun wolltest, braucht eine Bestätigung deiner Identität aus den letzten 10 Minuten. Bestätige sie unten unter „Identität bestätigen“; danach geht es zurück.",
+  returnReady: "Deine Identität ist bestätigt. Du kannst jetzt zurück und fortfahren.",
+  returnLink: "Zurück zur vorherigen Seite",
+  confirmedBack: "Identität bestätigt. Du kannst jetzt fortfahren; die Bestätigung gilt 10 Minuten.",
+} as const;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, open, readFile, realpath, rename, unlink } from "node:fs/promises";
+import { chmod, mkdir, open, readFile, realpath, rename, unlink } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -83,9 +83,24 @@ async function hostMutex(dir: string): Promise<() => void> {
   }
 }
 
+/**
+ * Creates DATA_DIR (and missing parents) for the server's user alone, mode 0700 whatever the
+ * umask; an existing one keeps the mode its operator gave it. As makePrivateDir
+ * (app/lib/private-files.server.ts), repeated because this module runs in plain Node too
+ * (tests/setup/lock-contender.ts), without the app's import alias.
+ */
+async function createPrivately(dir: string): Promise<void> {
+  const first = await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (first === undefined) return;
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    await chmod(current, 0o700);
+    if (current === path.resolve(first) || current === path.dirname(current)) break;
+  }
+}
+
 /** Takes the lock or throws DataDirLockedError; returns the function that releases it. */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  await mkdir(dir, { recursive: true });
+  await createPrivately(dir);
   const unlockMutex = await hostMutex(dir);
   try {
     return await takeLock(dir);

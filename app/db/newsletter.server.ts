@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { enqueueMail } from "~/mail/outbox.server";
 import { newsletterConfirmation } from "~/mail/templates.server";
 import type { SiteSettings } from "~/lib/settings-schemas.server";
@@ -9,7 +9,12 @@ import { isUuid } from "~/lib/uuid";
 import { CONSENT_TEXTS, type ConsentForm } from "~/content/consent";
 import type { Db } from "./engines.server";
 import { pagedSearch, type PageRequest } from "./paged-search.server";
-import { consentTexts, newsletterConsentRecords, newsletterSubscriptions } from "./schema";
+import {
+  consentTexts,
+  newsletterConsentRecords,
+  newsletterSubscriptions,
+  type ConsentRecordReason,
+} from "./schema";
 
 /** Double opt-in (spec §4, §9): 32 random bytes as 64 hex characters, valid 24 hours. */
 export const TOKEN_VALID_MS = 24 * 60 * 60 * 1000;
@@ -83,16 +88,39 @@ function freshToken() {
   return { token, hash: sha256Hex(token), expires: new Date(Date.now() + TOKEN_VALID_MS) };
 }
 
+const keptBlock = (hash: string) =>
+  and(
+    eq(newsletterConsentRecords.email_hash, hash),
+    eq(newsletterConsentRecords.reason, "erased"),
+    gt(newsletterConsentRecords.keep_until, sql`now()`),
+  );
+
+/**
+ * Whether the address has a Sperrvermerk: an erasure with "nicht erneut anschreiben" whose
+ * record is still kept (case and surrounding spaces do not matter, as in emailHash).
+ */
+export async function isBlocked(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: newsletterConsentRecords.id })
+    .from(newsletterConsentRecords)
+    .where(keptBlock(emailHash(await installationSecret(db), email)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * Stores a pending subscription with its proof of consent and queues the confirmation mail, in
  * one transaction. An address that exists already raises SQLSTATE 23505 and is reported as
  * "duplicate", except a pending one whose last mail is over a minute old: it gets a new link.
+ * A blocked address (isBlocked) is answered "sent" like a new one, so the form tells nobody
+ * about the block, and nothing is stored or mailed.
  */
 export async function signUp(
   db: Db,
   input: { email: string; name: string | null; form: ConsentForm },
   links: Links,
 ): Promise<SignupResult> {
+  if (await isBlocked(db, input.email)) return "sent";
   const { token, hash, expires } = freshToken();
   const { settings } = await siteSettingsOf(db);
   try {
@@ -228,13 +256,13 @@ export async function proofContext(db: Db): Promise<ProofContext> {
 /**
  * Inside `tx`: deletes the subscription (its waiting mails go with it) and leaves its
  * proof-and-block record; true when there was one. Also used by the erasure of a person's data
- * (privacy-requests.server.ts) when the owner keeps the block.
+ * (privacy-requests.server.ts) when the owner keeps the block (reason "erased").
  */
 export async function endSubscription(
   tx: Db,
   { secret, proofYears }: ProofContext,
   id: string,
-  reason: "unsubscribed" | "deleted",
+  reason: ConsentRecordReason,
 ): Promise<boolean> {
   const [row] = await tx
     .delete(newsletterSubscriptions)
@@ -268,6 +296,24 @@ export async function unsubscribe(
   if (!isUuid(id)) return false;
   const context = await proofContext(db);
   return db.transaction((tx) => endSubscription(tx, context, id, reason));
+}
+
+/**
+ * Inside `tx`: the Sperrvermerk of an erasure for an address without a subscription, kept as
+ * long as a proof would be; nothing when the address has a kept one already.
+ */
+export async function blockAddress(tx: Db, { secret, proofYears }: ProofContext, email: string) {
+  const hash = emailHash(secret, email);
+  const [kept] = await tx
+    .select({ id: newsletterConsentRecords.id })
+    .from(newsletterConsentRecords)
+    .where(keptBlock(hash));
+  if (kept) return;
+  await tx.insert(newsletterConsentRecords).values({
+    email_hash: hash,
+    reason: "erased",
+    keep_until: sql`now() + (${proofYears}::int * interval '1 year')`,
+  });
 }
 
 /** The keyed hash a proof-and-block record knows an address by (case-insensitive). */

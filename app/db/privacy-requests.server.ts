@@ -1,7 +1,9 @@
-import { desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { PrivacyCounts } from "~/content/privacy-request-messages";
+import { eraseDroppedMails } from "~/mail/mail-drop.server";
 import type { Db } from "./engines.server";
 import {
+  blockAddress,
   consentProof,
   consentRecordsFor,
   emailHash,
@@ -26,10 +28,14 @@ const normalized = (email: string) => email.trim().toLowerCase();
 
 const contactsOf = (address: string) => eq(sql`lower(${contactSubmissions.email})`, address);
 
-/** The person's mails: addressed to them, of their subscription, or notifying of their requests. */
+/**
+ * The person's mails: addressed to them, of their subscription, or notifying of their requests.
+ * A notification counts only through its request: addressed to the owner's notification address,
+ * it is about someone else when that address is the one looked up.
+ */
 function mailsOf(address: string, subscriptionId: string | undefined): SQL {
   return or(
-    eq(sql`lower(${outbox.to})`, address),
+    and(eq(sql`lower(${outbox.to})`, address), isNull(outbox.contact_id)),
     subscriptionId ? eq(outbox.subscriber_id, subscriptionId) : undefined,
     inArray(
       outbox.contact_id,
@@ -121,20 +127,22 @@ export function countsOf(data: {
 }
 
 /**
- * Erases everything stored for an address in one transaction, with its audit record. `block`
- * ("nicht erneut anschreiben"): the subscription ends as an unsubscribe by the owner would, so a
- * proof-and-block record (a keyed hash, no address) stays, as do earlier ones; without it the
- * subscription and every record of the address go too. Resolves to what was erased.
+ * Erases everything stored for an address in one transaction, with its audit record, and then
+ * its mails in the mail drop (`mailDropDir`, see eraseDroppedMails). `block` ("nicht erneut
+ * anschreiben"): a Sperrvermerk stays, a record of reason "erased" with a keyed hash and no
+ * address (from the subscription when there is one), as do earlier records; a sign-up of the
+ * address then stores and sends nothing while it is kept. Without the block the subscription
+ * and every record of the address go too. Resolves to what was erased.
  */
 export async function erasePerson(
   db: Db,
   email: string,
-  { block }: { block: boolean },
-): Promise<PrivacyCounts> {
+  { block, mailDropDir }: { block: boolean; mailDropDir?: string },
+): Promise<PrivacyCounts & { mailFiles: number }> {
   const address = normalized(email);
   const context = await proofContext(db);
   const hash = emailHash(context.secret, address);
-  return db.transaction(async (tx) => {
+  const { counts, mailIds } = await db.transaction(async (tx) => {
     const subscriptionId = await subscriptionIdOf(tx, address);
     // Before the requests: their notifications are found through them.
     const mails = await tx
@@ -148,7 +156,7 @@ export async function erasePerson(
     let subscriptions = 0;
     if (subscriptionId) {
       subscriptions = block
-        ? Number(await endSubscription(tx, context, subscriptionId, "deleted"))
+        ? Number(await endSubscription(tx, context, subscriptionId, "erased"))
         : (
             await tx
               .delete(newsletterSubscriptions)
@@ -156,6 +164,7 @@ export async function erasePerson(
               .returning({ id: newsletterSubscriptions.id })
           ).length;
     }
+    if (block && !subscriptions) await blockAddress(tx, context, address);
     const records = block
       ? []
       : await tx
@@ -166,8 +175,12 @@ export async function erasePerson(
     await tx
       .insert(privacyAuditLog)
       .values({ action: "erase", counts: { ...counts, blocked: Number(block) } });
-    return counts;
+    return { counts, mailIds: mails.map((mail) => mail.id) };
   });
+  // After the commit: a file cannot be restored by a rollback, and a second erasure finds any
+  // left behind by their headers.
+  const mailFiles = mailDropDir ? await eraseDroppedMails(mailDropDir, { address, mailIds }) : 0;
+  return { ...counts, mailFiles };
 }
 
 /** Records that an export was handed out: its counts, never the address. */

@@ -291,11 +291,17 @@ export const newsletterIssues = pgTable(
   ],
 );
 
+/** Why a subscription ended; "erased" records block a new sign-up of the address. */
+export const CONSENT_RECORD_REASONS = ["unsubscribed", "deleted", "erased"] as const;
+export type ConsentRecordReason = (typeof CONSENT_RECORD_REASONS)[number];
+
 /**
  * What remains of a subscription after an unsubscribe or a deletion: no address, only a keyed
- * hash of it (HMAC with the installation secret), the dates and the consent text. It proves the
- * earlier consent and blocks the address from being added again by anyone but the person, for
- * the configured period (Einstellungen, default 3 years: the limitation period).
+ * hash of it (HMAC with the installation secret), the dates and the consent text, kept for the
+ * configured period (Einstellungen, default 3 years: the limitation period). It proves the
+ * earlier consent. A record of reason "erased" is also the Sperrvermerk of an erasure with
+ * "nicht erneut anschreiben": while it is kept, a sign-up of the address stores and sends
+ * nothing. Such a record without an earlier subscription has no sign-up date.
  */
 export const newsletterConsentRecords = pgTable(
   "newsletter_consent_records",
@@ -306,13 +312,16 @@ export const newsletterConsentRecords = pgTable(
     /** The version label of subscriptions made before consent texts were stored. */
     consent_text_version: text("consent_text_version"),
     signup_form: text("signup_form"),
-    signed_up_at: timestamp("signed_up_at", { withTimezone: true }).notNull(),
+    signed_up_at: timestamp("signed_up_at", { withTimezone: true }),
     consented_at: timestamp("consented_at", { withTimezone: true }),
     confirmation_mailed_at: timestamp("confirmation_mailed_at", { withTimezone: true }),
     confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
     ended_at: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
-    /** "unsubscribed" (by the person) or "deleted" (by the owner). */
-    reason: text("reason", { enum: ["unsubscribed", "deleted"] }).notNull(),
+    /**
+     * "unsubscribed" (by the person), "deleted" (by the owner) or "erased" (the person's data
+     * erased on request, with the block).
+     */
+    reason: text("reason", { enum: CONSENT_RECORD_REASONS }).notNull(),
     keep_until: timestamp("keep_until", { withTimezone: true }).notNull(),
   },
   (t) => [

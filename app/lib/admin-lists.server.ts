@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE, type Page } from "~/db/paged-search.server";
 import { redirectWithFlash } from "./flash.server";
 import { logger } from "./logger.server";
 import { pagePath } from "./paths";
+import { requireRecentConfirmation } from "./recent-confirmation.server";
 import { requireAdmin } from "./session.server";
 import { databaseContext, type RequestContext } from "./request-context";
 
@@ -27,16 +28,25 @@ type ListMessages = { success: string; failure: (reason: string) => string; notF
 
 /**
  * Deletes the row named by the form's `id` and goes back to the list (same search and page)
- * with the success or failure message of spec §8 as a toast.
+ * with the success or failure message of spec §8 as a toast. `recentConfirmation`: a deletion
+ * that needs one (recent-confirmation.server.ts) is refused without, and Profil leads back.
  */
-export function deleteFromAdminList(
+export async function deleteFromAdminList(
   request: Request,
   context: RequestContext,
   remove: (db: Db, id: string) => Promise<boolean>,
   messages: ListMessages,
+  { recentConfirmation = false } = {},
 ) {
+  if (recentConfirmation) await requireRecentConfirmation(request, context, listPath(request));
   return updateInAdminList(request, context, remove, messages);
 }
+
+/** The list page of a request to it, with its search and page. */
+const listPath = (request: Request) => {
+  const url = new URL(request.url);
+  return pagePath(url.pathname) + url.search;
+};
 
 /**
  * Changes the row named by the form's `id` (`change` resolves to false when there is none) and
@@ -49,8 +59,7 @@ export async function updateInAdminList(
   messages: ListMessages,
 ) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const back = pagePath(url.pathname) + url.search;
+  const back = listPath(request);
   const form = await request.formData().catch(() => undefined);
   if (!form) {
     return redirectWithFlash(back, {

@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import nodemailer from "nodemailer";
 import { logger } from "~/lib/logger.server";
+import { writeDroppedMail } from "./mail-drop.server";
 import type { OutgoingMail } from "./outbox.server";
 
 export type MailTransport = {
@@ -12,7 +11,8 @@ export type MailTransport = {
 
 /**
  * SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/mail/, so the
- * quick start shows every mail (for example the double opt-in link) without a mail server.
+ * quick start shows every mail (for example the double opt-in link) without a mail server
+ * (mail-drop.server.ts).
  */
 export function createMailTransport(options: {
   smtpUrl?: string;
@@ -33,12 +33,7 @@ export function createMailTransport(options: {
   return {
     send: async (mail) => {
       const info = await composer.sendMail({ from: await options.from(), ...message(mail) });
-      await mkdir(options.dropDir, { recursive: true });
-      const file = path.join(
-        options.dropDir,
-        `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`,
-      );
-      await writeFile(file, info.message as Buffer);
+      const file = await writeDroppedMail(options.dropDir, mail.id, info.message as Buffer);
       logger.info({ file }, "mail written to the local mail drop");
     },
   };

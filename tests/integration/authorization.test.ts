@@ -161,6 +161,8 @@ const ATTACK_BODIES: Record<string, string>[] = [
   // Auskunft und Löschung (issue #15): the erasure, with and without the block, and the exports.
   { intent: "erase", email: SECRETS.contactEmail, block: "on" },
   { intent: "erase", email: SECRETS.subscriberEmail },
+  // Its lookup is a POST too (issue 25): it must show nothing without a session.
+  { intent: "lookup", email: SECRETS.contactEmail },
   { email: SECRETS.subscriberEmail },
   // Sign-in security in Profil and the passkey route (issue #16): every intent.
   { intent: "confirm", password: ADMIN.password },
@@ -417,8 +419,9 @@ test("the attack bodies cover every intent an admin action knows", () => {
       // Kontaktanfragen: "Aufbewahren" and its undoing (issue 15).
       "keep",
       "release",
-      // Auskunft und Löschung (issue #15).
+      // Auskunft und Löschung (issue #15; the lookup a POST since issue 25).
       "erase",
+      "lookup",
       // Sign-in security (issue #16): Profil, the second sign-in step and the passkey route.
       "confirm",
       "totp-start",
@@ -529,7 +532,8 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
           }
         }
 
-        // A lookup names its address in the query string: without a session it shows nothing.
+        // An old lookup link names its address in the query string: without a session it shows
+        // nothing (with one it looks nobody up either, see the control below).
         for (const email of [SECRETS.contactEmail, SECRETS.subscriberEmail]) {
           for (const target of [
             `/admin/datenschutz?email=${email}`,
@@ -661,10 +665,18 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
         expect(await signedIn("/admin/newsletter/export")).toContain(SECRETS.subscriberEmail);
         expect(await signedIn("/admin/profil")).toContain(SECRETS.adminEmail);
         expect(await signedIn("/admin/einstellungen")).toContain("Checkliste für den Livegang");
-        expect(await signedIn(`/admin/datenschutz?email=${SECRETS.contactEmail}`)).toContain(
+        const asAdmin = { Origin: server.url, Cookie: session! };
+        expect(await signedIn(`/admin/datenschutz?email=${SECRETS.contactEmail}`)).not.toContain(
           SECRETS.contactMessage,
         );
-        const asAdmin = { Origin: server.url, Cookie: session! };
+        const lookup = await post(
+          server,
+          "/admin/datenschutz",
+          { intent: "lookup", email: SECRETS.contactEmail },
+          asAdmin,
+        );
+        expect(lookup.status, "signed-in POST /admin/datenschutz (lookup)").toBe(200);
+        expect(await lookup.text()).toContain(SECRETS.contactMessage);
         for (const [url, body, back] of [
           ["/admin?index", { intent: "delete", id: ids.controlProject }, "/admin"],
           ["/admin/kontaktanfragen", { id: ids.controlContact }, "/admin/kontaktanfragen"],

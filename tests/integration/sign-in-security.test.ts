@@ -361,7 +361,7 @@ test("over HTTP: 'Alles löschen' with a confirmation older than 10 minutes eras
       body: new URLSearchParams({ intent: "erase", email, block: "on" }).toString(),
     });
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/admin/profil");
+    expect(response.headers.get("location")).toBe("/admin/profil?redirectTo=%2Fadmin%2Fdatenschutz");
     expect(decodeURIComponent(response.headers.get("set-cookie") ?? "")).toMatch(/flash=/);
   } finally {
     await server.stop();

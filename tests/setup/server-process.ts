@@ -30,6 +30,7 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** `env.PORT`: a port of the caller's (a restart on the port of before keeps the site's origin). */
 export async function startServer(
   env: Record<string, string>,
   { heapProbe = false }: { heapProbe?: boolean } = {},
@@ -37,7 +38,7 @@ export async function startServer(
   if (!existsSync(path.join(root, "build", "server", "index.js"))) {
     throw new Error("No production build: run `npm run build` first");
   }
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const probe = heapProbe ? ["--expose-gc", "--import", "./tests/setup/heap-probe.ts"] : [];
   const child = spawn(process.execPath, [...serverFlags, ...probe, "server.js"], {
     cwd: root,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CONSENT_FORM_LABELS, type ConsentForm } from "~/content/consent";
+import { CONSENT_FORM_LABELS, CONSENT_RECORD_REASON_LABELS, type ConsentForm } from "~/content/consent";
 import type { ConsentProof as ConsentProofRecord } from "~/db/newsletter.server";
 import { formatTimestamp } from "~/lib/format";
 
@@ -11,10 +11,10 @@ import { formatTimestamp } from "~/lib/format";
  */
 export type ProofData = ConsentProofRecord & {
   earlier: {
-    signedUpAt: Date;
+    signedUpAt: Date | null;
     confirmedAt: Date | null;
     endedAt: Date;
-    reason: "unsubscribed" | "deleted";
+    reason: keyof typeof CONSENT_RECORD_REASON_LABELS;
     consentText: string | null;
   }[];
 };
@@ -80,9 +80,8 @@ export function ConsentProof({ proof, createdAt }: { proof: ProofData; createdAt
           <ul className="list-disc space-y-1 pl-5 text-slate-800">
             {proof.earlier.map((record) => (
               <li key={record.endedAt.toISOString()}>
-                Angemeldet {formatTimestamp(record.signedUpAt)}, bestätigt {when(record.confirmedAt, "nie")},{" "}
-                {record.reason === "unsubscribed" ? "abgemeldet" : "vom Betreiber gelöscht"}{" "}
-                {formatTimestamp(record.endedAt)}
+                Angemeldet {when(record.signedUpAt)}, bestätigt {when(record.confirmedAt, "nie")},{" "}
+                {CONSENT_RECORD_REASON_LABELS[record.reason]} {formatTimestamp(record.endedAt)}
                 {record.consentText ? `; Einwilligungstext: „${record.consentText}“` : ""}
               </li>
             ))}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { AdminCell, AdminRow, AdminTable } from "~/components/admin/admin-table";
 import { ConsentProof } from "~/components/admin/consent-proof";
-import { CONSENT_FORM_LABELS, type ConsentForm } from "~/content/consent";
+import { CONSENT_FORM_LABELS, CONSENT_RECORD_REASON_LABELS, type ConsentForm } from "~/content/consent";
 import type { PersonData } from "~/db/privacy-requests.server";
 import { formatTimestamp } from "~/lib/format";
 
@@ -84,17 +84,18 @@ export function PersonDataSections({ person, createdAt }: { person: PersonData; 
       <Section id="person-records" title="Nachweise und Sperrvermerke" count={person.records.length}>
         <p className="text-sm text-slate-600">
           Was von früheren Newsletter-Abonnements bleibt: kein Klartext der Adresse, nur ein Schlüssel-Hash,
-          die Daten der Einwilligung und der Einwilligungstext.
+          die Daten der Einwilligung und der Einwilligungstext. Solange ein Eintrag „auf Anfrage gelöscht, mit
+          Sperrvermerk“ aufbewahrt wird, speichert eine neue Newsletter-Anmeldung der Adresse nichts und
+          verschickt keine E-Mail.
         </p>
         <AdminTable columns={["Angemeldet", "Formular", "Bestätigt", "Beendet", "Aufbewahrt bis"]}>
           {person.records.map((record) => (
             <AdminRow key={record.id}>
-              <AdminCell label="Angemeldet">{formatTimestamp(record.signedUpAt)}</AdminCell>
+              <AdminCell label="Angemeldet">{when(record.signedUpAt)}</AdminCell>
               <AdminCell label="Formular">{formLabel(record.signupForm)}</AdminCell>
               <AdminCell label="Bestätigt">{when(record.confirmedAt, "nie")}</AdminCell>
               <AdminCell label="Beendet">
-                {formatTimestamp(record.endedAt)} (
-                {record.reason === "unsubscribed" ? "abgemeldet" : "vom Betreiber gelöscht"})
+                {formatTimestamp(record.endedAt)} ({CONSENT_RECORD_REASON_LABELS[record.reason]})
               </AdminCell>
               <AdminCell label="Aufbewahrt bis">{formatTimestamp(record.keepUntil)}</AdminCell>
             </AdminRow>

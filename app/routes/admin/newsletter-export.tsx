@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { confirmedSubscriptions } from "~/db/newsletter.server";
 import { isoDay, toCsv } from "~/lib/csv";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { requireAdmin } from "~/lib/session.server";
+import { requireRecentConfirmation } from "~/lib/recent-confirmation.server";
 import type { Route } from "./+types/newsletter-export";
 import { databaseContext } from "~/lib/request-context";
 
@@ -11,7 +11,8 @@ import { databaseContext } from "~/lib/request-context";
  * newsletter-abonnenten-{date}.csv.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  // Every subscriber's address in one file: only with a recent confirmation.
+  await requireRecentConfirmation(request, context, "/admin/newsletter");
   const rows = await confirmedSubscriptions(await context.get(databaseContext));
   if (rows.length === 0) {
     return redirectWithFlash("/admin/newsletter", { type: "error", title: ADMIN_MESSAGES.csvEmpty });

@@ -25,6 +25,7 @@ import {
   type FieldErrors,
 } from "~/lib/forms";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { requireRecentConfirmation } from "~/lib/recent-confirmation.server";
 import type { Db } from "~/db/engines.server";
 import { logger } from "~/lib/logger.server";
 import { ISSUE_LIMITS } from "~/lib/newsletter-issues";
@@ -187,6 +188,9 @@ export async function issueAction(request: Request, context: RequestContext, id:
         if (intent === "preview")
           return redirectWithFlash(`${back}/vorschau`, { type: "success", title: MESSAGES.saved });
         if (intent === "test") return sendTest(db, parsed.data, context.get(mailQueuedContext));
+        // Mail to every subscriber in the owner's name cannot be called back: the draft is kept,
+        // the send needs a recent confirmation.
+        await requireRecentConfirmation(request, context, back);
         return send(db, issue.id, String(form.get("send_at") ?? ""), back, context.get(mailQueuedContext));
       }
       case "pause":

@@ -18,37 +18,55 @@ import { listSubscriptions, unsubscribe } from "~/db/newsletter.server";
 import { BOUNCE_LIMIT } from "~/lib/newsletter-issues";
 import { isoDay } from "~/lib/csv";
 import { deleteFromAdminList, loadAdminList } from "~/lib/admin-lists.server";
+import { isConfirmed } from "~/lib/recent-confirmation";
+import { confirmedUntil } from "~/lib/recent-confirmation.server";
+import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/newsletter";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadAdminList(
+  const { session } = await requireAdmin(request, context);
+  const list = await loadAdminList(
     request,
     context,
     (db) => listSubscriptions(db, pageParams(request)),
     ADMIN_MESSAGES.subscribersLoadError,
   );
+  return { ...list, confirmedUntil: confirmedUntil(session) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return deleteFromAdminList(request, context, (db, id) => unsubscribe(db, id, "deleted"), {
-    success: ADMIN_MESSAGES.subscriberDeleted,
-    failure: ADMIN_MESSAGES.subscriberDeleteError,
-    notFound: "Abonnent nicht gefunden",
-  });
+  // The owner cannot add an address back (the person has to sign up again): a recent
+  // confirmation first.
+  return deleteFromAdminList(
+    request,
+    context,
+    (db, id) => unsubscribe(db, id, "deleted"),
+    {
+      success: ADMIN_MESSAGES.subscriberDeleted,
+      failure: ADMIN_MESSAGES.subscriberDeleteError,
+      notFound: "Abonnent nicht gefunden",
+    },
+    { recentConfirmation: true },
+  );
 }
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const { rows, total } = loaderData;
+  // Without a recent confirmation the server sends the owner to Profil instead of a file.
+  const downloads = () => total > 0 && isConfirmed(loaderData.confirmedUntil);
   return (
     <div className="space-y-6">
       <NewsletterNav />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.subscribersHeading}</h2>
-        {/* A plain download link; the server refuses with a flash message when the list is empty. */}
+        {/*
+          A plain link: the file comes as an attachment and the page stays; a refusal (an empty
+          list, no recent confirmation) is a redirect with a flash message, which a download
+          attribute would save as the file.
+        */}
         <a
           href="/admin/newsletter/export"
-          download={total > 0 ? "" : undefined}
-          onClick={() => total > 0 && toast.success(ADMIN_MESSAGES.csvStarted)}
+          onClick={() => downloads() && toast.success(ADMIN_MESSAGES.csvStarted)}
           className={buttonClass({ variant: "secondary" })}
         >
           <Download aria-hidden="true" className="size-4" />

@@ -8,18 +8,20 @@ import {
   lookupPerson,
   type PersonData,
 } from "~/db/privacy-requests.server";
+import { env } from "~/env.server";
 import { isoDay } from "~/lib/csv";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { LIMITS } from "~/lib/form-limits";
 import { logger } from "~/lib/logger.server";
-import { SECURITY_MESSAGES } from "~/content/security-messages";
-import { isRecentlyVerified, requireAdmin } from "~/lib/session.server";
+import { confirmedUntil, requireRecentConfirmation } from "~/lib/recent-confirmation.server";
+import { requireAdmin } from "~/lib/session.server";
 import { databaseContext, type RequestContext } from "~/lib/request-context";
+import { MailDropEraseError, mailDropDirOf } from "~/mail/mail-drop.server";
 
 /**
  * The server half of Auskunft und Löschung (/admin/datenschutz, issue #15): the lookup, the
- * erasure and the exports. The address travels in the lookup's query string and in form bodies;
- * the request log has paths only, and nothing here logs it.
+ * erasure and the exports. The address travels in form bodies only, never in a URL (where
+ * browser history, proxies and logs would keep it), and nothing here logs it.
  */
 export const PrivacyEmailSchema = z
   .string()
@@ -30,12 +32,13 @@ export const PrivacyEmailSchema = z
 
 type Audit = Awaited<ReturnType<typeof listPrivacyAudit>>;
 
-export type PrivacyView = {
+/** What the lookup answers: everything stored for the address, or why there is nothing. */
+export type PrivacyLookup = {
+  intent: "lookup";
   email: string;
   fieldError: string | null;
   person: PersonData | null;
   error: string | null;
-  audit: Audit;
   /** The time the view shows as "Erstellt am" (the server's, so the client renders the same). */
   createdAt: Date;
 };
@@ -49,55 +52,66 @@ async function auditLog(context: RequestContext): Promise<Audit> {
   }
 }
 
-/** The view: the audit log, and with `?email=` everything stored for that address. */
+/**
+ * The view: the empty lookup form and the audit log. An `?email=` of an older link or bookmark
+ * looks nobody up.
+ */
 export async function loadPrivacyView(request: Request, context: RequestContext) {
+  const { session } = await requireAdmin(request, context);
+  return { audit: await auditLog(context), confirmedUntil: confirmedUntil(session) };
+}
+
+/** The view's forms: the lookup ("lookup") and "Alles löschen" ("erase"). */
+export async function privacyAction(request: Request, context: RequestContext) {
   await requireAdmin(request, context);
-  const raw = new URL(request.url).searchParams.get("email");
-  const view: PrivacyView = {
-    email: raw ?? "",
+  const form = await request.formData().catch(() => undefined);
+  const intent = form?.get("intent");
+  if (form && intent === "lookup") return lookUp(form, context);
+  if (form && intent === "erase") return erase(request, context, form);
+  return redirectWithFlash(PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.eraseError });
+}
+
+async function lookUp(form: FormData, context: RequestContext) {
+  const raw = String(form.get("email") ?? "");
+  const view: PrivacyLookup = {
+    intent: "lookup",
+    email: raw,
     fieldError: null,
     person: null,
     error: null,
-    audit: [],
     createdAt: new Date(),
   };
-  if (raw !== null) {
-    const email = PrivacyEmailSchema.safeParse(raw);
-    if (!email.success) {
-      return data(
-        { ...view, fieldError: email.error.issues[0]!.message, audit: await auditLog(context) },
-        { status: 400 },
-      );
-    }
-    try {
-      view.person = await lookupPerson(await context.get(databaseContext), email.data);
-    } catch (error) {
-      logger.error({ err: error }, "privacy lookup failed");
-      view.error = PRIVACY_MESSAGES.lookupError;
-    }
+  const email = PrivacyEmailSchema.safeParse(raw);
+  if (!email.success) {
+    return data({ ...view, fieldError: email.error.issues[0]!.message }, { status: 400 });
   }
-  return data({ ...view, audit: await auditLog(context) });
+  try {
+    view.person = await lookupPerson(await context.get(databaseContext), email.data);
+  } catch (error) {
+    logger.error({ err: error }, "privacy lookup failed");
+    view.error = PRIVACY_MESSAGES.lookupError;
+  }
+  return data(view);
 }
 
 /** "Alles löschen": erases the address's data in one transaction and goes back with a toast. */
-export async function erasePrivacyData(request: Request, context: RequestContext) {
-  const { session } = await requireAdmin(request, context);
+async function erase(request: Request, context: RequestContext, form: FormData) {
   // Erasing cannot be undone: like changing sign-in methods, it needs a recent confirmation.
-  if (!isRecentlyVerified(session)) {
-    return redirectWithFlash("/admin/profil", { type: "error", title: SECURITY_MESSAGES.confirmFirst });
-  }
-  const form = await request.formData().catch(() => undefined);
-  const intent = form?.get("intent");
-  if (!form || !(intent === "erase")) {
-    return redirectWithFlash(PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.eraseError });
-  }
+  await requireRecentConfirmation(request, context, PRIVACY_PATH);
   const email = PrivacyEmailSchema.safeParse(String(form.get("email") ?? ""));
   if (!email.success) {
-    return data({ fieldError: email.error.issues[0]!.message }, { status: 400 });
+    return data({ intent: "erase" as const, fieldError: email.error.issues[0]!.message }, { status: 400 });
   }
   try {
-    await erasePerson(await context.get(databaseContext), email.data, { block: form.get("block") === "on" });
+    await erasePerson(await context.get(databaseContext), email.data, {
+      block: form.get("block") === "on",
+      mailDropDir: mailDropDirOf(env().DATA_DIR),
+    });
   } catch (error) {
+    if (error instanceof MailDropEraseError) {
+      logger.error({ err: error }, "privacy erasure left dropped mails behind");
+      return redirectWithFlash(PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.eraseFilesError });
+    }
     logger.error({ err: error }, "privacy erasure failed");
     return redirectWithFlash(PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.eraseError });
   }
@@ -114,7 +128,8 @@ export async function exportPrivacyData(
   file: { extension: "json" | "html"; contentType: string; csp?: string },
   render: (person: PersonData, createdAt: Date) => string,
 ): Promise<Response> {
-  await requireAdmin(request, context);
+  // A file of everything stored about a person leaves the admin: a recent confirmation first.
+  await requireRecentConfirmation(request, context, PRIVACY_PATH);
   const form = await request.formData().catch(() => undefined);
   const email = PrivacyEmailSchema.safeParse(String(form?.get("email") ?? ""));
   if (!email.success) {

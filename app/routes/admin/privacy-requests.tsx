@@ -12,34 +12,37 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
 import { describeCounts, PRIVACY_MESSAGES, PRIVACY_PATH, totalOf } from "~/content/privacy-request-messages";
 import { formatDateTime } from "~/lib/format";
+import { isConfirmed } from "~/lib/recent-confirmation";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/privacy-requests";
-import { erasePrivacyData, loadPrivacyView } from "./privacy-requests.server";
+import { loadPrivacyView, privacyAction } from "./privacy-requests.server";
 
 /**
- * /admin/datenschutz (issue #15): Auskunft und Löschung. The owner looks an address up
- * (`?email=`, so the result can be linked inside the admin), exports it or erases all of it.
+ * /admin/datenschutz (issue #15): Auskunft und Löschung. The owner looks an address up (a POST,
+ * so the address stays out of URLs and history), exports it or erases all of it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadPrivacyView(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return erasePrivacyData(request, context);
+  return privacyAction(request, context);
 }
 
 export default function PrivacyRequests({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, person, error, audit, createdAt } = loaderData;
-  const fieldError = actionData?.fieldError ?? loaderData.fieldError;
+  const { audit, confirmedUntil } = loaderData;
+  const lookup = actionData?.intent === "lookup" ? actionData : undefined;
+  const fieldError = actionData?.fieldError;
   const navigation = useNavigation();
-  const searching = navigation.state !== "idle" && navigation.formMethod === "GET";
+  const searching = navigation.state !== "idle" && navigation.formData?.get("intent") === "lookup";
   return (
     <div className="space-y-8">
       <div className="space-y-2">
         <h2 className="text-2xl font-bold text-slate-900">{PRIVACY_MESSAGES.heading}</h2>
         <p className="max-w-3xl text-slate-600">{PRIVACY_MESSAGES.intro}</p>
       </div>
-      <Form method="get" noValidate className="flex max-w-2xl flex-wrap items-end gap-3">
+      <Form method="post" noValidate className="flex max-w-2xl flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="lookup" />
         <Field
           id="privacy-email"
           label={PRIVACY_MESSAGES.emailLabel}
@@ -47,7 +50,14 @@ export default function PrivacyRequests({ loaderData, actionData }: Route.Compon
           className="min-w-0 flex-1 basis-64"
         >
           {(props) => (
-            <Input {...props} type="email" name="email" autoComplete="off" defaultValue={email} required />
+            <Input
+              {...props}
+              type="email"
+              name="email"
+              autoComplete="off"
+              defaultValue={lookup?.email ?? ""}
+              required
+            />
           )}
         </Field>
         <Button type="submit" disabled={searching} className={fieldError ? "mb-7" : undefined}>
@@ -59,20 +69,30 @@ export default function PrivacyRequests({ loaderData, actionData }: Route.Compon
           {searching ? PRIVACY_MESSAGES.searching : PRIVACY_MESSAGES.search}
         </Button>
       </Form>
-      {error && (
+      {lookup?.error && (
         <p role="alert" className="text-red-700">
-          {error}
+          {lookup.error}
         </p>
       )}
-      {person && <PersonResult person={person} createdAt={createdAt} />}
+      {lookup?.person && (
+        <PersonResult person={lookup.person} createdAt={lookup.createdAt} confirmedUntil={confirmedUntil} />
+      )}
       <AuditLog audit={audit} />
     </div>
   );
 }
 
-type Person = NonNullable<Route.ComponentProps["loaderData"]["person"]>;
+type Person = NonNullable<Extract<Route.ComponentProps["actionData"], { intent: "lookup" }>["person"]>;
 
-function PersonResult({ person, createdAt }: { person: Person; createdAt: Date }) {
+function PersonResult({
+  person,
+  createdAt,
+  confirmedUntil,
+}: {
+  person: Person;
+  createdAt: Date;
+  confirmedUntil: Date | null;
+}) {
   const total = totalOf(person.counts);
   return (
     <section
@@ -90,8 +110,8 @@ function PersonResult({ person, createdAt }: { person: Person; createdAt: Date }
       {total > 0 && (
         <>
           <div className="flex flex-wrap gap-3 max-sm:*:flex-1">
-            <ExportButton email={person.email} format="json" />
-            <ExportButton email={person.email} format="html" />
+            <ExportButton email={person.email} format="json" confirmedUntil={confirmedUntil} />
+            <ExportButton email={person.email} format="html" confirmedUntil={confirmedUntil} />
             <EraseButton person={person} />
           </div>
           <PersonDataSections person={person} createdAt={createdAt} />
@@ -101,13 +121,24 @@ function PersonResult({ person, createdAt }: { person: Person; createdAt: Date }
   );
 }
 
-/** A plain form: the answer is a download, which the browser keeps on this page. */
-function ExportButton({ email, format }: { email: string; format: "json" | "html" }) {
+/**
+ * A plain form: the answer is a download, which the browser keeps on this page, or without a
+ * recent confirmation the way to Profil.
+ */
+function ExportButton({
+  email,
+  format,
+  confirmedUntil,
+}: {
+  email: string;
+  format: "json" | "html";
+  confirmedUntil: Date | null;
+}) {
   return (
     <form
       method="post"
       action={`${PRIVACY_PATH}/export.${format}`}
-      onSubmit={() => toast.success(PRIVACY_MESSAGES.exportStarted)}
+      onSubmit={() => isConfirmed(confirmedUntil) && toast.success(PRIVACY_MESSAGES.exportStarted)}
     >
       <input type="hidden" name="email" value={email} />
       <Button type="submit" variant="secondary" className="w-full">

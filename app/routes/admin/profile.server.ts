@@ -1,12 +1,14 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { SECURITY_MESSAGES } from "~/content/security-messages";
+import { CONFIRMATION_MESSAGES, SECURITY_MESSAGES } from "~/content/security-messages";
 import { findAdminById, setAdminName } from "~/db/admin-users.server";
 import { hasSecondFactor } from "~/db/sign-in-factors.server";
 import { AUTH_MESSAGES, setPassword, signIn } from "~/lib/auth.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/lib/forms";
 import { newPasswordProblem } from "~/lib/password-rules.server";
+import { adminReturnPath } from "~/lib/recent-confirmation.server";
 import { clientAddressContext, databaseContext, type RequestContext } from "~/lib/request-context";
 import { changeSignIn, deviceOf } from "~/lib/sign-in-notices.server";
 import { createSession, deleteOtherSessions, isRecentlyVerified, requireAdmin } from "~/lib/session.server";
@@ -33,12 +35,17 @@ const NameSchema = z
 
 export type ProfileResult = { ok: boolean; message: string; errors?: Partial<Record<string, string>> };
 
+/** Where a sensitive action sent the owner from to confirm (`?redirectTo=`), if anywhere. */
+const returnPathOf = (request: Request) =>
+  adminReturnPath(new URL(request.url).searchParams.get("redirectTo")) ?? null;
+
 export async function loadProfile(request: Request, context: RequestContext) {
   const { admin, session } = await requireAdmin(request, context);
   return {
     name: admin.name,
     email: admin.email,
     security: await securityOverview(await context.get(databaseContext), session, request),
+    returnTo: returnPathOf(request),
   };
 }
 
@@ -53,13 +60,19 @@ export async function profileAction(request: Request, context: RequestContext) {
   if (!form) return fail(ADMIN_MESSAGES.unreadableRequest);
   const intent = String(form.get("intent") ?? "");
   if (SECURITY_INTENTS.has(intent)) {
-    return securityAction(await context.get(databaseContext), {
+    const result = await securityAction(await context.get(databaseContext), {
       session,
       intent,
       form,
       clientAddress: context.get(clientAddressContext),
       request,
     });
+    // Confirmed for an export or deletion elsewhere (recent-confirmation.server.ts): back there.
+    const back = returnPathOf(request);
+    if (intent === "confirm" && result.data.ok && back) {
+      return redirectWithFlash(back, { type: "success", title: CONFIRMATION_MESSAGES.confirmedBack });
+    }
+    return result;
   }
 
   const name = NameSchema.safeParse(String(form.get("name") ?? ""));

@@ -1,13 +1,14 @@
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import KeyRound from "lucide-react/icons/key-round";
-import { useEffect, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import { PasswordStrengthMeter } from "~/components/admin/password-strength-meter";
 import { SignInSecurity, usePasskeyAction, type SecurityOverview } from "~/components/admin/sign-in-security";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { SECURITY_MESSAGES as M } from "~/content/security-messages";
+import { CONFIRMATION_MESSAGES, SECURITY_MESSAGES as M } from "~/content/security-messages";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { formatDateTime } from "~/lib/format";
 import type { SecurityResult } from "./profile-security.server";
@@ -52,6 +53,9 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="max-w-xl space-y-6">
       <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.profileHeading}</h2>
+      {loaderData.returnTo && (
+        <ReturnNotice to={loaderData.returnTo} confirmedUntil={loaderData.security.confirmedUntil} />
+      )}
       <fetcher.Form key={formKey} method="post" className="space-y-5">
         <Field id="profile-email" label="E-Mail">
           {(props) => <Input {...props} value={loaderData.email} disabled readOnly />}
@@ -183,6 +187,32 @@ function SecondProof({ security, error }: { security: SecurityOverview; error?: 
         {(props) => <Input {...props} name="code" autoComplete="one-time-code" maxLength={40} required />}
       </Field>
       {passkeyButton}
+    </div>
+  );
+}
+
+/**
+ * Shown when an export, deletion or send sent the owner here to confirm (`?redirectTo=`): the
+ * way back. A password or code confirmation is redirected back by the server; a passkey one
+ * ends in the page's data, so the page goes back itself once the confirmation appears.
+ */
+function ReturnNotice({ to, confirmedUntil }: { to: string; confirmedUntil: Date | string | null }) {
+  const navigate = useNavigate();
+  const confirmed = confirmedUntil !== null;
+  const wasConfirmed = useRef(confirmed);
+  useEffect(() => {
+    if (confirmed && !wasConfirmed.current) void navigate(to);
+    wasConfirmed.current = confirmed;
+  }, [confirmed, navigate, to]);
+  return (
+    <div role="status" className="space-y-3 rounded-lg border border-brand-100 bg-brand-50 p-4">
+      <p className="text-sm text-slate-800">
+        {confirmed ? CONFIRMATION_MESSAGES.returnReady : CONFIRMATION_MESSAGES.returnNotice}
+      </p>
+      <Link to={to} className={buttonClass({ variant: confirmed ? "primary" : "secondary", size: "sm" })}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {CONFIRMATION_MESSAGES.returnLink}
+      </Link>
     </div>
   );
 }
