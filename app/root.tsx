@@ -14,6 +14,7 @@ import "./app.css";
 import { env } from "./env.server";
 import { clearFlashCookie, flashContext, readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
+import { categoryFilter } from "./lib/project";
 import { loadSonner, toast, useToastRequested } from "./lib/toast";
 import { HydrationProvider, useHydrated } from "./hooks/use-hydrated";
 
@@ -42,8 +43,9 @@ export function loader({ context }: Route.LoaderArgs) {
 function canonicalPath(pathname: string, search: string): string {
   const detail = pathname.match(/^\/projects\/([^/]+)$/);
   if (detail) return `/project/${detail[1]}`;
-  const category = pathname === "/projects" ? new URLSearchParams(search).get("category") : null;
-  return category ? `/projects?category=${encodeURIComponent(category)}` : pathname;
+  // Only a known category: whatever else the query holds is not a page of its own.
+  const category = pathname === "/projects" ? categoryFilter(new URLSearchParams(search)) : null;
+  return category ? `/projects?category=${category}` : pathname;
 }
 
 // A flash message can follow any redirect, so the root data is fresh on every navigation.

@@ -4,6 +4,8 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { FLASH_COOKIE, SESSION_COOKIE_HTTP, SESSION_COOKIE_HTTPS } from "~/lib/cookie-names";
 import { logger } from "~/lib/logger.server";
+import { PREVIEW_PARAM } from "~/lib/pages.server";
+import { categoryFilter } from "~/lib/project";
 import { publicPagesVersion } from "~/lib/public-pages.server";
 import { installationSecret, issueFormToken } from "~/lib/security.server";
 import { database } from "./boot";
@@ -24,6 +26,9 @@ import { contentSecurityPolicy, newNonce, serverScriptHashes } from "./content-s
  *   fill time). The token is replaced by a fresh one every TOKEN_REFRESH_MS, without rendering
  *   the page again, so no visitor gets a token older than that.
  * - Compressed bodies (brotli, gzip) are made once per version of the bytes, off the main thread.
+ * - The key is the path and the query parameters its page reads (`pageQuery`): a query with any
+ *   other parameter is answered with a redirect to the URL without it, so cycling through junk
+ *   query strings neither renders pages nor evicts the real ones (issue 25).
  */
 
 const ENTRY_TTL_MS = 10_000;
@@ -152,7 +157,11 @@ export function pageCache(options: { https: boolean }): MiddlewareHandler<{ Vari
 
   return async (c, next) => {
     if (!isCacheable(c)) return next();
-    const key = c.req.path + new URL(c.req.url).search;
+    const url = new URL(c.req.url);
+    const query = pageQuery(url);
+    if (query === undefined) return next();
+    if (query !== url.search) return c.redirect(samePath(url.pathname) + query, 301);
+    const key = url.pathname + query;
     const fresh = () => {
       const entry = entries.get(key);
       return entry && entry.version === publicPagesVersion() && Date.now() < entry.expiresAt
@@ -223,6 +232,34 @@ export function splitAtFormToken(html: string): { token: string | undefined; par
   const token = FORM_TOKEN.exec(html)?.[1];
   return { token, parts: token ? html.split(token) : [html] };
 }
+
+/**
+ * The query parameters the public pages read, by path: the loaders' `searchParams`, each with the
+ * values its page knows. The draft preview (`vorschau`) and the newsletter's links are about one
+ * person and never cached (they say so): they pass untouched, as do React Router's route
+ * discovery and files (a dot in the last segment: the sitemap, images, static files).
+ */
+const PAGE_QUERY: Record<string, (params: URLSearchParams) => string> = {
+  "/projects": (params) => {
+    const category = categoryFilter(params);
+    return category ? `?category=${category}` : "";
+  },
+};
+const UNCACHED_QUERY_PATHS = new Set(["/newsletter/bestaetigen", "/newsletter/abmelden", "/__manifest"]);
+
+/**
+ * The query of a request's page as its key has it ("" for none), or undefined for a request
+ * this cache leaves alone. Anything else in the query makes it differ from `url.search`.
+ */
+export function pageQuery(url: URL): string | undefined {
+  if (url.search === "") return "";
+  if (UNCACHED_QUERY_PATHS.has(url.pathname) || url.searchParams.has(PREVIEW_PARAM)) return undefined;
+  if (/\.[^/]*$/.test(url.pathname)) return undefined;
+  return PAGE_QUERY[url.pathname]?.(url.searchParams) ?? "";
+}
+
+/** A path as the target of a redirect on this site: "//host" would leave it. */
+const samePath = (pathname: string) => pathname.replace(/^\/+/, "/");
 
 function isCacheable(c: Context): boolean {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;

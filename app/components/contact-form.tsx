@@ -5,6 +5,7 @@ import { useActionData, useFetcher } from "react-router";
 import { CONTACT_MESSAGES } from "~/content/messages";
 import { ContactSchema, fieldErrors, LIMITS, type FieldErrors } from "~/lib/forms";
 import { useFormResult } from "~/hooks/use-form-result";
+import { useFormToken } from "~/hooks/use-form-token";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { FormResult } from "~/lib/form-guard.server";
 import { Button } from "./ui/button";
@@ -21,6 +22,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   // Without JavaScript the page itself carries the result of the POST.
   const result = fetcher.data ?? (actionData?.form === "contact" ? actionData : undefined);
+  const token = useFormToken(formToken, result);
   const formRef = useFormResult(fetcher.data);
   const submitting = fetcher.state !== "idle";
   const errors = { ...(result?.errors ?? {}), ...clientErrors };
@@ -47,7 +49,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
       }}
     >
       <input type="hidden" name="intent" value="contact" />
-      <input type="hidden" name="formToken" value={formToken} />
+      <input type="hidden" name="formToken" value={token} />
       <Honeypot />
       {!hydrated && <FormStatus result={result} />}
       <div className="grid gap-5 sm:grid-cols-2">

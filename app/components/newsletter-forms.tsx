@@ -4,6 +4,7 @@ import { CONSENT_TEXTS, type ConsentForm } from "~/content/consent";
 import { NEWSLETTER_MESSAGES } from "~/content/messages";
 import { LIMITS } from "~/lib/form-limits";
 import { useFormResult } from "~/hooks/use-form-result";
+import { useFormToken } from "~/hooks/use-form-token";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { FormResult } from "~/lib/form-guard.server";
 import { Button } from "./ui/button";
@@ -11,23 +12,27 @@ import { Field, FormStatus, Honeypot, Input } from "./ui/field";
 
 const PRIVACY_LINK_TEXT = "Datenschutzerklärung";
 
-function useNewsletterForm(key: string) {
+function useNewsletterForm(key: string, formToken: string) {
   const fetcher = useFetcher<FormResult>({ key });
   const actionData = useActionData<FormResult>();
   const hydrated = useHydrated();
   // Without JavaScript the page carries the result; only take it if this form was sent.
   const result = fetcher.data ?? (actionData?.form === key ? actionData : undefined);
   const formRef = useFormResult(fetcher.data);
-  return { fetcher, result, hydrated, formRef, submitting: fetcher.state !== "idle" };
+  const token = useFormToken(formToken, result);
+  return { fetcher, result, hydrated, formRef, token, submitting: fetcher.state !== "idle" };
 }
 
 /** The home page's block (spec: simple signup; sending the form is the consent it describes). */
 export function NewsletterBlock({ formToken }: { formToken: string }) {
-  const { fetcher, result, hydrated, formRef, submitting } = useNewsletterForm("newsletter-simple");
+  const { fetcher, result, hydrated, formRef, token, submitting } = useNewsletterForm(
+    "newsletter-simple",
+    formToken,
+  );
   return (
     <fetcher.Form ref={formRef} method="post" action="/?index" className="relative space-y-4">
       <input type="hidden" name="intent" value="newsletter" />
-      <input type="hidden" name="formToken" value={formToken} />
+      <input type="hidden" name="formToken" value={token} />
       <Honeypot />
       {!hydrated && <FormStatus result={result} />}
       <div className="grid gap-4 sm:grid-cols-[1fr_1.4fr_auto] sm:items-end">
@@ -46,7 +51,10 @@ export function NewsletterBlock({ formToken }: { formToken: string }) {
 
 /** The standalone double opt-in card (spec: optional name, e-mail, required consent). */
 export function NewsletterCard({ formToken, action }: { formToken: string; action: string }) {
-  const { fetcher, result, hydrated, formRef, submitting } = useNewsletterForm("newsletter-optin");
+  const { fetcher, result, hydrated, formRef, token, submitting } = useNewsletterForm(
+    "newsletter-optin",
+    formToken,
+  );
   return (
     <section
       aria-labelledby="newsletter-card-title"
@@ -61,7 +69,7 @@ export function NewsletterCard({ formToken, action }: { formToken: string; actio
       </p>
       <fetcher.Form ref={formRef} method="post" action={action} className="relative mt-5 space-y-4">
         <input type="hidden" name="intent" value="newsletter" />
-        <input type="hidden" name="formToken" value={formToken} />
+        <input type="hidden" name="formToken" value={token} />
         <Honeypot />
         {!hydrated && <FormStatus result={result} />}
         <NameAndEmail idPrefix="optin" result={result} />

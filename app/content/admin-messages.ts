@@ -32,6 +32,17 @@ export const ADMIN_MESSAGES = {
   contactDeleted: "Kontaktanfrage erfolgreich gelöscht",
   contactDeleteError: (message: string) => `Fehler beim Löschen der Anfrage: ${message}`,
   noContacts: "Keine Kontaktanfragen vorhanden",
+  /**
+   * Kontaktanfragen: the cap of all public forms (FORM_MAX_PER_HOUR) refused submissions (issue
+   * 25). The times are "03.03.2025, 14:05" and "15:05".
+   */
+  formCapHeading: "Stundenlimit der Formulare erreicht",
+  formCapReached: (notice: { reachedAt: string; refused: number; cap: number }) =>
+    `Das Stundenlimit aller Formulare (FORM_MAX_PER_HOUR = ${notice.cap.toLocaleString("de-DE")}) wurde am ${notice.reachedAt} Uhr erreicht; ${notice.refused.toLocaleString("de-DE")} ${notice.refused === 1 ? "Einsendung wurde" : "Einsendungen wurden"} abgewiesen.`,
+  formCapStillReached: (until: string) =>
+    `Bis ${until} Uhr nimmt die Website keine Kontaktanfragen und Newsletter-Anmeldungen an.`,
+  formCapWhatToDo:
+    "Das Limit schützt dich vor Spam-Fluten und gibt nach Ablauf der Stunde von selbst wieder frei. Waren es echte Anfragen, kannst du warten oder FORM_MAX_PER_HOUR in der Konfiguration des Servers (.env) erhöhen und den Server neu starten.",
   contactKept: "Die Anfrage wird aufbewahrt, bis du die Markierung aufhebst.",
   contactReleased: "Die Anfrage wird wieder nach der Aufbewahrungsfrist gelöscht.",
   contactKeepError: (message: string) => `Fehler beim Ändern der Aufbewahrung: ${message}`,

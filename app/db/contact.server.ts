@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { env } from "~/env.server";
-import { ALL_FORMS_CAP, FORM_RATE_LIMIT, formCapReached } from "~/lib/form-guard.server";
+import {
+  ALL_FORMS_CAP,
+  FORM_RATE_LIMIT,
+  FORM_TOKEN_MAX_AGE_MS,
+  formCapReached,
+} from "~/lib/form-guard.server";
 import { isUuid } from "~/lib/uuid";
 import { enqueueMails } from "~/mail/outbox.server";
 import { contactNotification } from "~/mail/templates.server";
@@ -11,7 +16,7 @@ import type { SiteSettings } from "~/lib/settings-schemas.server";
 import { batchedTransaction } from "./batched-transaction.server";
 import type { Db } from "./engines.server";
 import { pagedSearch, type PageRequest } from "./paged-search.server";
-import { hitRateLimits } from "./rate-limits.server";
+import { clearRateLimit, hitRateLimits, type RateLimitResult } from "./rate-limits.server";
 import { contactSubmissions } from "./schema";
 
 export type ContactSubmission = {
@@ -19,11 +24,15 @@ export type ContactSubmission = {
   input: ContactInput | undefined;
   /** The client's key for the public forms' rate limit (FORM_RATE_LIMIT). */
   rateLimitKey: string;
+  /** Its form token as this client's (formTokenKey): used up when the submission is stored. */
+  tokenKey: string;
 };
 
 export type ContactOutcome =
   | { status: "stored" }
   | { status: "invalid" }
+  /** Its form token was used up before (by this client, for this form). */
+  | { status: "replayed" }
   /** Refused by the client's limit, or by the cap of all forms (`cap`). */
   | { status: "limited"; retryAfterSeconds: number; cap: boolean };
 
@@ -31,9 +40,10 @@ export type ContactOutcome =
 export type PendingContact = ContactSubmission & { settings: SiteSettings };
 
 /**
- * Counts a submission against its client's rate limit and, when within it and valid, stores it
- * with the owner's notification mail queued in the same transaction. Resolves after the commit;
- * concurrent submissions may share that transaction (batchedTransaction).
+ * Counts a submission against its client's rate limit and, when within it and valid, uses up
+ * its form token and stores it with the owner's notification mail queued in the same
+ * transaction. Resolves after the commit; concurrent submissions may share that transaction
+ * (batchedTransaction).
  */
 export async function submitContact(db: Db, submission: ContactSubmission): Promise<ContactOutcome> {
   const { settings } = await siteSettingsOf(db);
@@ -53,25 +63,38 @@ export async function storeContacts(tx: Db, batch: PendingContact[]): Promise<Co
     FORM_RATE_LIMIT.max,
     FORM_RATE_LIMIT.windowMs,
   );
-  // Within their client's limit, submissions count against the cap of all forms.
-  const counted = batch.flatMap((_, index) => (limits[index]!.allowed ? [index] : []));
-  const capped = new Map(
-    counted.length === 0
-      ? []
-      : (
-          await hitRateLimits(
-            tx,
-            counted.map(() => ALL_FORMS_CAP.key),
-            env().FORM_MAX_PER_HOUR,
-            ALL_FORMS_CAP.windowMs,
-          )
-        ).map((cap, n) => [counted[n]!, cap]),
+  // Valid and within their client's limit, submissions use up their form token (the first of
+  // two with one token wins, in this batch or beside it) ...
+  const valid = batch.flatMap((one, index) => (limits[index]!.allowed && one.input ? [index] : []));
+  const claims = await hitRateLimitsOf(
+    tx,
+    valid,
+    (index) => batch[index]!.tokenKey,
+    1,
+    FORM_TOKEN_MAX_AGE_MS,
   );
+  const claimed = valid.filter((index) => claims.get(index)!.allowed);
+  // ... and count against the cap of all forms; a token whose submission the cap refuses is
+  // given back.
+  const capped = await hitRateLimitsOf(
+    tx,
+    claimed,
+    () => ALL_FORMS_CAP.key,
+    env().FORM_MAX_PER_HOUR,
+    ALL_FORMS_CAP.windowMs,
+  );
+  for (const index of claimed) {
+    if (!capped.get(index)!.allowed) await clearRateLimit(tx, batch[index]!.tokenKey);
+  }
   const outcomes = batch.map(({ input }, index): ContactOutcome => {
-    const cap = limits[index]!.allowed;
-    const limit = cap ? capped.get(index)! : limits[index]!;
-    if (!limit.allowed) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds, cap };
-    return input ? { status: "stored" } : { status: "invalid" };
+    const client = limits[index]!;
+    if (!client.allowed)
+      return { status: "limited", retryAfterSeconds: client.retryAfterSeconds, cap: false };
+    if (!input) return { status: "invalid" };
+    const cap = capped.get(index);
+    if (!cap) return { status: "replayed" };
+    if (!cap.allowed) return { status: "limited", retryAfterSeconds: cap.retryAfterSeconds, cap: true };
+    return { status: "stored" };
   });
   // Ids from here, so that each notification names its request (deleting it deletes the mail).
   const stored = batch.flatMap(({ input, settings }, index) =>
@@ -85,6 +108,19 @@ export async function storeContacts(tx: Db, batch: PendingContact[]): Promise<Co
     );
   }
   return outcomes;
+}
+
+/** hitRateLimits for the submissions `indices` of a batch, the key of each by `keyOf`; by index. */
+async function hitRateLimitsOf(
+  tx: Db,
+  indices: number[],
+  keyOf: (index: number) => string,
+  limit: number,
+  windowMs: number,
+) {
+  if (indices.length === 0) return new Map<number, RateLimitResult>();
+  const results = await hitRateLimits(tx, indices.map(keyOf), limit, windowMs);
+  return new Map(indices.map((index, n) => [index, results[n]!]));
 }
 
 /** Newest first, optionally filtered by a search over name, e-mail, subject and message. */

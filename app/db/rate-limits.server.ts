@@ -70,7 +70,10 @@ export async function hitRateLimits(
   });
 }
 
-/** Removes counters whose window ended long ago. */
+/**
+ * Removes counters whose window ended long ago; by default those older than a day, which also
+ * takes the used form tokens once the tokens themselves have expired.
+ */
 export async function pruneRateLimits(db: Db, olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
   const deleted = await db
     .delete(rateLimits)

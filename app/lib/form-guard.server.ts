@@ -1,14 +1,16 @@
 import { data, type RouterContextProvider } from "react-router";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import type { Db } from "~/db/engines.server";
-import { hitRateLimit } from "~/db/rate-limits.server";
+import { recordFormCapRefusals } from "~/db/form-cap.server";
+import { clearRateLimit, hitRateLimit } from "~/db/rate-limits.server";
 import { env } from "~/env.server";
 import { logger } from "./logger.server";
-import { clientKey, formAge, installationSecret, issueFormToken } from "./security.server";
+import { clientKey, formAge, installationSecret, issueFormToken, sha256Hex } from "./security.server";
 
 /** Spam defence of the public forms, without any third-party service (issue #3). */
 export const FORM_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
-const FORM_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** How long a form token is good for; a used one is remembered as long (in `rate_limits`). */
+export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export type FormResult = {
   ok: boolean;
@@ -19,6 +21,11 @@ export type FormResult = {
   values?: Record<string, string>;
   /** Which form of the page this answers (pages with two forms, rendered without JavaScript). */
   form?: string;
+  /**
+   * The token for the form's next submission, when the one sent is used up (a success) or no
+   * longer good (expired, used before): the form takes it, so a second message needs no reload.
+   */
+  formToken?: string;
 };
 
 /** What a public form's action needs of React Router's action arguments. */
@@ -66,12 +73,28 @@ type GuardOptions = {
   values: Record<string, string>;
 };
 
-function reject(options: GuardOptions, status: number, description: string, headers?: HeadersInit) {
+function reject(
+  options: GuardOptions,
+  status: number,
+  description: string,
+  extra: { headers?: HeadersInit; formToken?: string } = {},
+) {
   return data<FormResult>(
-    { ok: false, title: options.failureTitle, description, values: options.values, form: options.form },
-    { status, headers },
+    {
+      ok: false,
+      title: options.failureTitle,
+      description,
+      values: options.values,
+      form: options.form,
+      ...(extra.formToken ? { formToken: extra.formToken } : {}),
+    },
+    { status, headers: extra.headers },
   );
 }
+
+/** The answer to a form whose token is too old or was used before, with a fresh one. */
+export const expired = (options: GuardOptions, formToken: string) =>
+  reject(options, 400, FORM_GUARD_MESSAGES.expired, { formToken });
 
 /**
  * Runs the honeypot and the minimum fill time. Returns a response to send instead of processing
@@ -81,25 +104,41 @@ export async function checkForm(db: Db, form: FormData, options: GuardOptions) {
   if (String(form.get("website") ?? "") !== "") return "spam" as const;
 
   const age = formAge(await installationSecret(db), form.get("formToken"));
-  if (age === undefined || age > FORM_MAX_AGE_MS) return reject(options, 400, FORM_GUARD_MESSAGES.expired);
+  if (age === undefined) return reject(options, 400, FORM_GUARD_MESSAGES.expired);
+  if (age > FORM_TOKEN_MAX_AGE_MS) return expired(options, await newFormToken(db));
   if (age < env().FORM_MIN_FILL_MS) return reject(options, 400, FORM_GUARD_MESSAGES.tooFast);
   return undefined;
 }
 
-/** The key of a client's counter for one kind of form (the address itself is not stored). */
+/**
+ * The key of a client's counter for one kind of form (the address itself is not stored). IPv6
+ * clients are grouped by /48, the usual size of one customer's network: with /64, a flood
+ * from one network could send from 65,536 "clients" (issue 25).
+ */
 export async function formRateLimitKey(db: Db, options: GuardOptions): Promise<string> {
-  return `${options.name}:${clientKey(await installationSecret(db), options.clientAddress)}`;
+  return `${options.name}:${clientKey(await installationSecret(db), options.clientAddress, 48)}`;
+}
+
+/**
+ * The key under which a form token counts as used by this client for this kind of form (in
+ * `rate_limits`, limit one, pruned with them after FORM_TOKEN_MAX_AGE_MS). By client, because
+ * one token is shared: a cached page gives every visitor the same for 250 ms, a CDN in front
+ * for minutes (docs/decisions/0008-page-cache.md).
+ */
+export function formTokenKey(rateLimitKey: string, form: FormData): string {
+  return `form-token:${sha256Hex(`${rateLimitKey}|${String(form.get("formToken"))}`).slice(0, 32)}`;
 }
 
 export function rateLimited(options: GuardOptions, retryAfterSeconds: number) {
   return reject(options, 429, FORM_GUARD_MESSAGES.rateLimited(Math.ceil(retryAfterSeconds / 60)), {
-    "Retry-After": String(retryAfterSeconds),
+    headers: { "Retry-After": String(retryAfterSeconds) },
   });
 }
 
 /**
- * The cap of all public forms together (FORM_MAX_PER_HOUR), whoever sends them: counted after a
- * client's own limit, so one client's refused flood does not use it up.
+ * The cap of all public forms (FORM_MAX_PER_HOUR), whoever sends them: counted for the
+ * submissions that would be stored (valid, within their client's limit, their token unused), so
+ * neither one client's refused flood nor invalid ones use it up.
  */
 export const ALL_FORMS_CAP = { key: "forms:all-clients", windowMs: 60 * 60 * 1000 } as const;
 let lastCapWarning = 0;
@@ -118,6 +157,7 @@ const capReachedUntil = new WeakMap<Db, number>();
 export function formCapReached(db: Db, retryAfterSeconds: number): void {
   const until = Date.now() + retryAfterSeconds * 1000;
   capReachedUntil.set(db, Math.max(capReachedUntil.get(db) ?? 0, until));
+  countCapRefusal(db, until);
   if (Date.now() - lastCapWarning < 60_000) return;
   lastCapWarning = Date.now();
   logger.warn(
@@ -126,15 +166,54 @@ export function formCapReached(db: Db, retryAfterSeconds: number): void {
   );
 }
 
-/** Seconds until the cap of all forms takes submissions again, or undefined when it does now. */
+/**
+ * Seconds until the cap of all forms takes submissions again, or undefined when it does now.
+ * Every caller refuses the submission when it gets a number: the refusal is counted here, for
+ * the owner's admin.
+ */
 export function formCapRetryAfter(db: Db, now = Date.now()): number | undefined {
   const until = capReachedUntil.get(db) ?? 0;
-  return until > now ? Math.ceil((until - now) / 1000) : undefined;
+  if (until <= now) return undefined;
+  countCapRefusal(db, until);
+  return Math.ceil((until - now) / 1000);
 }
 
 /**
- * `checkForm`, one hit on the client's rate limit (FORM_RATE_LIMIT), then the cap of all forms;
- * while the cap is known to be reached, a refusal without either.
+ * The refusals of the cap not yet in the database, per database. They are added to its record
+ * (app/db/form-cap.server.ts) once a second at most: the refusals themselves stay without
+ * database work.
+ */
+const RECORD_REFUSALS_MS = 1000;
+const pendingRefusals = new WeakMap<Db, { count: number; windowEndsAt: number }>();
+
+function countCapRefusal(db: Db, windowEndsAt: number): void {
+  const pending = pendingRefusals.get(db);
+  if (pending) {
+    pending.count++;
+    pending.windowEndsAt = Math.max(pending.windowEndsAt, windowEndsAt);
+    return;
+  }
+  pendingRefusals.set(db, { count: 1, windowEndsAt });
+  setTimeout(() => void recordCapRefusals(db), RECORD_REFUSALS_MS).unref();
+}
+
+async function recordCapRefusals(db: Db): Promise<void> {
+  const pending = pendingRefusals.get(db);
+  pendingRefusals.delete(db);
+  if (!pending) return;
+  await recordFormCapRefusals(db, {
+    refused: pending.count,
+    windowEndsAt: new Date(pending.windowEndsAt),
+    cap: env().FORM_MAX_PER_HOUR,
+  }).catch((error: unknown) =>
+    logger.warn({ err: error }, "the refusals of FORM_MAX_PER_HOUR could not be recorded for the admin"),
+  );
+}
+
+/**
+ * Before validation: `checkForm`, then, while the cap is known to be reached, a refusal without
+ * database work, else one hit on the client's rate limit (FORM_RATE_LIMIT), which counts
+ * invalid submissions too.
  */
 export async function guardForm(db: Db, form: FormData, options: GuardOptions) {
   const checked = await checkForm(db, form, options);
@@ -148,8 +227,27 @@ export async function guardForm(db: Db, form: FormData, options: GuardOptions) {
     FORM_RATE_LIMIT.windowMs,
   );
   if (!limit.allowed) return rateLimited(options, limit.retryAfterSeconds);
+  return undefined;
+}
+
+/**
+ * After validation, before storing: uses up the form's token (a second use by this client is
+ * refused as expired, also one sent at the same time: the count is one statement), then counts
+ * the submission against the cap of all forms, giving the token back if the cap refuses it.
+ * Resolves to the refusal to send, or to `release`, which gives the token back if storing fails.
+ */
+export async function acceptForm(
+  db: Db,
+  form: FormData,
+  options: GuardOptions,
+): Promise<{ refusal: ReturnType<typeof reject> } | { release: () => Promise<void> }> {
+  const key = formTokenKey(await formRateLimitKey(db, options), form);
+  const claim = await hitRateLimit(db, key, 1, FORM_TOKEN_MAX_AGE_MS);
+  if (!claim.allowed) return { refusal: expired(options, await newFormToken(db)) };
+  const release = () => clearRateLimit(db, key);
   const all = await hitRateLimit(db, ALL_FORMS_CAP.key, env().FORM_MAX_PER_HOUR, ALL_FORMS_CAP.windowMs);
-  if (all.allowed) return undefined;
+  if (all.allowed) return { release };
   formCapReached(db, all.retryAfterSeconds);
-  return rateLimited(options, all.retryAfterSeconds);
+  await release();
+  return { refusal: rateLimited(options, all.retryAfterSeconds) };
 }

@@ -36,6 +36,9 @@ export const formatDateTime = formatter({
   minute: "2-digit",
 });
 
+/** "14:05". */
+export const formatTime = formatter({ hour: "2-digit", minute: "2-digit" });
+
 /** Whether a project url points at the contact page (its button then reads differently). */
 export function isContactUrl(url: string | null | undefined): boolean {
   return url === "/contact";

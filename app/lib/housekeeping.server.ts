@@ -31,7 +31,7 @@ export type HousekeepingCounts = {
  * lock, so that only one instance runs them at a time: contact requests past their period
  * (Einstellungen) unless marked "Aufbewahren", records of mails sent or failed more than 30 days
  * ago, never-confirmed sign-ups, proof-and-block records past their period, rate-limit counters
- * and expired sessions. Logs the counts, never an address. Resolves to the counts, or to
+ * (with the used form tokens, after the tokens' 24 hours) and expired sessions. Logs the counts, never an address. Resolves to the counts, or to
  * undefined when another instance holds the lock.
  */
 export async function runHousekeeping(

@@ -43,22 +43,15 @@ export async function storeUploadedImage(db: Db, file: File): Promise<StoredImag
   }
   if (pixels > MAX_INPUT_PIXELS) throw new ImageError(IMAGE_MESSAGES.tooManyPixels);
 
-  // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to.
-  const base = sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-  const original = await base.clone().toFormat(format).toBuffer({ resolveWithObject: true });
-  const widths = VARIANT_WIDTHS.filter((width) => width < original.info.width);
-  const variantWidths = widths.length > 0 ? widths : [original.info.width];
-  // One after another: each variant decodes the image again, and in parallel their memory adds up.
-  const variants: (typeof original)[] = [];
-  for (const width of variantWidths) {
-    variants.push(
-      await base
-        .clone()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true }),
-    );
+  let encoded;
+  try {
+    encoded = await encode(input, format);
+  } catch {
+    // A sound header over broken or missing pixel data (a truncated or damaged file) fails only
+    // when decoded: the same refusal as any other file that is no image (issue 25).
+    throw new ImageError(IMAGE_MESSAGES.notAnImage);
   }
+  const { original, variants } = encoded;
 
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -80,6 +73,27 @@ export async function storeUploadedImage(db: Db, file: File): Promise<StoredImag
     );
     return { src: `/media/${row!.id}`, width: original.info.width, height: original.info.height };
   });
+}
+
+/** The upload re-encoded in its own format, and its WebP variants. */
+async function encode(input: Buffer, format: keyof typeof FORMATS) {
+  // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to.
+  const base = sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  const original = await base.clone().toFormat(format).toBuffer({ resolveWithObject: true });
+  const widths = VARIANT_WIDTHS.filter((width) => width < original.info.width);
+  const variantWidths = widths.length > 0 ? widths : [original.info.width];
+  // One after another: each variant decodes the image again, and in parallel their memory adds up.
+  const variants: (typeof original)[] = [];
+  for (const width of variantWidths) {
+    variants.push(
+      await base
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true }),
+    );
+  }
+  return { original, variants };
 }
 
 /** The smallest variant at least `width` wide (else the largest), or undefined. */

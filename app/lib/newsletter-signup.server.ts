@@ -4,9 +4,11 @@ import { signUp } from "~/db/newsletter.server";
 import { env } from "~/env.server";
 import { fieldErrors, NewsletterOptInSchema, NewsletterSimpleSchema } from "./forms";
 import {
+  acceptForm,
   formValues,
   guardForm,
   invalidRequest,
+  newFormToken,
   readForm,
   unavailable,
   type FormActionArgs,
@@ -18,8 +20,9 @@ import { installationSecret } from "./security.server";
 
 /**
  * The newsletter sign-up of the home page (simple) and the contact page (double opt-in). Order of
- * work: spam defence, validation, then the database write (with its mail queued in the same
- * transaction), and only then the success answer.
+ * work: spam defence and the client's limit, validation, the form token used up and the cap of
+ * all forms, then the database write (with its mail queued in the same transaction), and only
+ * then the success answer.
  */
 
 const NEWSLETTER_FIELDS = ["email", "name", "consent"] as const;
@@ -35,13 +38,14 @@ export async function newsletterAction(
   const values = formValues(form, NEWSLETTER_FIELDS);
   try {
     const db = await context.get(databaseContext);
-    const guard = await guardForm(db, form, {
+    const options = {
       name: "newsletter",
       form: key,
       clientAddress: context.get(clientAddressContext),
       failureTitle: NEWSLETTER_MESSAGES.failure,
       values,
-    });
+    } as const;
+    const guard = await guardForm(db, form, options);
     if (guard === "spam")
       return { ok: true, title: NEWSLETTER_MESSAGES.successOptIn, form: key } satisfies FormResult;
     if (guard) return guard;
@@ -71,11 +75,18 @@ export async function newsletterAction(
         { status: 400 },
       );
     }
+    const accepted = await acceptForm(db, form, options);
+    if ("refusal" in accepted) return accepted.refusal;
     const result = await signUp(
       db,
       { email: parsed.data.email, name: parsed.data.name, form: variant },
       { publicUrl: env().PUBLIC_URL, secret: await installationSecret(db) },
-    );
+    ).catch(async (error: unknown) => {
+      await accepted.release().catch(() => undefined);
+      throw error;
+    });
+    // The token is used up: the answer brings the next one.
+    const formToken = await newFormToken(db);
     if (result === "duplicate") {
       return data<FormResult>(
         {
@@ -84,6 +95,7 @@ export async function newsletterAction(
           description: NEWSLETTER_MESSAGES.duplicateDescription,
           values,
           form: key,
+          formToken,
         },
         { status: 409 },
       );
@@ -96,12 +108,14 @@ export async function newsletterAction(
             title: NEWSLETTER_MESSAGES.successOptIn,
             description: NEWSLETTER_MESSAGES.successOptInDescription,
             form: key,
+            formToken,
           }
         : {
             ok: true,
             title: NEWSLETTER_MESSAGES.successSimple,
             description: NEWSLETTER_MESSAGES.successSimpleDescription,
             form: key,
+            formToken,
           }
     ) satisfies FormResult;
   } catch (error) {

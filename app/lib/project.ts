@@ -2,6 +2,15 @@
 export const CATEGORIES = ["project", "product", "service", "magazine", "consulting"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * The project list's filter (`/projects?category=product`) as a known category, else null: the
+ * list, its canonical link and the page cache's key read it alike.
+ */
+export function categoryFilter(params: URLSearchParams): Category | null {
+  const value = params.get("category");
+  return CATEGORIES.includes(value as Category) ? (value as Category) : null;
+}
+
 /** Issue #13: a draft project shows only in the admin and its preview. */
 export const PROJECT_STATUSES = ["draft", "published"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];

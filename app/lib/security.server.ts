@@ -55,15 +55,16 @@ export function sha256Hex(value: string): string {
 
 /**
  * A key for rate limiting that identifies a client without storing its address (a keyed hash:
- * pseudonymisation). IPv6 clients are grouped by their /64 network, since one connection
- * usually holds a whole /64 and could otherwise step past every limit.
+ * pseudonymisation). IPv6 clients are grouped by their network (`prefix` bits, a multiple of
+ * 16): one connection usually holds a whole /64, one customer often a /48, and could otherwise
+ * step past every limit. The sign-in limits keep /64, the public forms use /48 (issue 25).
  */
-export function clientKey(secret: Buffer, address: string): string {
-  return hmac(secret, `client:${clientNetwork(address)}`).slice(0, 32);
+export function clientKey(secret: Buffer, address: string, prefix: 48 | 64 = 64): string {
+  return hmac(secret, `client:${clientNetwork(address, prefix)}`).slice(0, 32);
 }
 
-/** An IPv4 address as is (also when mapped into IPv6), an IPv6 address as its /64 prefix. */
-export function clientNetwork(address: string): string {
+/** An IPv4 address as is (also when mapped into IPv6), an IPv6 address as its network. */
+export function clientNetwork(address: string, prefix: 48 | 64 = 64): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
   if (isIP(address) !== 6) return address;
@@ -73,9 +74,9 @@ export function clientNetwork(address: string): string {
   const groups =
     tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
   return `${groups
-    .slice(0, 4)
+    .slice(0, prefix / 16)
     .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(":")}::/64`;
+    .join(":")}::/${prefix}`;
 }
 
 /** Rendered into a form: proves when the form was shown, for the minimum fill time. */

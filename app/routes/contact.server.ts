@@ -4,10 +4,13 @@ import { submitContact } from "~/db/contact.server";
 import { ContactSchema, fieldErrors } from "~/lib/forms";
 import {
   checkForm,
+  expired,
   formCapRetryAfter,
   formRateLimitKey,
+  formTokenKey,
   formValues,
   invalidRequest,
+  newFormToken,
   rateLimited,
   readForm,
   unavailable,
@@ -19,8 +22,8 @@ import { clientAddressContext, databaseContext, mailQueuedContext } from "~/lib/
 
 /**
  * The contact form's action. Order of work: spam defence, validation, then the database write
- * (with the owner's notification mail queued in the same transaction), and only then the success
- * answer.
+ * (the limits counted, the form token used up, the owner's notification mail queued, all in one
+ * transaction), and only then the success answer.
  */
 
 const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
@@ -45,13 +48,17 @@ export async function contactAction({ request, context }: FormActionArgs, form?:
     const capped = formCapRetryAfter(db);
     if (capped !== undefined) return rateLimited(guard, capped);
 
-    // Counted against the client's limit whether valid or not; stored only when both hold.
+    // Counted against the client's limit whether valid or not; stored only when both hold, its
+    // form token unused and the cap of all forms not reached.
     const parsed = ContactSchema.safeParse(values);
+    const rateLimitKey = await formRateLimitKey(db, guard);
     const outcome = await submitContact(db, {
       input: parsed.success ? parsed.data : undefined,
-      rateLimitKey: await formRateLimitKey(db, guard),
+      rateLimitKey,
+      tokenKey: formTokenKey(rateLimitKey, form),
     });
     if (outcome.status === "limited") return rateLimited(guard, outcome.retryAfterSeconds);
+    if (outcome.status === "replayed") return expired(guard, await newFormToken(db));
     if (!parsed.success) {
       return data<FormResult>(
         {
@@ -71,6 +78,8 @@ export async function contactAction({ request, context }: FormActionArgs, form?:
       title: CONTACT_MESSAGES.success,
       description: CONTACT_MESSAGES.successDescription,
       form: key,
+      // The token is used up: the answer brings the next one.
+      formToken: await newFormToken(db),
     } satisfies FormResult;
   } catch (error) {
     logger.error({ err: error }, "contact submission could not be stored");

@@ -3,20 +3,15 @@ import { ProjectGrid } from "~/components/project-card";
 import { CATEGORY_PAGES } from "~/content/categories";
 import { PUBLIC_MESSAGES } from "~/content/messages";
 import { pageMeta } from "~/lib/meta";
-import { CATEGORIES, type Category } from "~/lib/project";
+import { categoryFilter } from "~/lib/project";
 import { projectCards } from "~/lib/public-projects.server";
 import { useErrorToast } from "~/hooks/use-error-toast";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/projects";
 
 /** The filter is in the URL (?category=product), so it can be shared and works without JavaScript. */
-function parseCategory(url: URL): Category | null {
-  const value = url.searchParams.get("category");
-  return CATEGORIES.includes(value as Category) ? (value as Category) : null;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const category = parseCategory(new URL(request.url));
+  const category = categoryFilter(new URL(request.url).searchParams);
   const { cards, fallback } = await projectCards(context, { category: category ?? undefined });
   return { projects: cards, category, fallback };
 }

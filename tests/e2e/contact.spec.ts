@@ -252,6 +252,94 @@ test("without JavaScript the form posts and the page says 'Nachricht gesendet!'"
   await context.close();
 });
 
+test("a second message without reloading is sent too (each message uses its form token up)", async ({
+  page,
+}, testInfo) => {
+  await actAsOwnClient(page, testInfo);
+  await openContactPage(page);
+  const subjects = [1, 2].map((n) => `Nachricht ${n} ${uniqueEmail(testInfo, `zweite${n}`)}`);
+  for (const subject of subjects) {
+    await fillContactForm(page, {
+      name: "Erika Musterfrau",
+      email: uniqueEmail(testInfo, "zweite"),
+      subject,
+      message: "Noch etwas, ohne die Seite neu zu laden.",
+    });
+    await sendButton(page).click();
+    // Cleared only by a success (a refusal keeps what was typed).
+    await expect(field(page, "Betreff")).toHaveValue("");
+    await expect(toastWith(page, "Nachricht gesendet!").first()).toBeVisible();
+  }
+  for (const subject of subjects) await waitForMail(OWNER, (m) => m.subject.includes(subject));
+});
+
+test("a form whose token was used meanwhile is refused once as expired, then sent with the answer's token", async ({
+  page,
+  request,
+  baseURL,
+  consoleGuard,
+}, testInfo) => {
+  const client = await actAsOwnClient(page, testInfo);
+  await openContactPage(page);
+  // The page's token is used up meanwhile, as by a message sent from a second tab.
+  const token = await form(page).locator('input[name="formToken"]').inputValue();
+  const elsewhere = await postForm(
+    request,
+    "/contact",
+    {
+      intent: "contact",
+      formToken: token,
+      name: "Erika Musterfrau",
+      email: uniqueEmail(testInfo, "tab"),
+      subject: "Aus dem anderen Tab",
+      message: "Hallo!",
+    },
+    { baseURL: baseURL!, clientAddress: client },
+  );
+  expect(elsewhere.status()).toBe(200);
+
+  consoleGuard.allow(/status of 400/);
+  const subject = `Nach dem Ablauf ${uniqueEmail(testInfo, "neu")}`;
+  await fillContactForm(page, {
+    name: "Erika Musterfrau",
+    email: uniqueEmail(testInfo, "neu"),
+    subject,
+    message: "Jetzt aus diesem Tab.",
+  });
+  await sendButton(page).click();
+  const refused = toastWith(page, "Nachricht konnte nicht gesendet werden");
+  await expect(refused).toContainText("Das Formular ist abgelaufen.");
+  await expect(field(page, "Betreff")).toHaveValue(subject);
+  // Sent again as it is: the refusal brought a fresh token, no reload needed.
+  await sendButton(page).click();
+  await expect(field(page, "Betreff")).toHaveValue("");
+  await expect(toastWith(page, "Nachricht gesendet!")).toBeVisible();
+  await waitForMail(OWNER, (m) => m.subject.includes(subject));
+});
+
+test("without JavaScript a second message from the answered page is sent too", async ({
+  browser,
+}, testInfo) => {
+  const context = await newContextWithoutJavaScript(browser, testInfo);
+  const page = await context.newPage();
+  await page.goto("/contact");
+  const subjects = [1, 2].map((n) => `Ohne JavaScript ${n} ${uniqueEmail(testInfo, `nojs${n}`)}`);
+  for (const subject of subjects) {
+    await fillContactForm(page, {
+      name: "Erika Musterfrau",
+      email: uniqueEmail(testInfo, "nojs"),
+      subject,
+      message: "Noch etwas, auf der Seite mit der Antwort.",
+    });
+    await sendButton(page).click();
+    // The answered page: its fields are empty after a success (a refusal keeps what was typed).
+    await expect(field(page, "Betreff")).toHaveValue("");
+    await expect(form(page).getByRole("status")).toContainText("Nachricht gesendet!");
+  }
+  for (const subject of subjects) await waitForMail(OWNER, (m) => m.subject.includes(subject));
+  await context.close();
+});
+
 test("without JavaScript a malformed e-mail is answered on the page, the input kept", async ({
   browser,
 }, testInfo) => {
@@ -282,31 +370,34 @@ test("the sixth submission of a client within ten minutes is answered with 429 i
   baseURL,
 }, testInfo) => {
   const client = clientAddressOf(testInfo);
-  const formToken = await formTokenOf(request, "/contact", client);
-  const fields = (n: number) => ({
+  // A token each: an accepted message uses its token up.
+  const fields = async (n: number) => ({
     intent: "contact",
-    formToken,
+    formToken: await formTokenOf(request, "/contact", client),
     name: "Erika Musterfrau",
     email: uniqueEmail(testInfo, `serie${n}`),
     subject: `Serie ${n}`,
     message: "Test der Begrenzung",
   });
   for (let n = 1; n <= 5; n++) {
-    const response = await postForm(request, "/contact", fields(n), {
+    const response = await postForm(request, "/contact", await fields(n), {
       baseURL: baseURL!,
       clientAddress: client,
     });
     expect(response.status(), `submission ${n}`).toBe(200);
     expect(await response.text()).toContain("Nachricht gesendet!");
   }
-  const sixth = await postForm(request, "/contact", fields(6), { baseURL: baseURL!, clientAddress: client });
+  const sixth = await postForm(request, "/contact", await fields(6), {
+    baseURL: baseURL!,
+    clientAddress: client,
+  });
   expect(sixth.status()).toBe(429);
   expect(await sixth.text()).toMatch(
     /Zu viele Anfragen in kurzer Zeit\. Bitte versuche es in \d+ Minuten? erneut\./,
   );
 
   // Another client is not affected.
-  const other = await postForm(request, "/contact", fields(7), {
+  const other = await postForm(request, "/contact", await fields(7), {
     baseURL: baseURL!,
     clientAddress: `${client.split(".").slice(0, 3).join(".")}.${(Number(client.split(".")[3]) + 1) % 256}`,
   });

@@ -172,16 +172,34 @@ export async function newContextWithoutJavaScript(
   return context;
 }
 
-/** The form token a page renders into its forms (hidden input `formToken`). */
+/** The form tokens handed to each client address, which an accepted submission used up. */
+const handedOut = new Map<string, Set<string>>();
+
+/**
+ * A form token a page renders into its forms (hidden input `formToken`), one this client was not
+ * given before: an accepted submission uses its token up, and a cached page hands out the same
+ * one for 250 ms, so this waits for the next.
+ */
 export async function formTokenOf(
   request: APIRequestContext,
   path: string,
   clientAddress: string,
 ): Promise<string> {
-  const response = await request.get(path, { headers: { "X-Forwarded-For": clientAddress } });
-  expect(response.status(), `GET ${path}`).toBe(200);
-  const token = (await response.text()).match(/name="formToken" value="([^"]+)"/)?.[1];
-  expect(token, `${path} renders a form token`).toBeTruthy();
+  const given = handedOut.get(clientAddress) ?? new Set<string>();
+  handedOut.set(clientAddress, given);
+  let token: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(path, { headers: { "X-Forwarded-For": clientAddress } });
+        expect(response.status(), `GET ${path}`).toBe(200);
+        token = (await response.text()).match(/name="formToken" value="([^"]+)"/)?.[1];
+        return token !== undefined && !given.has(token);
+      },
+      { message: `${path} renders a form token this client was not given yet`, intervals: [50] },
+    )
+    .toBe(true);
+  given.add(token!);
   return token!;
 }
 

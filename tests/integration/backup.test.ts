@@ -197,6 +197,7 @@ async function populate(db: Db): Promise<void> {
   await submitContact(db, {
     input: { name: "Anna Ärger", email: "anna@example.com", subject: "Anfrage", message: TRICKY_TEXT },
     rateLimitKey: "contact:anna",
+    tokenKey: "token:anna",
   });
   await signUp(
     db,
@@ -319,6 +320,7 @@ async function databaseWithContact(place: Place, name: string): Promise<void> {
     await submitContact(handle.db, {
       input: { name, email: "x@example.com", subject: "Betreff", message: "Text" },
       rateLimitKey: `contact:${name}`,
+      tokenKey: `token:${name}`,
     });
   } finally {
     await handle.close();

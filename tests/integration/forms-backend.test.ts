@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { submitContact } from "~/db/contact.server";
+import { storeContacts, submitContact } from "~/db/contact.server";
 import {
   confirm,
   inspectToken,
@@ -18,6 +18,8 @@ import { hitRateLimit } from "~/db/rate-limits.server";
 import { consentTexts, contactSubmissions, newsletterSubscriptions, outbox, rateLimits } from "~/db/schema";
 import { CONSENT_TEXTS } from "~/content/consent";
 import { formAge, installationSecret, issueFormToken, sha256Hex } from "~/lib/security.server";
+import { runHousekeeping } from "~/lib/housekeeping.server";
+import { siteSettingsOf } from "~/lib/site-settings.server";
 import { createMailTransport } from "~/mail/transport.server";
 import { testDatabases } from "../setup/databases";
 
@@ -47,6 +49,7 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
       const outcome = await submitContact(db, {
         input: { name: "Anna", email: "anna@example.com", subject: "Projekt", message: "Hallo!" },
         rateLimitKey: "contact:anna",
+        tokenKey: "token:anna",
       });
       expect(outcome).toEqual({ status: "stored" });
       expect(await db.select().from(contactSubmissions)).toHaveLength(1);
@@ -73,6 +76,7 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
           submitContact(db, {
             input: n % 3 === 1 ? undefined : input(n),
             rateLimitKey: `contact:client-${n % 3}`,
+            tokenKey: `token:${n}`,
           }),
         ),
       );
@@ -101,6 +105,7 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
           submitContact(db, {
             input: { name, email: `p${n}@example.com`, subject: "Test", message: "Hallo" },
             rateLimitKey: `contact:${n}`,
+            tokenKey: `token:${n}`,
           }),
         ),
       );
@@ -113,6 +118,60 @@ describe.each(testDatabases)("public forms backend on $name", ({ open }) => {
       const names = (await db.select().from(contactSubmissions)).map((row) => row.name).sort();
       expect(names).toEqual(["Dritte", "Erste", "Vierte"]);
       expect(await db.select().from(outbox)).toHaveLength(3);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a form token is used up by the request stored with it: a second use, also at the same time, is refused", async () => {
+    const { db, close } = await open();
+    try {
+      const input = { name: "Anna", email: "anna@example.com", subject: "Projekt", message: "Hallo!" };
+      const send = (tokenKey: string, valid = true) =>
+        submitContact(db, { input: valid ? input : undefined, rateLimitKey: "contact:anna", tokenKey });
+      // An invalid one leaves the token, so that the visitor can correct and send again.
+      expect(await send("form-token:a", false)).toEqual({ status: "invalid" });
+      expect(await send("form-token:a")).toEqual({ status: "stored" });
+      expect(await send("form-token:a")).toEqual({ status: "replayed" });
+      // Two at once with one token, sharing a transaction or not: one is stored.
+      const together = await Promise.all([send("form-token:b"), send("form-token:b")]);
+      expect(together.map((outcome) => outcome.status).sort()).toEqual(["replayed", "stored"]);
+      // In two transactions of their own (on PostgreSQL two connections at once): one is stored.
+      const { settings } = await siteSettingsOf(db);
+      const pending = { input, rateLimitKey: "contact:bea", tokenKey: "form-token:d", settings };
+      const apart = await Promise.all([1, 2].map(() => db.transaction((tx) => storeContacts(tx, [pending]))));
+      expect(
+        apart
+          .flat()
+          .map((outcome) => outcome.status)
+          .sort(),
+      ).toEqual(["replayed", "stored"]);
+      expect(await db.select().from(contactSubmissions)).toHaveLength(3);
+      expect(await db.select().from(outbox)).toHaveLength(3);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a used form token is remembered for the token's 24 hours, then pruned by the housekeeping", async () => {
+    const { db, close } = await open();
+    try {
+      const input = { name: "Anna", email: "anna@example.com", subject: "Projekt", message: "Hallo!" };
+      const send = () => submitContact(db, { input, rateLimitKey: "contact:anna", tokenKey: "form-token:c" });
+      expect(await send()).toEqual({ status: "stored" });
+      const used = eq(rateLimits.key, "form-token:c");
+      await db
+        .update(rateLimits)
+        .set({ window_start: sql`now() - interval '23 hours 59 minutes'` })
+        .where(used);
+      await runHousekeeping(db);
+      expect(await send()).toEqual({ status: "replayed" });
+      await db
+        .update(rateLimits)
+        .set({ window_start: sql`now() - interval '24 hours 1 minute'` })
+        .where(used);
+      await runHousekeeping(db);
+      expect(await db.select().from(rateLimits).where(used)).toEqual([]);
     } finally {
       await close();
     }

@@ -163,6 +163,67 @@ describe("page cache", () => {
     expect(await token()).not.toBe(cached);
   });
 
+  test("a query no page reads is redirected away: 300 junk query strings store nothing", async () => {
+    const pages = ["/", "/about", "/contact", "/projects?category=product&"];
+    // Distinct junk, as an attacker cycling the cache would send (200 entries at most).
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, n) => {
+        const page = pages[n % pages.length]!;
+        const junk = `${page.includes("?") ? "" : "?"}utm_source=x${n}&q=${n}`;
+        return fetch(`${server.url}${page}${junk}`, { redirect: "manual" }).then((response) => ({
+          page,
+          status: response.status,
+          location: response.headers.get("location"),
+        }));
+      }),
+    );
+    for (const { page, status, location } of answers) {
+      expect(status, page).toBe(301);
+      expect(location, page).toBe(page.replace(/&$/, ""));
+    }
+    // The pages themselves, and the parameters a page reads, are answered as before.
+    expect((await get("/about")).status).toBe(200);
+    expect((await fetch(`${server.url}/projects?category=product`, { redirect: "manual" })).status).toBe(200);
+    // `?index` means the index route only to React Router's data requests: a document is the page.
+    expect((await fetch(`${server.url}/?index`, { redirect: "manual" })).headers.get("location")).toBe("/");
+    // A redirect never leaves the site, whatever the path.
+    const offSite = await fetch(`${server.url}//elsewhere?x=1`, { redirect: "manual" });
+    expect(offSite.headers.get("location")).toBe("/elsewhere");
+    // What is never cached passes untouched: a preview, the newsletter's links, route discovery.
+    for (const path of [
+      "/about?vorschau",
+      "/newsletter/abmelden?id=x&sig=y",
+      "/newsletter/bestaetigen?token=x",
+      "/__manifest?paths=%2Fabout&version=x",
+    ]) {
+      expect((await fetch(`${server.url}${path}`, { redirect: "manual" })).status, path).not.toBe(301);
+    }
+  });
+
+  test("the canonical link names a category only when it is one", async () => {
+    const canonical = async (path: string, cookie?: string) => {
+      const response = await fetch(`${server.url}${path}`, {
+        redirect: "manual",
+        headers: cookie ? { Cookie: cookie } : {},
+      });
+      expect(response.status, path).toBe(200);
+      const href = (await response.text()).match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+      const url = new URL(href!);
+      return url.pathname + url.search;
+    };
+    expect(await canonical("/projects?category=consulting")).toBe("/projects?category=consulting");
+    // The owner's pages are rendered for them, past the cache: the link is checked all the same.
+    const session = await signIn();
+    for (const category of ["unbekannt", '"><b>x</b>', "PRODUCT"]) {
+      expect(await canonical(`/projects?category=${encodeURIComponent(category)}`, session)).toBe(
+        "/projects",
+      );
+    }
+    const unknown = await fetch(`${server.url}/projects?category=unbekannt`, { redirect: "manual" });
+    expect(unknown.status).toBe(301);
+    expect(unknown.headers.get("location")).toBe("/projects");
+  });
+
   test("signed-in and flash requests are rendered for themselves, not served from the cache", async () => {
     const session = await signIn();
     const response = await get("/", { Cookie: session });

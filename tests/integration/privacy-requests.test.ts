@@ -98,6 +98,7 @@ async function seedPerson(db: Db) {
       await submitContact(db, {
         input: { name: "Jemand", email, subject, message: `Nachricht: ${subject}` },
         rateLimitKey: `test-${subject}`,
+        tokenKey: `token-${subject}`,
       }),
     ).toEqual({ status: "stored" });
   }

@@ -30,6 +30,7 @@ const refusing = {
 const contact = (n: number) => ({
   input: { name: `Person ${n}`, email: `person${n}@example.org`, subject: `Anfrage ${n}`, message: "Hallo!" },
   rateLimitKey: `test:${n}`,
+  tokenKey: `token:${n}`,
 });
 
 const ago = (days: number) => sql`now() - (${days}::int * interval '1 day')`;

@@ -19,6 +19,22 @@ export function formTokenIn(html: string): string {
   return token;
 }
 
+/**
+ * A form token of the page at `path` that is not in `used`, added to it. A token is good for one
+ * accepted submission per client, and a cached page hands out the same one for 250 ms: this
+ * waits for the next.
+ */
+export async function unusedFormToken(base: string, used: Set<string>, path = "/contact"): Promise<string> {
+  for (;;) {
+    const token = formTokenIn(await (await get(base, path)).text());
+    if (!used.has(token)) {
+      used.add(token);
+      return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** A same-origin form POST (urlencoded), without following redirects. */
 export function postForm(
   base: string,

@@ -1,5 +1,6 @@
 import Archive from "lucide-react/icons/archive";
 import ArchiveRestore from "lucide-react/icons/archive-arrow-up";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import Eye from "lucide-react/icons/eye";
 import Mail from "lucide-react/icons/mail";
 import { Form } from "react-router";
@@ -9,8 +10,10 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog";
 import { ADMIN_MESSAGES } from "~/content/admin-messages";
 import { deleteContactSubmission, listContactSubmissions, setContactKept } from "~/db/contact.server";
+import type { Db } from "~/db/engines.server";
+import { lastFormCapRecord } from "~/db/form-cap.server";
 import { deleteFromAdminList, loadAdminList, updateInAdminList } from "~/lib/admin-lists.server";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatTime } from "~/lib/format";
 import { siteSettingsOf } from "~/lib/site-settings.server";
 import type { Route } from "./+types/contacts";
 import { databaseContext } from "~/lib/request-context";
@@ -25,10 +28,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     (db) => listContactSubmissions(db, pageParams(request)),
     ADMIN_MESSAGES.contactsLoadError,
   );
-  const { settings } = await siteSettingsOf(await context.get(databaseContext)).catch(() => ({
-    settings: undefined,
-  }));
-  return { ...list, retentionMonths: Number(settings?.privacy.contactMonths ?? 6) };
+  const db = context.get(databaseContext);
+  const [{ settings }, capNotice] = await Promise.all([
+    db.then(siteSettingsOf).catch(() => ({ settings: undefined })),
+    db.then(formCapNotice).catch(() => undefined),
+  ]);
+  return { ...list, retentionMonths: Number(settings?.privacy.contactMonths ?? 6), capNotice };
+}
+
+/** For how long the Kontaktanfragen tab mentions that the cap of all forms was reached. */
+const FORM_CAP_NOTICE_DAYS = 30;
+
+/** The notice's sentences, when the cap of all public forms refused submissions lately. */
+async function formCapNotice(db: Db): Promise<string[] | undefined> {
+  const record = await lastFormCapRecord(db);
+  if (!record || Date.now() - record.windowEndsAt.getTime() > FORM_CAP_NOTICE_DAYS * 86_400_000)
+    return undefined;
+  return [
+    ADMIN_MESSAGES.formCapReached({ ...record, reachedAt: formatDateTime(record.reachedAt) }),
+    ...(record.windowEndsAt.getTime() > Date.now()
+      ? [ADMIN_MESSAGES.formCapStillReached(formatTime(record.windowEndsAt))]
+      : []),
+    ADMIN_MESSAGES.formCapWhatToDo,
+  ];
 }
 
 /** "Aufbewahren" marks a request to be kept past the retention period; the default is "Löschen". */
@@ -54,10 +76,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
-  const { rows, retentionMonths } = loaderData;
+  const { rows, retentionMonths, capNotice } = loaderData;
   return (
     <div className="space-y-6">
       <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.contactsHeading}</h2>
+      {capNotice && (
+        <section
+          aria-labelledby="form-cap-heading"
+          className="flex gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div className="space-y-2 text-sm">
+            <h3 id="form-cap-heading" className="font-semibold">
+              {ADMIN_MESSAGES.formCapHeading}
+            </h3>
+            {capNotice.map((sentence) => (
+              <p key={sentence}>{sentence}</p>
+            ))}
+          </div>
+        </section>
+      )}
       <PagedList list={loaderData} label="Kontaktanfragen" empty={ADMIN_MESSAGES.noContacts}>
         <ul className="max-lg:space-y-3 lg:divide-y lg:divide-slate-200 lg:rounded-2xl lg:border lg:border-slate-200">
           {rows.map((row) => (
