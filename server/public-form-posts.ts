@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, NEWSLETTER_MESSAGES } from "~/content/messages";
 import type { Db } from "~/db/engines.server";
 import type { Env } from "~/env.server";
-import { formCapRetryAfter, type FormResult } from "~/lib/form-guard.server";
+import { formCapRetryAfter, PUBLIC_FORM_NETWORK_PREFIX, type FormResult } from "~/lib/form-guard.server";
 import { logger } from "~/lib/logger.server";
 import { clientNetwork } from "~/lib/security.server";
 import { isSameOrigin, PUBLIC_BODY_DEADLINE_MS, PUBLIC_BODY_LIMIT_BYTES } from "./request-guards";
@@ -255,7 +255,7 @@ export function publicFormTurns(
       const { body, headers } = await refusal(post, c.req.raw.clone(), retryAfter);
       return c.body(body, 429, headers);
     };
-    const client = clientNetwork(clientOf(c));
+    const client = clientNetwork(clientOf(c), PUBLIC_FORM_NETWORK_PREFIX);
     if (waitingFull() || (waitingPerClient.get(client) ?? 0) >= PUBLIC_FORMS_WAITING_PER_CLIENT) {
       return refuse(60);
     }

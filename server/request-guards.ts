@@ -125,8 +125,16 @@ export function boundedBodies({
     let rule = PUBLIC_RULE;
     if (isAdminPath(path) && (await signedIn(c.req.raw))) {
       rule = isUploadPath(path)
-        ? { limit: UPLOAD_BODY_LIMIT_BYTES, deadlineMs: OWNER_BODY_DEADLINE_MS, tooLarge: IMAGE_MESSAGES.tooLarge }
-        : { limit: OWNER_BODY_LIMIT_BYTES, deadlineMs: OWNER_BODY_DEADLINE_MS, tooLarge: FORM_GUARD_MESSAGES.tooLarge };
+        ? {
+            limit: UPLOAD_BODY_LIMIT_BYTES,
+            deadlineMs: OWNER_BODY_DEADLINE_MS,
+            tooLarge: IMAGE_MESSAGES.tooLarge,
+          }
+        : {
+            limit: OWNER_BODY_LIMIT_BYTES,
+            deadlineMs: OWNER_BODY_DEADLINE_MS,
+            tooLarge: FORM_GUARD_MESSAGES.tooLarge,
+          };
     }
     // Refused bodies are not read further: once the answer is sent, @hono/node-server reads and
     // drops what still comes for at most 500 ms, then closes the connection (closing at once

@@ -111,12 +111,15 @@ export async function checkForm(db: Db, form: FormData, options: GuardOptions) {
 }
 
 /**
- * The key of a client's counter for one kind of form (the address itself is not stored). IPv6
- * clients are grouped by /48, the usual size of one customer's network: with /64, a flood
- * from one network could send from 65,536 "clients" (issue 25).
+ * How the public forms group IPv6 clients: by /48, the usual size of one customer's network;
+ * with /64, a flood from one network could send from 65,536 "clients" (issue 25).
  */
+export const PUBLIC_FORM_NETWORK_PREFIX = 48;
+
+/** The key of a client's counter for one kind of form (the address itself is not stored). */
 export async function formRateLimitKey(db: Db, options: GuardOptions): Promise<string> {
-  return `${options.name}:${clientKey(await installationSecret(db), options.clientAddress, 48)}`;
+  const secret = await installationSecret(db);
+  return `${options.name}:${clientKey(secret, options.clientAddress, PUBLIC_FORM_NETWORK_PREFIX)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import { FORM_GUARD_MESSAGES } from "~/content/messages";
 import { fallbackProjects } from "~/content/fallback-projects";
@@ -79,6 +80,7 @@ const ADMIN_HEADINGS = [
 const FORGED_COOKIE = `session=${randomBytes(32).toString("base64url")}`;
 /** Real sessions of the admin that have ended: idle too long, and past the 30-day maximum. */
 const EXPIRED_TOKEN = randomBytes(32).toString("base64url");
+const TOTP_SECRET = new Secret({ size: 20 }).base32;
 const OVERAGED_TOKEN = randomBytes(32).toString("base64url");
 const COOKIES: [string, string | undefined][] = [
   ["no cookie", undefined],
@@ -263,6 +265,12 @@ async function seed(options: DatabaseOptions) {
       [...DEFAULT_PAGES].map(([path, content], position) => ({ path, content, position })),
     );
     const admin = await createAdmin(db, { email: ADMIN.email, password: ADMIN.password, name: "Inhaberin" });
+    // TOTP on: the control below signs in with a code, so its session counts as confirmed for
+    // the exports and deletions that need one (issue 25).
+    await db
+      .update(adminUsers)
+      .set({ totp_secret: TOTP_SECRET, totp_enabled_at: new Date() })
+      .where(eq(adminUsers.id, admin.id));
     await db.insert(passkeys).values({
       id: PASSKEY_ID,
       user_id: admin.id,
@@ -645,11 +653,29 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
         expect(problems).toEqual([]);
 
         // ── Control: with a real session the same requests do show the secrets ──
-        const login = await post(
+        const password = await post(
           server,
           "/admin/login",
           { email: ADMIN.email, password: ADMIN.password },
           { Origin: server.url },
+        );
+        expect(password.status).toBe(302);
+        const step = password.headers
+          .getSetCookie()
+          .find((cookie) => cookie.startsWith("signin-step="))
+          ?.split(";")[0];
+        expect(step, "the password leads to the code step").toBeTruthy();
+        const code = new TOTP({
+          secret: Secret.fromBase32(TOTP_SECRET),
+          digits: 6,
+          period: 30,
+          algorithm: "SHA1",
+        });
+        const login = await post(
+          server,
+          "/admin/login",
+          { intent: "code", code: code.generate() },
+          { Origin: server.url, Cookie: step! },
         );
         expect(login.status).toBe(302);
         const session = sessionCookieOf(login);

@@ -320,6 +320,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", ({ open }) => {
           await submitContact(db, {
             input: { name: "Jemand", email: email!, subject: "Frage", message: "Hallo" },
             rateLimitKey: `test-${email}`,
+            tokenKey: `token-${email}`,
           }),
         ).toEqual({ status: "stored" });
       }
@@ -414,6 +415,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", ({ open }) => {
         await submitContact(db, {
           input: { name: "Inhaber", email: owner.toUpperCase(), subject: "Eigene Probe", message: "Probe" },
           rateLimitKey: "test-owner",
+          tokenKey: "token-owner",
         }),
       ).toEqual({ status: "stored" });
 

@@ -23,7 +23,11 @@ const OPEN_ACTIONS = new Set(["admin/login", "admin/passkey", "admin/setup", "ad
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context, pattern }, next) => {
-    if (request.method !== "GET" && request.method !== "HEAD" && !OPEN_ACTIONS.has(pattern.replace(/^\//, ""))) {
+    if (
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      !OPEN_ACTIONS.has(pattern.replace(/^\//, ""))
+    ) {
       await requireAdmin(request, context);
     }
     const current = await getAdmin(request, context).catch(() => undefined);
