@@ -91,7 +91,7 @@ function ListControls({
               Zurück
             </Link>
           ) : (
-            <span className="text-slate-400">Zurück</span>
+            <span className="text-slate-500">Zurück</span>
           )}
           <span>
             Seite {page} von {pages}
@@ -101,7 +101,7 @@ function ListControls({
               Weiter
             </Link>
           ) : (
-            <span className="text-slate-400">Weiter</span>
+            <span className="text-slate-500">Weiter</span>
           )}
         </nav>
       )}
