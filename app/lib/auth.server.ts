@@ -46,8 +46,11 @@ export const AUTH_MESSAGES = {
   secondFactorOnly:
     "Für dieses Konto ist die Anmeldung nur mit Passkey oder zweitem Faktor möglich. Wer keinen Zugang mehr hat, setzt das Passwort mit npm run admin -- reset-password zurück.",
   passkeyFailed: "Die Anmeldung mit dem Passkey ist fehlgeschlagen. Bitte versuche es erneut.",
+  // A paused code step can last hours (issue 25): from two hours on, it says hours.
   throttled: (minutes: number) =>
-    `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in ${minutes} ${minutes === 1 ? "Minute" : "Minuten"} erneut.`,
+    minutes >= 120
+      ? `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in ${Math.ceil(minutes / 60)} Stunden erneut.`
+      : `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in ${minutes} ${minutes === 1 ? "Minute" : "Minuten"} erneut.`,
 } as const;
 
 export type LoginResult =

@@ -76,6 +76,8 @@ describe.each(testDatabases)("admin backend on $name", ({ open }) => {
         "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 15 Minuten erneut.",
       );
       expect(AUTH_MESSAGES.throttled(1)).toContain("in 1 Minute erneut");
+      // A paused code step of 12 hours says hours, not 720 minutes.
+      expect(AUTH_MESSAGES.throttled(720)).toContain("in 12 Stunden erneut");
 
       // Another client is not affected; the window's end frees the first one.
       expect((await signIn(db, "owner@example.com", PASSWORD, "203.0.113.6")).ok).toBe(true);
