@@ -5,6 +5,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import {
   actAsOwnClient,
+  addVirtualAuthenticator,
   expect,
   formTokenOf,
   openAdminPage,
@@ -231,22 +232,6 @@ test("Auskunft und Löschung at 360 px: the result and the audit log fit the scr
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, "the page scrolls sideways").toBeLessThanOrEqual(360);
 });
-
-/** Chromium's virtual authenticator (as in admin-sign-in-security.spec.ts). */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 test("after 10 minutes an export and the erasure send the owner to Profil, and a confirmation leads back", async ({
   page,

@@ -6,6 +6,7 @@ import { Secret, TOTP } from "otpauth";
 import { parseMail } from "./mail";
 import {
   actAsOwnClient,
+  addVirtualAuthenticator,
   expect,
   openAdminPage,
   signInAsAdmin,
@@ -25,21 +26,6 @@ import {
 
 const main = (page: Page) => page.getByRole("main");
 const localUrl = (server: OwnServer) => server.url.replace("127.0.0.1", "localhost");
-
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 /** Fills the sign-in form at /admin and submits it. */
 async function signInWithPassword(page: Page, base: string, admin: AdminCredentials) {

@@ -325,3 +325,22 @@ export async function startOwnServer(
   }
   return { url: server.url, dataDir, admin, process: server, stop: () => server.stop() };
 }
+
+/**
+ * Chromium's virtual authenticator (DevTools protocol): a platform passkey with user
+ * verification, present at once. Passkeys need a host name: reach the server as localhost.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}

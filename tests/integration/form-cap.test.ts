@@ -5,6 +5,7 @@ import { lastFormCapRecord, recordFormCapRefusals } from "~/db/form-cap.server";
 import { contactSubmissions, newsletterSubscriptions } from "~/db/schema";
 import { serverDatabases, testDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, signInOverHttp, unusedFormToken, withServer } from "../setup/http";
+import { contactFields } from "../setup/public-forms";
 
 /**
  * Issue #16, finding 6: a flood from many addresses passes every per-client limit, so all public
@@ -14,15 +15,6 @@ import { formTokenIn, get, postForm, signInOverHttp, unusedFormToken, withServer
  * an IPv6 /48, and the owner's admin says when the cap was reached and how many it refused.
  */
 const ADMIN = { email: "owner@example.com", password: "Korrektes-Pferd-Batterie-42" };
-
-const contactFields = (n: number, formToken: string) => ({
-  intent: "contact",
-  formToken,
-  name: `Person ${n}`,
-  email: `person${n}@example.org`,
-  subject: `Anfrage ${n}`,
-  message: "Hallo!",
-});
 
 test("the cap of all public forms refuses the next submission from any client, never the admin", async () => {
   await withServer(serverDatabases[0]!, {

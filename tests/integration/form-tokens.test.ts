@@ -5,6 +5,7 @@ import { contactSubmissions, newsletterSubscriptions } from "~/db/schema";
 import type { FormResult } from "~/lib/form-guard.server";
 import { serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, withServer } from "../setup/http";
+import { contactFields } from "../setup/public-forms";
 
 /**
  * Issue 25, finding 12: a form token was good for 24 hours and any number of submissions. Now a
@@ -19,14 +20,7 @@ async function answerOf(response: Response): Promise<FormResult> {
   return (decoded.value as { data: FormResult }).data;
 }
 
-const contact = (formToken: string, n: number) => ({
-  intent: "contact",
-  formToken,
-  name: `Person ${n}`,
-  email: `person${n}@example.org`,
-  subject: `Anfrage ${n}`,
-  message: "Hallo!",
-});
+const contact = (formToken: string, n: number) => contactFields(n, formToken);
 
 describe.each(serverDatabases)("single-use form tokens on $name", (database) => {
   test("a token is used up by the submission it brought, and the answer brings the next", async () => {

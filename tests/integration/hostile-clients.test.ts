@@ -9,6 +9,7 @@ import {
 import { PUBLIC_FORMS_WAITING_PER_CLIENT } from "../../server/public-form-posts";
 import { serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, signInOverHttp } from "../setup/http";
+import { contactFields } from "../setup/public-forms";
 import { actionUrl, isAdminUrl, routeEndpoints } from "../setup/routes";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
@@ -156,15 +157,6 @@ const adminActions = () =>
     ),
   ].sort();
 
-const contactForm = (n: number, formToken: string) => ({
-  intent: "contact",
-  formToken,
-  name: `Person ${n}`,
-  email: `person${n}@example.org`,
-  subject: "Anfrage",
-  message: "Hallo!",
-});
-
 test("10 MB of tiny fields to every admin action without a session: 413, and the heap does not grow", async () => {
   const flood = Buffer.from("a=&".repeat(3_300_000));
   // Warm up the path a refusal takes, so that what is compiled once is not counted.
@@ -239,7 +231,7 @@ test("bodies and headers that trickle in hold nothing: a contact POST is answere
     await new Promise((resolve) => setTimeout(resolve, 500));
     const formToken = formTokenIn(await (await get(server.url, "/contact")).text());
     const started = performance.now();
-    const response = await postForm(server.url, "/contact.data", contactForm(1, formToken), {
+    const response = await postForm(server.url, "/contact.data", contactFields(1, formToken), {
       "X-Forwarded-For": "198.51.100.7",
     });
     expect(response.status).toBe(200);
@@ -263,12 +255,12 @@ test("public form POSTs written another way take their turns too, chunked ones i
   const started = performance.now();
   const statuses = await Promise.all([
     ...paths.map((path, n) =>
-      postForm(server.url, path, contactForm(n, formToken), client(n)).then((response) => response.status),
+      postForm(server.url, path, contactFields(n, formToken), client(n)).then((response) => response.status),
     ),
     rawPost(
       server.url,
       "/contact.data",
-      Buffer.from(new URLSearchParams(contactForm(9, formToken)).toString()),
+      Buffer.from(new URLSearchParams(contactFields(9, formToken)).toString()),
       {
         chunked: true,
         headers: client(9),
@@ -286,12 +278,12 @@ test("one client may keep only a few public form POSTs waiting; another client s
   const burst = PUBLIC_FORMS_WAITING_PER_CLIENT + 6;
   const started = performance.now();
   const answers = Array.from({ length: burst }, (_, n) =>
-    postForm(server.url, "/contact.data", contactForm(n, formToken), greedy).then((response) => ({
+    postForm(server.url, "/contact.data", contactFields(n, formToken), greedy).then((response) => ({
       status: response.status,
       ms: performance.now() - started,
     })),
   );
-  const other = postForm(server.url, "/contact.data", contactForm(99, formToken), {
+  const other = postForm(server.url, "/contact.data", contactFields(99, formToken), {
     "X-Forwarded-For": "198.51.100.99",
   });
   // Refused at once, without waiting for a turn (the client's rate limit would refuse only when

@@ -71,3 +71,13 @@ export function logProblems(output: string): string[] {
       }
     });
 }
+
+/** The fields of a valid contact request number `n` (intent, token, name, address, subject, text). */
+export const contactFields = (n: number, formToken: string) => ({
+  intent: "contact",
+  formToken,
+  name: `Person ${n}`,
+  email: `person${n}@example.org`,
+  subject: `Anfrage ${n}`,
+  message: "Hallo!",
+});
