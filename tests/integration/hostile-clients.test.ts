@@ -157,12 +157,22 @@ const adminActions = () =>
     ),
   ].sort();
 
-test("10 MB of tiny fields to every admin action without a session: 413, and the heap does not grow", async () => {
+/** A URL of each other family of routes: public pages, public forms (both ways), media. */
+const PUBLIC_TARGETS = [
+  "/about",
+  "/projects.data",
+  "/contact",
+  "/contact.data",
+  "/_.data?index",
+  "/media/x/y.webp",
+];
+
+test("10 MB of tiny fields to every admin action without a session, and to public pages, forms and media: 413, and the heap does not grow", async () => {
   const flood = Buffer.from("a=&".repeat(3_300_000));
   // Warm up the path a refusal takes, so that what is compiled once is not counted.
   await rawPost(server.url, "/admin/login", flood, { chunked: true });
   const before = await server.heapUsed();
-  for (const path of adminActions()) {
+  for (const path of [...adminActions(), ...PUBLIC_TARGETS]) {
     expect(await rawPost(server.url, path, flood), `${path} with Content-Length`).toBe(413);
     expect(await rawPost(server.url, path, flood, { chunked: true }), `${path} chunked`).toBe(413);
   }
@@ -170,12 +180,12 @@ test("10 MB of tiny fields to every admin action without a session: 413, and the
   expect(after - before, `heap ${before} → ${after} bytes`).toBeLessThan(4 * 1024 * 1024);
 }, 120_000);
 
-test("thousands of fields are refused before they are parsed: public forms, sign-in, and the signed-in owner's forms and uploads", async () => {
+test("thousands of fields are refused before they are parsed: public pages, forms and media, sign-in, and the signed-in owner's forms and uploads", async () => {
   const tooMany = MAX_FORM_FIELDS + 500;
   // Within the public limit of 10 KB: 1,500 fields of `a=`.
   const urlencoded = Buffer.from(Array.from({ length: tooMany }, () => "a=").join("&"));
   expect(urlencoded.length).toBeLessThan(PUBLIC_BODY_LIMIT_BYTES);
-  for (const path of ["/contact.data", "/contact", "/_.data?index", "/admin/login", "/admin/passkey"]) {
+  for (const path of [...PUBLIC_TARGETS, "/admin/login", "/admin/passkey", "/admin/setup"]) {
     expect(await rawPost(server.url, path, urlencoded), path).toBe(413);
   }
 
