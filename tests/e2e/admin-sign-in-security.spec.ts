@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { parseMail } from "./mail";
+import { expectNoAxeViolations } from "./axe";
 import {
   actAsOwnClient,
   addVirtualAuthenticator,
@@ -256,7 +257,8 @@ test("with TOTP on, the confirmation asks for a code and refuses the password al
     server = await tenMinutesLater(page, server);
     const base = localUrl(server);
     await openAdminPage(page, `${base}/admin/profil`);
-    await expect(main(page).getByRole("heading", { level: 4, name: "Identität bestätigen" })).toBeVisible();
+    await expect(main(page).getByRole("heading", { level: 3, name: "Identität bestätigen" })).toBeVisible();
+    await expectNoAxeViolations(page, "Profil, confirmation due, with TOTP");
     await expect(
       main(page).getByText(
         "Weil für dein Konto ein zweiter Faktor eingerichtet ist, genügt das Passwort allein dafür nicht.",

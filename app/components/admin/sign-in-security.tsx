@@ -123,7 +123,7 @@ function ConfirmIdentity({ overview }: { overview: SecurityOverview }) {
   );
   return (
     <div className="space-y-4 rounded-lg bg-slate-50 p-4">
-      <h4 className="font-semibold text-slate-900">{M.confirmHeading}</h4>
+      <h3 className="font-semibold text-slate-900">{M.confirmHeading}</h3>
       <p className="text-sm text-slate-700">
         {overview.secondFactor ? M.confirmIntroSecondFactor : M.confirmIntro}
       </p>
