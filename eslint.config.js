@@ -37,12 +37,10 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { paths: [iconBarrel] }],
     },
   },
-  // Public pages read projects through lib/public-projects.server.ts, which sends a visitor's
-  // browser only what the page shows: a whole row would carry the owner's admin URL (issue 18).
-  // The sitemap sends no project data, only addresses.
+  // Public pages read projects through public-projects.server.ts, which sends a visitor's browser
+  // only what the page shows: a whole row would carry the owner's admin URL.
   {
-    files: ["app/routes/*.{ts,tsx}"],
-    ignores: ["app/routes/sitemap.tsx"],
+    files: ["app/features/projects/{projects,project-detail,category}.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -50,8 +48,8 @@ export default tseslint.config(
           paths: [
             iconBarrel,
             {
-              name: "~/db/projects.server",
-              message: "Public pages read projects through ~/lib/public-projects.server.",
+              name: "./queries.server",
+              message: "Public pages read projects through ./public-projects.server.",
             },
           ],
         },

@@ -64,7 +64,7 @@ const only =
     chunkGroup(id, context) === name ? name : null;
 
 /**
- * The embedded database's worker thread (app/db/pglite-thread.server.ts starts it) is a module of
+ * The embedded database's worker thread (app/platform/db/pglite-thread.server.ts starts it) is a module of
  * its own: the server build emits it next to its bundle as build/server/pglite-worker.js.
  */
 const pgliteWorker: Plugin = {
@@ -72,7 +72,7 @@ const pgliteWorker: Plugin = {
   applyToEnvironment: (environment) => environment.name === "ssr",
   buildStart() {
     if (this.environment.mode !== "build") return;
-    this.emitFile({ type: "chunk", id: "./app/db/pglite-worker.ts", fileName: "pglite-worker.js" });
+    this.emitFile({ type: "chunk", id: "./app/platform/db/pglite-worker.ts", fileName: "pglite-worker.js" });
   },
 };
 

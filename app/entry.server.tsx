@@ -7,9 +7,9 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { deferHydration } from "~/lib/deferred-hydration.server";
-import { logger } from "~/lib/logger.server";
-import { nonceContext, NonceProvider } from "~/lib/nonce";
+import { deferHydration } from "~/platform/react-router-internals/deferred-hydration.server";
+import { logger } from "~/platform/logger.server";
+import { nonceContext, NonceProvider } from "~/platform/http/nonce";
 
 export const streamTimeout = 5_000;
 

@@ -11,12 +11,12 @@ import {
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { env } from "./env.server";
-import { clearFlashCookie, flashContext, readFlash } from "./lib/flash.server";
-import { useNonce } from "./lib/nonce";
-import { categoryFilter } from "./lib/project";
-import { loadSonner, toast, useToastRequested } from "./lib/toast";
-import { HydrationProvider, useHydrated } from "./hooks/use-hydrated";
+import { env } from "./platform/env.server";
+import { clearFlashCookie, flashContext, readFlash } from "./platform/http/flash.server";
+import { useNonce } from "./platform/http/nonce";
+import { categoryFilter } from "./features/projects/project";
+import { loadSonner, toast, useToastRequested } from "./ui/toast";
+import { HydrationProvider, useHydrated } from "./ui/use-hydrated";
 
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 

@@ -1,6 +1,6 @@
 /**
  * Generates the demo artwork for the 12 built-in showcase items
- * (app/content/fallback-projects.ts) as SVG files in public/images/projects/.
+ * (app/features/projects/fallback-projects.ts) as SVG files in public/images/projects/.
  *
  * Usage: node scripts/generate-project-art.js
  *

@@ -1,7 +1,7 @@
 // `npm start`: builds the app when the build is missing or older than its sources, then
 // serves it. Starting from an up-to-date build does no build work at all. Without PUBLIC_URL and
 // HOST (a fresh clone) it serves this machine only, the one case a production server may start
-// without PUBLIC_URL (app/env.server.ts).
+// without PUBLIC_URL (app/platform/env.server.ts).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";

@@ -1,13 +1,17 @@
 import { stdin, stdout } from "node:process";
 import { createInterface } from "node:readline";
-import { createAdmin, findAdminByEmail } from "~/db/admin-users.server";
-import { openDatabase } from "~/db/engines.server";
+import { createAdmin, findAdminByEmail } from "~/features/auth/admin-users.server";
+import { openDatabase } from "~/platform/db/engines.server";
 import { configuredDatabase } from "./boot";
-import { setPassword } from "~/lib/auth.server";
-import { newPasswordProblem } from "~/lib/password-rules.server";
-import { deactivateTotp, deleteAllPasskeys, setSecondFactorOnly } from "~/db/sign-in-factors.server";
-import { deleteOtherSessions } from "~/lib/session.server";
-import { queueSignInChangeMail, TERMINAL_DEVICE } from "~/lib/sign-in-notices.server";
+import { setPassword } from "~/features/auth/sign-in-limits.server";
+import { newPasswordProblem } from "~/features/auth/password-rules.server";
+import {
+  deactivateTotp,
+  deleteAllPasskeys,
+  setSecondFactorOnly,
+} from "~/features/auth/sign-in-factors.server";
+import { deleteOtherSessions } from "~/features/auth/session.server";
+import { queueSignInChangeMail, TERMINAL_DEVICE } from "~/features/auth/sign-in-notices.server";
 
 const USAGE = `Usage:
   npm run admin -- create --email <email> [--name <name>] [--password <password>]

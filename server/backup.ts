@@ -11,13 +11,13 @@ import {
   restoreBackup,
   writeBackup,
   type BackupManifest,
-} from "~/db/backup.server";
-import { openDatabase, type DatabaseHandle } from "~/db/engines.server";
-import { DataDirLockedError } from "~/db/data-dir-lock.server";
+} from "~/platform/db/backup.server";
+import { openDatabase, type DatabaseHandle } from "~/platform/db/engines.server";
+import { DataDirLockedError } from "~/platform/db/data-dir-lock.server";
 import { configuredDatabase, database } from "./boot";
-import { env, type Env } from "~/env.server";
-import { messageOf } from "~/lib/errors";
-import { logger, scrubError } from "~/lib/logger.server";
+import { env, type Env } from "~/platform/env.server";
+import { messageOf } from "~/platform/errors";
+import { logger, scrubError } from "~/platform/logger.server";
 
 /**
  * `npm run backup` / `npm run restore`, and the server's side of them: the schedule

@@ -1,19 +1,24 @@
 import path from "node:path";
-import { DEFAULT_PAGES } from "~/content/pages";
-import { fallbackProjects } from "~/content/fallback-projects";
-import { ensureAdmin } from "~/db/admin-users.server";
-import { loadDemoContent } from "~/db/demo-content.server";
-import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from "~/db/engines.server";
-import { insertMissingPages } from "~/db/pages.server";
-import { env, type Env } from "~/env.server";
-import { runHousekeeping } from "~/lib/housekeeping.server";
-import { logger } from "~/lib/logger.server";
-import { publicPagesChanged } from "~/lib/public-pages.server";
-import { createSetupLink } from "~/lib/setup-link.server";
-import { mailSender, siteSettingsOf, usesDemoData } from "~/lib/site-settings.server";
-import { newsletterComposer } from "~/mail/newsletter.server";
-import { createMailTransport } from "~/mail/transport.server";
-import { startMailWorker, type MailWorker } from "~/mail/worker.server";
+import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { ensureAdmin } from "~/features/auth/admin-users.server";
+import { loadDemoContent } from "~/features/projects/demo-content.server";
+import {
+  openDatabase,
+  type DatabaseHandle,
+  type DatabaseOptions,
+  type Db,
+} from "~/platform/db/engines.server";
+import { insertMissingPages } from "~/features/pages/queries.server";
+import { env, type Env } from "~/platform/env.server";
+import { runHousekeeping } from "~/features/privacy/housekeeping.server";
+import { logger } from "~/platform/logger.server";
+import { publicPagesChanged } from "~/platform/http/public-pages.server";
+import { createSetupLink } from "~/features/auth/setup-link.server";
+import { mailSender, siteSettingsOf, usesDemoData } from "~/features/settings/site-settings.server";
+import { newsletterComposer } from "~/features/newsletter/issue-mail.server";
+import { createMailTransport } from "~/platform/mail/transport.server";
+import { startMailWorker, type MailWorker } from "~/platform/mail/worker.server";
 
 /**
  * What the server does at start, in this order:

@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
-import { FLASH_COOKIE, SESSION_COOKIE_HTTP, SESSION_COOKIE_HTTPS } from "~/lib/cookie-names";
-import { logger } from "~/lib/logger.server";
-import { PREVIEW_PARAM } from "~/lib/pages.server";
-import { categoryFilter } from "~/lib/project";
-import { publicPagesVersion } from "~/lib/public-pages.server";
-import { installationSecret, issueFormToken } from "~/lib/security.server";
+import { FLASH_COOKIE, SESSION_COOKIE_HTTP, SESSION_COOKIE_HTTPS } from "~/platform/http/cookie-names";
+import { logger } from "~/platform/logger.server";
+import { PREVIEW_PARAM } from "~/features/pages/pages.server";
+import { categoryFilter } from "~/features/projects/project";
+import { publicPagesVersion } from "~/platform/http/public-pages.server";
+import { installationSecret, issueFormToken } from "~/platform/db/installation-secret.server";
 import { database } from "./boot";
 import { contentSecurityPolicy, newNonce, serverScriptHashes } from "./content-security-policy";
 

@@ -1,11 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
-import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, NEWSLETTER_MESSAGES } from "~/content/messages";
-import type { Db } from "~/db/engines.server";
-import type { Env } from "~/env.server";
-import { formCapRetryAfter, PUBLIC_FORM_NETWORK_PREFIX, type FormResult } from "~/lib/form-guard.server";
-import { logger } from "~/lib/logger.server";
-import { clientNetwork } from "~/lib/security.server";
+import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import type { Db } from "~/platform/db/engines.server";
+import type { Env } from "~/platform/env.server";
+import {
+  formCapRetryAfter,
+  PUBLIC_FORM_NETWORK_PREFIX,
+  type FormResult,
+} from "~/platform/forms/guard.server";
+import { logger } from "~/platform/logger.server";
+import { clientNetwork } from "~/platform/db/installation-secret.server";
 import { isSameOrigin, PUBLIC_BODY_DEADLINE_MS, PUBLIC_BODY_LIMIT_BYTES } from "./request-guards";
 import { routerPath } from "./router-paths";
 
@@ -20,7 +24,7 @@ import { routerPath } from "./router-paths";
  *   anyway, whatever it holds (a honeypot's silent success needs the action, and is not owed
  *   while nothing is taken). A POST without JavaScript still goes to its action, which renders
  *   the page with the visitor's values and refuses before any database work
- *   (app/lib/form-guard.server.ts).
+ *   (app/platform/forms/guard.server.ts).
  * - **In turn** (`publicFormTurns`): at most PUBLIC_FORMS_AT_ONCE of them are in the router at
  *   a time and FORM_MAX_PER_SECOND start a second; up to PUBLIC_FORMS_WAITING wait here in
  *   order (more are refused), and are refused when their turn comes if the cap was reached
@@ -46,7 +50,7 @@ type PublicFormPost = { data: boolean; home: boolean };
 
 /**
  * A public form's POST: `.data` from JavaScript, or the document URL without it, as the router
- * takes them (app/routes/contact.tsx, app/routes/home.tsx; also written with other case, a
+ * takes them (app/features/contact/contact.tsx, app/features/pages/home.tsx; also written with other case, a
  * trailing slash or `/_.data`: server/router-paths.ts); undefined for any other request.
  */
 function publicFormPost(method: string | undefined, url: string | undefined): PublicFormPost | undefined {

@@ -1,15 +1,15 @@
 import { BlockList, isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import { FORM_GUARD_MESSAGES } from "~/content/messages";
-import type { Env } from "~/env.server";
-import { IMAGE_MESSAGES } from "~/lib/image-limits";
+import { FORM_GUARD_MESSAGES } from "~/features/site/messages";
+import type { Env } from "~/platform/env.server";
+import { IMAGE_MESSAGES } from "~/features/media/image-limits";
 import { isAdminPath, routerPath } from "./router-paths";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * RFC 8058: mail providers POST here for one-click unsubscribe (answered by the route's
- * middleware, app/routes/newsletter-unsubscribe.tsx); the link itself is signed. Only that POST
+ * middleware, app/features/newsletter/newsletter-unsubscribe.tsx); the link itself is signed. Only that POST
  * to the document URL is exempt: any other method, and its `.data` URL, are checked like
  * everywhere else.
  */

@@ -6,7 +6,7 @@
  * The issue and its mails are seeded while the server is stopped, with SQL through PGlite (the
  * scripts cannot import the app's `~/` modules): the rows queueIssue (app/db/newsletter-issues.
  * server.ts) creates for a planned send, due a few seconds after the server is up. So the
- * server's own mail worker (app/mail/worker.server.ts) sends them, composing each as it goes, and
+ * server's own mail worker (app/platform/mail/worker.server.ts) sends them, composing each as it goes, and
  * GET / is first measured idle, before the planned time, then while the mails go out.
  */
 import { rmSync } from "node:fs";
@@ -18,11 +18,11 @@ import { loadUntil, rssMb, run, type Load } from "./measure.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
 /**
- * "No cap": the highest caps the configuration accepts (app/env.server.ts). The newsletter
+ * "No cap": the highest caps the configuration accepts (app/platform/env.server.ts). The newsletter
  * leaves a tenth of each to other mails, which still leaves 90,000 an hour for it.
  */
 const NO_CAP = { MAIL_MAX_PER_HOUR: "100000", MAIL_MAX_PER_DAY: "1000000" };
-/** MAIL_PRIORITY.bulk and BOUNCE_LIMIT (app/db/schema.ts, app/lib/newsletter-issues.ts). */
+/** MAIL_PRIORITY.bulk and BOUNCE_LIMIT (app/platform/db/schema.ts, app/features/newsletter/issue-states.ts). */
 const PRIORITY_BULK = 1;
 const BOUNCE_LIMIT = 3;
 /** The load on GET / while idle and during the send: a few visitors at once. */
@@ -92,7 +92,7 @@ export type NewsletterBench = {
 const address = (i: number) => `leser${i}@example.com`;
 
 /**
- * `recipients` confirmed subscribers (as after signUp and confirm, app/db/newsletter.server.ts) and
+ * `recipients` confirmed subscribers (as after signUp and confirm, app/features/newsletter/subscribers.server.ts) and
  * an issue queued to them for `sendAt`: createIssue and saveIssueDraft, then queueIssue's
  * transaction statement for statement. Only the columns needed are named.
  */

@@ -1,14 +1,14 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
-import { CATEGORY_PAGES } from "~/content/categories";
-import { fallbackProjects } from "~/content/fallback-projects";
-import { LEGAL_SLUGS } from "~/content/legal/types";
-import { FOOTER_LEGAL, footerNavigation, mainMenu, type MenuItem } from "~/content/menu";
-import { DEFAULT_SETTINGS } from "~/content/site";
-import { externalSites } from "~/lib/public-site";
-import { SERVICE_PAGES } from "~/content/services";
-import { CATEGORIES } from "~/lib/project";
+import { CATEGORY_PAGES } from "~/features/projects/categories";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { LEGAL_SLUGS } from "~/features/settings/legal/types";
+import { FOOTER_LEGAL, footerNavigation, mainMenu, type MenuItem } from "~/features/site/menu";
+import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
+import { externalSites } from "~/features/site/public-site";
+import { SERVICE_PAGES } from "~/features/pages/services";
+import { CATEGORIES } from "~/features/projects/project";
 import {
   acceptCookiesUpFront,
   actAsOwnClient,

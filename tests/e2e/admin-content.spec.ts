@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
-import { fallbackProjects } from "~/content/fallback-projects";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
 import {
   acceptCookiesUpFront,
   actAsOwnClient,

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { fallbackProjects } from "~/content/fallback-projects";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
 import {
   actAsOwnClient,
   expect,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { COOKIE_BANNER_TEXT } from "~/content/messages";
+import { COOKIE_BANNER_TEXT } from "~/features/site/messages";
 import { expect, pauseClock, test, waitForHydration } from "./fixtures";
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fallbackProjects } from "~/content/fallback-projects";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { createPostgresDatabase } from "../setup/databases";
 import { startServer, waitUntilHealthy } from "../setup/server-process";
 import { startTcpProxy } from "../setup/tcp-proxy";

@@ -57,7 +57,7 @@ export { expect };
 /**
  * Waits until React has hydrated the page. The footer's e-mail link is server-rendered with the
  * contact page as its target and only becomes a mailto: link once the client has taken over
- * (app/components/obfuscated-contact.tsx), so it is a signal that exists on every frame page.
+ * (app/features/site/obfuscated-contact.tsx), so it is a signal that exists on every frame page.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.getByRole("contentinfo").getByRole("link", { name: /^E-Mail:/ })).toHaveAttribute(

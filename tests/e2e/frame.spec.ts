@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEFAULT_SETTINGS } from "~/content/site";
+import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
 
 /** The shared e2e server keeps the demo owner's default settings. */
 const { owner, website } = DEFAULT_SETTINGS;

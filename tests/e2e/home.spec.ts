@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { CATEGORY_PAGES } from "~/content/categories";
-import { fallbackProjects } from "~/content/fallback-projects";
+import { CATEGORY_PAGES } from "~/features/projects/categories";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { acceptCookiesUpFront, expect, test, waitForHydration } from "./fixtures";
 
 /** The home page (spec §2 "Home", §9 hero image and particles). */

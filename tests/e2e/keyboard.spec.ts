@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { CONTACT_MESSAGES } from "~/content/messages";
+import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { CONTACT_MESSAGES } from "~/features/site/messages";
 import {
   acceptCookiesUpFront,
   actAsOwnClient,

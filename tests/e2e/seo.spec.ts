@@ -1,5 +1,5 @@
-import { fallbackProjects } from "~/content/fallback-projects";
-import { SERVICE_PAGES } from "~/content/services";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { SERVICE_PAGES } from "~/features/pages/services";
 import {
   acceptCookiesUpFront,
   expect,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { fallbackProjects } from "~/content/fallback-projects";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { acceptCookiesUpFront, expect, isMobileProject, test, waitForHydration } from "./fixtures";
 
 /** Service pages and the about page (spec §2 "Service pages", "About"). */

@@ -4,24 +4,34 @@ import path from "node:path";
 import { eq, sql, type SQL } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { createAdmin, findAdminByEmail } from "~/db/admin-users.server";
-import { getProject, listHomepageProjects, listProjects, listProjectsByCategory } from "~/db/projects.server";
-import { adminUsers, appMeta, images, imageVariants, rateLimits, sessions } from "~/db/schema";
-import { isSafeLink, type ProjectFormValues } from "~/lib/project-form";
-import { removeProject, saveProject } from "~/routes/admin/projects.server";
-import { AUTH_MESSAGES, LOGIN_LIMIT, setPassword, signIn } from "~/lib/auth.server";
-import { csvCell, isoDay, toCsv } from "~/lib/csv";
-import { findVariant, IMAGE_MESSAGES, MAX_UPLOAD_BYTES, storeUploadedImage } from "~/lib/images.server";
-import { newPasswordProblem } from "~/lib/password-rules.server";
-import { sha256Hex } from "~/lib/security.server";
+import { createAdmin, findAdminByEmail } from "~/features/auth/admin-users.server";
+import {
+  getProject,
+  listHomepageProjects,
+  listProjects,
+  listProjectsByCategory,
+} from "~/features/projects/queries.server";
+import { adminUsers, appMeta, images, imageVariants, rateLimits, sessions } from "~/platform/db/schema";
+import { isSafeLink, type ProjectFormValues } from "~/features/projects/project-form";
+import { removeProject, saveProject } from "~/features/projects/admin-projects.server";
+import { AUTH_MESSAGES, LOGIN_LIMIT, setPassword, signIn } from "~/features/auth/sign-in-limits.server";
+import { csvCell, isoDay, toCsv } from "~/platform/csv";
+import {
+  findVariant,
+  IMAGE_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  storeUploadedImage,
+} from "~/features/media/images.server";
+import { newPasswordProblem } from "~/features/auth/password-rules.server";
+import { sha256Hex } from "~/platform/db/installation-secret.server";
 import {
   createSession,
   deleteOtherSessions,
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
   validateSession,
-} from "~/lib/session.server";
-import { claimSetupToken, createSetupLink, isValidSetupToken } from "~/lib/setup-link.server";
+} from "~/features/auth/session.server";
+import { claimSetupToken, createSetupLink, isValidSetupToken } from "~/features/auth/setup-link.server";
 import { testDatabases } from "../setup/databases";
 
 /**

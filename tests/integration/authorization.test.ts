@@ -4,11 +4,11 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
-import { FORM_GUARD_MESSAGES } from "~/content/messages";
-import { fallbackProjects } from "~/content/fallback-projects";
-import { openDatabase, type DatabaseOptions, type Db } from "~/db/engines.server";
-import { createAdmin } from "~/db/admin-users.server";
-import { loadDemoContent } from "~/db/demo-content.server";
+import { FORM_GUARD_MESSAGES } from "~/features/site/messages";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { openDatabase, type DatabaseOptions, type Db } from "~/platform/db/engines.server";
+import { createAdmin } from "~/features/auth/admin-users.server";
+import { loadDemoContent } from "~/features/projects/demo-content.server";
 import {
   adminUsers,
   contactSubmissions,
@@ -20,14 +20,14 @@ import {
   pages,
   privacyAuditLog,
   siteSettings,
-} from "~/db/schema";
-import { insertMissingPages } from "~/db/pages.server";
-import { DEFAULT_PAGES } from "~/content/pages";
-import { SETTINGS_SECTIONS } from "~/lib/settings-schemas.server";
-import { PASSKEY_INTENTS } from "~/routes/admin/passkey";
-import { SECURITY_INTENTS } from "~/routes/admin/profile-security.server";
-import { sha256Hex } from "~/lib/security.server";
-import { SESSION_MAX_MS } from "~/lib/session.server";
+} from "~/platform/db/schema";
+import { insertMissingPages } from "~/features/pages/queries.server";
+import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
+import { SETTINGS_SECTIONS } from "~/features/settings/schemas.server";
+import { PASSKEY_INTENTS } from "~/features/auth/passkey";
+import { SECURITY_INTENTS } from "~/features/auth/profile-security.server";
+import { sha256Hex } from "~/platform/db/installation-secret.server";
+import { SESSION_MAX_MS } from "~/features/auth/session.server";
 import { serverDatabases } from "../setup/databases";
 import { sessionCookieOf } from "../setup/http";
 import { actionUrl, dataUrl, isAdminUrl, routeEndpoints } from "../setup/routes";
@@ -387,13 +387,13 @@ function isDataRedirectToLogin(response: Response, body: string): boolean {
 }
 
 test("the attack bodies cover every intent an admin action knows", () => {
-  const dir = path.join(import.meta.dirname, "..", "..", "app");
-  const sources = [
-    ...readdirSync(path.join(dir, "routes", "admin")).map((file) => path.join(dir, "routes", "admin", file)),
-    ...readdirSync(path.join(dir, "lib"))
-      .filter((file) => file.startsWith("admin-"))
-      .map((file) => path.join(dir, "lib", file)),
-  ];
+  // Every admin route module and its server half: features/<feature>/admin-*, and the auth
+  // feature's own admin routes (sign-in, passkey, setup, Profil).
+  const features = path.join(import.meta.dirname, "..", "..", "app", "features");
+  const sources = readdirSync(features, { recursive: true, encoding: "utf8" })
+    .filter((file) => /(^|\/)admin-[^/]+$/.test(file) || file.startsWith("auth/"))
+    .map((file) => path.join(features, file))
+    .filter((file) => /\.tsx?$/.test(file));
   const intents = new Set([
     ...sources.flatMap((file) =>
       [...readFileSync(file, "utf8").matchAll(/intent === "([\w-]+)"/g)].map((m) => m[1]!),
@@ -476,11 +476,11 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
     expect(urls).toContain(known);
   }
   expect(adminUrls.find((endpoint) => endpoint.url === "/admin" && endpoint.index)?.file).toBe(
-    "routes/admin/projects.tsx",
+    "features/projects/admin-projects.tsx",
   );
-  // Every route file below routes/admin/ is reachable through one of the walked URLs.
+  // Every admin route module (features/<feature>/admin-*) is reachable through a walked URL.
   const files = new Set(adminEndpoints.map((endpoint) => endpoint.file));
-  for (const endpoint of endpoints.filter((e) => e.file.startsWith("routes/admin/"))) {
+  for (const endpoint of endpoints.filter((e) => /^features\/[\w-]+\/admin-/.test(e.file))) {
     expect(files).toContain(endpoint.file);
   }
 });

@@ -7,21 +7,21 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import * as tar from "tar";
 import { describe, expect, test } from "vitest";
-import { fallbackProjects } from "~/content/fallback-projects";
-import { createAdmin } from "~/db/admin-users.server";
-import { BackupError, restoreBackup, writeBackup, type BackupManifest } from "~/db/backup.server";
-import { knownMigrations, openDatabase, type DatabaseOptions, type Db } from "~/db/engines.server";
-import { submitContact } from "~/db/contact.server";
-import { loadDemoContent } from "~/db/demo-content.server";
-import { signUp, unsubscribe } from "~/db/newsletter.server";
-import { DEFAULT_SETTINGS } from "~/content/site";
-import { readSiteSettings, saveSiteSettings } from "~/lib/site-settings.server";
-import { createProject } from "~/db/projects.server";
-import { insertMissingPages, publishPage, saveDraft } from "~/db/pages.server";
-import { DEFAULT_ABOUT, DEFAULT_PAGES } from "~/content/pages";
-import type { PageContent } from "~/lib/page-content";
-import { hitRateLimit } from "~/db/rate-limits.server";
-import { createIssue, queueIssue, saveIssueDraft } from "~/db/newsletter-issues.server";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { createAdmin } from "~/features/auth/admin-users.server";
+import { BackupError, restoreBackup, writeBackup, type BackupManifest } from "~/platform/db/backup.server";
+import { knownMigrations, openDatabase, type DatabaseOptions, type Db } from "~/platform/db/engines.server";
+import { submitContact } from "~/features/contact/queries.server";
+import { loadDemoContent } from "~/features/projects/demo-content.server";
+import { signUp, unsubscribe } from "~/features/newsletter/subscribers.server";
+import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
+import { readSiteSettings, saveSiteSettings } from "~/features/settings/site-settings.server";
+import { createProject } from "~/features/projects/queries.server";
+import { insertMissingPages, publishPage, saveDraft } from "~/features/pages/queries.server";
+import { DEFAULT_ABOUT, DEFAULT_PAGES } from "~/features/pages/built-in-pages";
+import type { PageContent } from "~/features/pages/page-content";
+import { hitRateLimit } from "~/platform/db/rate-limits.server";
+import { createIssue, queueIssue, saveIssueDraft } from "~/features/newsletter/issues.server";
 import {
   adminUsers,
   authChallenges,
@@ -33,11 +33,11 @@ import {
   passkeys,
   privacyAuditLog,
   recoveryCodes,
-} from "~/db/schema";
-import { EnvError, parseEnv } from "~/env.server";
-import { storeUploadedImage } from "~/lib/images.server";
-import { installationSecret } from "~/lib/security.server";
-import { createSession } from "~/lib/session.server";
+} from "~/platform/db/schema";
+import { EnvError, parseEnv } from "~/platform/env.server";
+import { storeUploadedImage } from "~/features/media/images.server";
+import { installationSecret } from "~/platform/db/installation-secret.server";
+import { createSession } from "~/features/auth/session.server";
 import { createPostgresDatabase } from "../setup/databases";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 

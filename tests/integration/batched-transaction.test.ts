@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { batchedTransaction } from "~/db/batched-transaction.server";
-import { rowsOf, type Db } from "~/db/engines.server";
+import { batchedTransaction } from "~/platform/db/batched-transaction.server";
+import { rowsOf, type Db } from "~/platform/db/engines.server";
 import { testDatabases } from "../setup/databases";
 
 /** The id of the transaction `tx`. */

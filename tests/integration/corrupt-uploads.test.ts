@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { createProject, listProjects } from "~/db/projects.server";
-import { images, pages } from "~/db/schema";
-import { IMAGE_MESSAGES, storeUploadedImage } from "~/lib/images.server";
+import { createProject, listProjects } from "~/features/projects/queries.server";
+import { images, pages } from "~/platform/db/schema";
+import { IMAGE_MESSAGES, storeUploadedImage } from "~/features/media/images.server";
 import { serverDatabases, testDatabases } from "../setup/databases";
 import { signInOverHttp, withServer } from "../setup/http";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { ensureAdmin, findAdminByEmail } from "~/db/admin-users.server";
-import { loadDemoContent } from "~/db/demo-content.server";
+import { ensureAdmin, findAdminByEmail } from "~/features/auth/admin-users.server";
+import { loadDemoContent } from "~/features/projects/demo-content.server";
 import {
   countProjects,
   createProject,
@@ -13,10 +13,10 @@ import {
   listProjectsByCategory,
   updateProject,
   type ProjectInput,
-} from "~/db/projects.server";
-import { adminUsers, contactSubmissions, newsletterSubscriptions } from "~/db/schema";
-import { fallbackProjects } from "~/content/fallback-projects";
-import { verifyPassword } from "~/lib/password-hash.server";
+} from "~/features/projects/queries.server";
+import { adminUsers, contactSubmissions, newsletterSubscriptions } from "~/platform/db/schema";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { verifyPassword } from "~/features/auth/password-hash.server";
 import { testDatabases } from "../setup/databases";
 
 const project = (overrides: Partial<ProjectInput> = {}): ProjectInput => ({

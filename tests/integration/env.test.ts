@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { checkServerEnv, EnvError, parseEnv, PUBLIC_URL_REQUIRED } from "~/env.server";
+import { checkServerEnv, EnvError, parseEnv, PUBLIC_URL_REQUIRED } from "~/platform/env.server";
 
 describe("environment", () => {
   test("has working defaults for the quick start", () => {

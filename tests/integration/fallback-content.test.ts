@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { fallbackProject, fallbackProjects } from "~/content/fallback-projects";
-import { isProjectId } from "~/db/projects.server";
-import { CATEGORIES } from "~/lib/project";
+import { fallbackProject, fallbackProjects } from "~/features/projects/fallback-projects";
+import { isProjectId } from "~/features/projects/queries.server";
+import { CATEGORIES } from "~/features/projects/project";
 
 describe("built-in showcase items (spec §3)", () => {
   test("are twelve items covering all five categories with valid, distinct ids", () => {

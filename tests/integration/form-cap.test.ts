@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { ADMIN_MESSAGES } from "~/content/admin-messages";
-import { createAdmin } from "~/db/admin-users.server";
-import { lastFormCapRecord, recordFormCapRefusals } from "~/db/form-cap.server";
-import { contactSubmissions, newsletterSubscriptions } from "~/db/schema";
+import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { createAdmin } from "~/features/auth/admin-users.server";
+import { lastFormCapRecord, recordFormCapRefusals } from "~/platform/forms/form-cap.server";
+import { contactSubmissions, newsletterSubscriptions } from "~/platform/db/schema";
 import { serverDatabases, testDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, signInOverHttp, unusedFormToken, withServer } from "../setup/http";
 import { contactFields } from "../setup/public-forms";

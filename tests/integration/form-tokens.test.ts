@@ -1,8 +1,8 @@
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { describe, expect, test } from "vitest";
-import { FORM_GUARD_MESSAGES } from "~/content/messages";
-import { contactSubmissions, newsletterSubscriptions } from "~/db/schema";
-import type { FormResult } from "~/lib/form-guard.server";
+import { FORM_GUARD_MESSAGES } from "~/features/site/messages";
+import { contactSubmissions, newsletterSubscriptions } from "~/platform/db/schema";
+import type { FormResult } from "~/platform/forms/guard.server";
 import { serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, withServer } from "../setup/http";
 import { contactFields } from "../setup/public-forms";

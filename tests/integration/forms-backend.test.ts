@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { storeContacts, submitContact } from "~/db/contact.server";
+import { storeContacts, submitContact } from "~/features/contact/queries.server";
 import {
   confirm,
   inspectToken,
@@ -13,14 +13,25 @@ import {
   unsubscribe,
   unsubscribeUrl,
   verifyUnsubscribe,
-} from "~/db/newsletter.server";
-import { hitRateLimit } from "~/db/rate-limits.server";
-import { consentTexts, contactSubmissions, newsletterSubscriptions, outbox, rateLimits } from "~/db/schema";
-import { CONSENT_TEXTS } from "~/content/consent";
-import { formAge, installationSecret, issueFormToken, sha256Hex } from "~/lib/security.server";
-import { runHousekeeping } from "~/lib/housekeeping.server";
-import { siteSettingsOf } from "~/lib/site-settings.server";
-import { createMailTransport } from "~/mail/transport.server";
+} from "~/features/newsletter/subscribers.server";
+import { hitRateLimit } from "~/platform/db/rate-limits.server";
+import {
+  consentTexts,
+  contactSubmissions,
+  newsletterSubscriptions,
+  outbox,
+  rateLimits,
+} from "~/platform/db/schema";
+import { CONSENT_TEXTS } from "~/features/newsletter/consent";
+import {
+  formAge,
+  installationSecret,
+  issueFormToken,
+  sha256Hex,
+} from "~/platform/db/installation-secret.server";
+import { runHousekeeping } from "~/features/privacy/housekeeping.server";
+import { siteSettingsOf } from "~/features/settings/site-settings.server";
+import { createMailTransport } from "~/platform/mail/transport.server";
 import { testDatabases } from "../setup/databases";
 
 const links = (secret: Buffer) => ({ publicUrl: "https://www.example.com", secret });

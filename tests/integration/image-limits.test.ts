@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { listProjects } from "~/db/projects.server";
-import { images, imageVariants } from "~/db/schema";
-import { saveProject } from "~/routes/admin/projects.server";
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, storeUploadedImage } from "~/lib/images.server";
+import { listProjects } from "~/features/projects/queries.server";
+import { images, imageVariants } from "~/platform/db/schema";
+import { saveProject } from "~/features/projects/admin-projects.server";
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, storeUploadedImage } from "~/features/media/images.server";
 import { testDatabases } from "../setup/databases";
 
 /**

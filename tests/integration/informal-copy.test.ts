@@ -1,21 +1,25 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { CATEGORY_PAGES, emptyCategoryMessage } from "~/content/categories";
-import { CONSENT_TEXTS } from "~/content/consent";
-import { fallbackProjects } from "~/content/fallback-projects";
+import { CATEGORY_PAGES, emptyCategoryMessage } from "~/features/projects/categories";
+import { CONSENT_TEXTS } from "~/features/newsletter/consent";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
 import {
   CONTACT_MESSAGES,
   COOKIE_BANNER_TEXT,
   FORM_GUARD_MESSAGES,
   NEWSLETTER_MESSAGES,
   PUBLIC_MESSAGES,
-} from "~/content/messages";
-import { DEFAULT_PAGES } from "~/content/pages";
-import { SERVICE_PAGES } from "~/content/services";
-import { DEFAULT_SETTINGS } from "~/content/site";
-import { newsletterHtml, newsletterText } from "~/mail/newsletter.server";
-import { contactNotification, newsletterConfirmation, testMail } from "~/mail/templates.server";
+} from "~/features/site/messages";
+import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
+import { SERVICE_PAGES } from "~/features/pages/services";
+import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
+import { newsletterHtml, newsletterText } from "~/features/newsletter/issue-mail.server";
+import {
+  contactNotification,
+  newsletterConfirmation,
+  testMail,
+} from "~/features/settings/mail-templates.server";
 
 /**
  * Issue 15 ("Copy"): the site says "du" to its visitors. Formal address is allowed only where the
@@ -96,14 +100,14 @@ const visitorSources = [
   ...readdirSync(join(ROOT, "app/components"))
     .filter((name) => name.endsWith(".tsx"))
     .map((name) => `app/components/${name}`),
-  "app/content/messages.ts",
-  "app/content/consent.ts",
-  "app/content/categories.ts",
-  "app/content/pages.ts",
-  "app/content/fallback-projects.ts",
+  "app/features/site/messages.ts",
+  "app/features/newsletter/consent.ts",
+  "app/features/projects/categories.ts",
+  "app/features/pages/built-in-pages.ts",
+  "app/features/projects/fallback-projects.ts",
   ...readdirSync(join(ROOT, "app/content/services")).map((name) => `app/content/services/${name}`),
-  "app/mail/templates.server.ts",
-  "app/mail/newsletter.server.ts",
+  "app/features/settings/mail-templates.server.ts",
+  "app/features/newsletter/issue-mail.server.ts",
 ];
 
 describe("visitor copy uses informal address (du)", () => {
@@ -128,8 +132,8 @@ describe("visitor copy uses informal address (du)", () => {
   }
 
   test("public routes and site components: no formal address in their source", () => {
-    expect(visitorSources).toContain("app/routes/newsletter-confirm.tsx");
-    expect(visitorSources).toContain("app/components/cookie-banner.tsx");
+    expect(visitorSources).toContain("app/features/newsletter/newsletter-confirm.tsx");
+    expect(visitorSources).toContain("app/features/site/cookie-banner.tsx");
     const found = visitorSources.flatMap((path) =>
       formalIn(readFileSync(join(ROOT, path), "utf8")).map((hit) => `${path}: ${hit}`),
     );

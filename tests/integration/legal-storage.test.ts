@@ -2,14 +2,14 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
-import { legalPage } from "~/content/legal";
-import type { LegalPage } from "~/content/legal/types";
-import { defaultSnapshot } from "~/lib/site-settings.server";
+import { legalPage } from "~/features/settings/legal";
+import type { LegalPage } from "~/features/settings/legal/types";
+import { defaultSnapshot } from "~/features/settings/site-settings.server";
 
 /**
  * The Cookie-Richtlinie must list every cookie and storage key the code can set (TDDDG § 25):
  * the sources under app/ and server/ are scanned for them, so a new one fails here until the
- * page (app/content/legal/cookies.ts) lists it and this list is extended.
+ * page (app/features/settings/legal/cookies.ts) lists it and this list is extended.
  */
 
 /** What the code sets, and the cookie page must name: cookies, then localStorage/sessionStorage keys. */

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { openDatabase } from "~/db/engines.server";
-import { newsletterSubscriptions, projects } from "~/db/schema";
-import { scrubError } from "~/lib/logger.server";
+import { openDatabase } from "~/platform/db/engines.server";
+import { newsletterSubscriptions, projects } from "~/platform/db/schema";
+import { scrubError } from "~/platform/logger.server";
 
 test("database errors are logged without SQL, query parameters or quoted values", async () => {
   const { db, close } = await openDatabase({});

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
-import { outbox } from "~/db/schema";
-import { enqueueMail } from "~/mail/outbox.server";
-import { createMailTransport } from "~/mail/transport.server";
-import { backoffSeconds, deliverDueMail } from "~/mail/worker.server";
+import { outbox } from "~/platform/db/schema";
+import { enqueueMail } from "~/platform/mail/outbox.server";
+import { createMailTransport } from "~/platform/mail/transport.server";
+import { backoffSeconds, deliverDueMail } from "~/platform/mail/worker.server";
 import { testDatabases } from "../setup/databases";
 import { freePort } from "../setup/server-process";
 import { startSmtpReceiver } from "../setup/smtp-receiver";

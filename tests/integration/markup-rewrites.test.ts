@@ -6,13 +6,13 @@ import {
   DEFERRED_HYDRATION_MARKUP,
   DEFERRED_MODULE_TYPE,
   rewriteForDeferredHydration,
-} from "~/lib/deferred-hydration.server";
+} from "~/platform/react-router-internals/deferred-hydration.server";
 import { splitAtFormToken } from "../../server/page-cache";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
  * The server rewrites two things in the HTML React Router renders, relying on its markup: the
- * module scripts (deferred hydration, app/lib/deferred-hydration.server.ts) and the form token of
+ * module scripts (deferred hydration, app/platform/react-router-internals/deferred-hydration.server.ts) and the form token of
  * a cached page (server/page-cache.ts). In production a rewrite that finds nothing only logs a
  * warning and the page is served as rendered; here, on the real production build's pages, it
  * fails and names the markup that was not found (a React Router or React upgrade changed it).

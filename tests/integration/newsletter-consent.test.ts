@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { CONSENT_TEXTS } from "~/content/consent";
+import { CONSENT_TEXTS } from "~/features/newsletter/consent";
 import {
   confirm,
   consentProof,
@@ -12,13 +12,18 @@ import {
   pruneConsentRecords,
   signUp,
   unsubscribe,
-} from "~/db/newsletter.server";
-import { consentTexts, newsletterConsentRecords, newsletterSubscriptions, outbox } from "~/db/schema";
-import { saveSiteSettings } from "~/lib/site-settings.server";
-import { DEFAULT_SETTINGS } from "~/content/site";
-import { installationSecret, sha256Hex } from "~/lib/security.server";
-import { createMailTransport } from "~/mail/transport.server";
-import { deliverDueMail } from "~/mail/worker.server";
+} from "~/features/newsletter/subscribers.server";
+import {
+  consentTexts,
+  newsletterConsentRecords,
+  newsletterSubscriptions,
+  outbox,
+} from "~/platform/db/schema";
+import { saveSiteSettings } from "~/features/settings/site-settings.server";
+import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
+import { installationSecret, sha256Hex } from "~/platform/db/installation-secret.server";
+import { createMailTransport } from "~/platform/mail/transport.server";
+import { deliverDueMail } from "~/platform/mail/worker.server";
 import { testDatabases } from "../setup/databases";
 
 /**

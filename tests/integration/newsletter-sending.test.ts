@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, test } from "vitest";
-import type { Db } from "~/db/engines.server";
+import type { Db } from "~/platform/db/engines.server";
 import {
   cancelIssue,
   createIssue,
@@ -11,14 +11,14 @@ import {
   queueIssue,
   resumeIssue,
   saveIssueDraft,
-} from "~/db/newsletter-issues.server";
-import { unsubscribe, verifyUnsubscribe } from "~/db/newsletter.server";
-import { newsletterSubscriptions, outbox } from "~/db/schema";
-import { installationSecret } from "~/lib/security.server";
-import { newsletterComposer } from "~/mail/newsletter.server";
-import { enqueueMail } from "~/mail/outbox.server";
-import { createMailTransport } from "~/mail/transport.server";
-import { deliverDueMail, type MailCaps } from "~/mail/worker.server";
+} from "~/features/newsletter/issues.server";
+import { unsubscribe, verifyUnsubscribe } from "~/features/newsletter/subscribers.server";
+import { newsletterSubscriptions, outbox } from "~/platform/db/schema";
+import { installationSecret } from "~/platform/db/installation-secret.server";
+import { newsletterComposer } from "~/features/newsletter/issue-mail.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
+import { createMailTransport } from "~/platform/mail/transport.server";
+import { deliverDueMail, type MailCaps } from "~/platform/mail/worker.server";
 import { testDatabases } from "../setup/databases";
 import { freePort } from "../setup/server-process";
 
@@ -238,7 +238,7 @@ describe.each(testDatabases)("newsletter sending on $name", ({ open }) => {
       expect((await findIssue(db, id))!.state).toBe("scheduled");
       expect(await deliverAll(db, peer)).toBe(0);
       await db.update(outbox).set({ next_attempt_at: new Date(Date.now() - 1000) });
-      const { newsletterIssues } = await import("~/db/schema");
+      const { newsletterIssues } = await import("~/platform/db/schema");
       await db.update(newsletterIssues).set({ send_at: new Date(Date.now() - 1000) });
       expect(await deliverAll(db, peer)).toBe(3);
       expect((await findIssue(db, id))!.state).toBe("sent");

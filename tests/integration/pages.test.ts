@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { DEFAULT_ABOUT, DEFAULT_HOME, DEFAULT_PAGES, serviceTextToMarkdown } from "~/content/pages";
-import { SERVICE_PAGES } from "~/content/services";
-import type { Db } from "~/db/engines.server";
+import {
+  DEFAULT_ABOUT,
+  DEFAULT_HOME,
+  DEFAULT_PAGES,
+  serviceTextToMarkdown,
+} from "~/features/pages/built-in-pages";
+import { SERVICE_PAGES } from "~/features/pages/services";
+import type { Db } from "~/platform/db/engines.server";
 import {
   createPageRow,
   deletePageRow,
@@ -16,24 +21,29 @@ import {
   listPageVersions,
   publishPage,
   saveDraft,
-} from "~/db/pages.server";
-import { pages, pageVersions } from "~/db/schema";
-import { renderMarkdown } from "~/lib/markdown.server";
+} from "~/features/pages/queries.server";
+import { pages, pageVersions } from "~/platform/db/schema";
+import { renderMarkdown } from "~/platform/markdown.server";
 import {
   CONTACT_LABELS,
   editorKey,
   pathOfEditorKey,
   type PageContent,
   type ServiceContent,
-} from "~/lib/page-content";
+} from "~/features/pages/page-content";
 import {
   ALT_MISSING,
   isLinkTarget,
   LINK_TARGET_MESSAGE,
   parsePage,
   SlugSchema,
-} from "~/lib/page-schemas.server";
-import { readPublishedPages, serviceMenuOf, storedContent, visibleServices } from "~/lib/pages.server";
+} from "~/features/pages/page-schemas.server";
+import {
+  readPublishedPages,
+  serviceMenuOf,
+  storedContent,
+  visibleServices,
+} from "~/features/pages/pages.server";
 import { testDatabases } from "../setup/databases";
 import { shownText, tokenize, type Token } from "../setup/html";
 

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { EmbeddedDatabaseUnavailableError, PgliteThread } from "~/db/pglite-thread.server";
+import { EmbeddedDatabaseUnavailableError, PgliteThread } from "~/platform/db/pglite-thread.server";
 
 /**
- * The embedded database's thread (app/db/pglite-thread.server.ts): a statement that overruns its
+ * The embedded database's thread (app/platform/db/pglite-thread.server.ts): a statement that overruns its
  * deadline ends the thread without stopping this one, the thread's files are closed, and the
  * directory opens again with what was committed.
  */

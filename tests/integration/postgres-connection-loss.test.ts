@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { describe, expect, test } from "vitest";
-import { isHealthy, openDatabase } from "~/db/engines.server";
+import { isHealthy, openDatabase } from "~/platform/db/engines.server";
 import { createPostgresDatabase } from "../setup/databases";
 import { startTcpProxy } from "../setup/tcp-proxy";
 

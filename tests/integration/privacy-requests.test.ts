@@ -3,17 +3,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { rowsOf, type Db } from "~/db/engines.server";
-import { submitContact } from "~/db/contact.server";
-import { confirm, emailHash, signUp, unsubscribe } from "~/db/newsletter.server";
-import { erasePerson, listPrivacyAudit, logExport, lookupPerson } from "~/db/privacy-requests.server";
-import { contactSubmissions, newsletterConsentRecords, newsletterSubscriptions, outbox } from "~/db/schema";
-import { installationSecret } from "~/lib/security.server";
-import { notificationAddress, siteSettingsOf } from "~/lib/site-settings.server";
-import { enqueueMail } from "~/mail/outbox.server";
-import { createMailTransport } from "~/mail/transport.server";
-import { deliverDueMail } from "~/mail/worker.server";
-import { personJson } from "~/routes/admin/privacy-requests.server";
+import { rowsOf, type Db } from "~/platform/db/engines.server";
+import { submitContact } from "~/features/contact/queries.server";
+import { confirm, emailHash, signUp, unsubscribe } from "~/features/newsletter/subscribers.server";
+import { erasePerson, listPrivacyAudit, logExport, lookupPerson } from "~/features/privacy/queries.server";
+import {
+  contactSubmissions,
+  newsletterConsentRecords,
+  newsletterSubscriptions,
+  outbox,
+} from "~/platform/db/schema";
+import { installationSecret } from "~/platform/db/installation-secret.server";
+import { notificationAddress, siteSettingsOf } from "~/features/settings/site-settings.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
+import { createMailTransport } from "~/platform/mail/transport.server";
+import { deliverDueMail } from "~/platform/mail/worker.server";
+import { personJson } from "~/features/privacy/admin-privacy.server";
 import { testDatabases } from "../setup/databases";
 
 /**

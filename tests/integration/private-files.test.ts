@@ -2,8 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { lockDataDir } from "~/db/data-dir-lock.server";
-import { createMailTransport } from "~/mail/transport.server";
+import { lockDataDir } from "~/platform/db/data-dir-lock.server";
+import { createMailTransport } from "~/platform/mail/transport.server";
 
 /**
  * DATA_DIR and its mail drop are the server user's alone (issue 25): directories 0700, dropped

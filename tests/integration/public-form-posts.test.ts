@@ -1,7 +1,7 @@
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { expect, test } from "vitest";
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "~/content/messages";
-import { contactSubmissions, newsletterSubscriptions } from "~/db/schema";
+import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import { contactSubmissions, newsletterSubscriptions } from "~/platform/db/schema";
 import {
   PUBLIC_FORMS_AT_ONCE,
   PUBLIC_FORMS_WAITING,

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, test } from "vitest";
-import { fallbackProjects } from "~/content/fallback-projects";
-import type { Db } from "~/db/engines.server";
-import { createProject, type ProjectInput } from "~/db/projects.server";
-import { projectCards, publicProject } from "~/lib/public-projects.server";
-import { databaseContext } from "~/lib/request-context";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import type { Db } from "~/platform/db/engines.server";
+import { createProject, type ProjectInput } from "~/features/projects/queries.server";
+import { projectCards, publicProject } from "~/features/projects/public-projects.server";
+import { databaseContext } from "~/platform/http/request-context";
 import { testDatabases } from "../setup/databases";
 
 const CARD_FIELDS = ["category", "description", "id", "image", "title", "url"];

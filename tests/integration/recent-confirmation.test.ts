@@ -1,16 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { NEWSLETTER_MESSAGES } from "~/content/messages";
-import { PRIVACY_MESSAGES } from "~/content/privacy-request-messages";
-import { CONFIRMATION_MESSAGES, SECURITY_MESSAGES } from "~/content/security-messages";
-import { createAdmin } from "~/db/admin-users.server";
-import { createIssue } from "~/db/newsletter-issues.server";
-import { contactSubmissions, newsletterIssues, newsletterSubscriptions, outbox, sessions } from "~/db/schema";
-import { FLASH_COOKIE } from "~/lib/cookie-names";
-import { adminReturnPath } from "~/lib/recent-confirmation.server";
-import { sha256Hex } from "~/lib/security.server";
-import { createSession, REAUTH_MS } from "~/lib/session.server";
+import { NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import { PRIVACY_MESSAGES } from "~/features/privacy/messages";
+import { CONFIRMATION_MESSAGES, SECURITY_MESSAGES } from "~/features/auth/security-messages";
+import { createAdmin } from "~/features/auth/admin-users.server";
+import { createIssue } from "~/features/newsletter/issues.server";
+import {
+  contactSubmissions,
+  newsletterIssues,
+  newsletterSubscriptions,
+  outbox,
+  sessions,
+} from "~/platform/db/schema";
+import { FLASH_COOKIE } from "~/platform/http/cookie-names";
+import { adminReturnPath } from "~/features/auth/recent-confirmation.server";
+import { sha256Hex } from "~/platform/db/installation-secret.server";
+import { createSession, REAUTH_MS } from "~/features/auth/session.server";
 import { serverDatabases } from "../setup/databases";
 import { get, postForm, signInOverHttp, unusedFormToken, withServer } from "../setup/http";
 import { isSuccess, submitForm } from "../setup/public-forms";

@@ -4,9 +4,9 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { CONTACT_MESSAGES } from "~/content/messages";
-import { openDatabase } from "~/db/engines.server";
-import { contactSubmissions } from "~/db/schema";
+import { CONTACT_MESSAGES } from "~/features/site/messages";
+import { openDatabase } from "~/platform/db/engines.server";
+import { contactSubmissions } from "~/platform/db/schema";
 import { clientAddress, formToken, isSuccess, submitForm } from "../setup/public-forms";
 import { processReport, startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
@@ -110,7 +110,7 @@ test("a second server on the same DATA_DIR refuses to start, changes nothing, an
 test("servers starting together on a crashed server's lock: exactly one of them takes it over", async () => {
   const CONTENDERS = 8;
   const ROUNDS = 20;
-  const modulePath = path.join(root, "app", "db", "data-dir-lock.server.ts");
+  const modulePath = path.join(root, "app", "platform", "db", "data-dir-lock.server.ts");
   // The pid of a process that has ended: a lock naming it is stale.
   const crashed = spawn(process.execPath, ["-e", ""]);
   await new Promise((resolve) => crashed.once("exit", resolve));

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { chromium } from "@playwright/test";
 import { describe, expect, test } from "vitest";
-import { fallbackProjects } from "~/content/fallback-projects";
-import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, PUBLIC_MESSAGES } from "~/content/messages";
-import { contactSubmissions, projects } from "~/db/schema";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, PUBLIC_MESSAGES } from "~/features/site/messages";
+import { contactSubmissions, projects } from "~/platform/db/schema";
 import { failDiskWrites, type FailingDisk } from "../setup/failing-disk";
 import { installations, type Installation } from "../setup/installations";
 import { clientAddress, formToken, isSuccess, submitForm, type Answer } from "../setup/public-forms";
@@ -33,7 +33,7 @@ type Variant = {
 };
 
 // On the embedded database, the first write after the disk fails hangs PGlite (it spins inside
-// WebAssembly); the statement's deadline ends its thread (app/db/pglite-thread.server.ts), so
+// WebAssembly); the statement's deadline ends its thread (app/platform/db/pglite-thread.server.ts), so
 // this also proves that a hung instance is retired and opened again.
 const variants: Variant[] = installations.map(({ name, create }) =>
   name === "postgres"

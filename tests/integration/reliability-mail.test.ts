@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "~/content/messages";
-import { outbox } from "~/db/schema";
+import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import { outbox } from "~/platform/db/schema";
 import { installations } from "../setup/installations";
 import {
   clientAddress,

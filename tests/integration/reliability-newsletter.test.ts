@@ -3,8 +3,8 @@ import { createServer, type Socket } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { createIssue, findIssue, queueIssue, saveIssueDraft } from "~/db/newsletter-issues.server";
-import { newsletterSubscriptions, outbox } from "~/db/schema";
+import { createIssue, findIssue, queueIssue, saveIssueDraft } from "~/features/newsletter/issues.server";
+import { newsletterSubscriptions, outbox } from "~/platform/db/schema";
 import { get, signInOverHttp } from "../setup/http";
 import { mulberry32 } from "../../scripts/lib/seeded-random.js";
 import { installations } from "../setup/installations";
@@ -21,7 +21,7 @@ import {
  * A newsletter that sends (issue #14), under SIGKILL: an issue for 600 subscribers goes out
  * while the server is killed at random moments of the send and restarted on the same DATA_DIR or
  * database each time. Every subscriber must get the issue, and a kill may cause at most one
- * duplicate: the worker (app/mail/worker.server.ts) sends one claimed mail at a time, over one
+ * duplicate: the worker (app/platform/mail/worker.server.ts) sends one claimed mail at a time, over one
  * SMTP connection per mail, and marks it sent right after the SMTP server's 250. So at any moment
  * at most one mail can be accepted by the SMTP server but not yet marked sent; only that mail is
  * sent again after the restart. The test checks that each duplicate is exactly that mail: the

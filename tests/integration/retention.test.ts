@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { DEFAULT_SETTINGS } from "~/content/site";
-import { deleteContactSubmission, setContactKept, submitContact } from "~/db/contact.server";
-import { confirm, signUp, unsubscribe } from "~/db/newsletter.server";
-import { contactSubmissions, newsletterSubscriptions, outbox } from "~/db/schema";
-import { HOUSEKEEPING_LOCK, runHousekeeping } from "~/lib/housekeeping.server";
-import { clientKey, installationSecret } from "~/lib/security.server";
-import { saveSiteSettings } from "~/lib/site-settings.server";
-import { enqueueMail } from "~/mail/outbox.server";
-import { deliverDueMail } from "~/mail/worker.server";
+import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
+import { deleteContactSubmission, setContactKept, submitContact } from "~/features/contact/queries.server";
+import { confirm, signUp, unsubscribe } from "~/features/newsletter/subscribers.server";
+import { contactSubmissions, newsletterSubscriptions, outbox } from "~/platform/db/schema";
+import { HOUSEKEEPING_LOCK, runHousekeeping } from "~/features/privacy/housekeeping.server";
+import { clientKey, installationSecret } from "~/platform/db/installation-secret.server";
+import { saveSiteSettings } from "~/features/settings/site-settings.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
+import { deliverDueMail } from "~/platform/mail/worker.server";
 import { testDatabases } from "../setup/databases";
 
 /**

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { FORM_GUARD_MESSAGES } from "~/content/messages";
-import { createAdmin, findAdminByEmail } from "~/db/admin-users.server";
-import { unsubscribeUrl } from "~/db/newsletter.server";
+import { FORM_GUARD_MESSAGES } from "~/features/site/messages";
+import { createAdmin, findAdminByEmail } from "~/features/auth/admin-users.server";
+import { unsubscribeUrl } from "~/features/newsletter/subscribers.server";
 import {
   adminUsers,
   contactSubmissions,
@@ -11,9 +11,9 @@ import {
   privacyAuditLog,
   projects,
   sessions,
-} from "~/db/schema";
-import { verifyPassword } from "~/lib/password-hash.server";
-import { installationSecret, sha256Hex } from "~/lib/security.server";
+} from "~/platform/db/schema";
+import { verifyPassword } from "~/features/auth/password-hash.server";
+import { installationSecret, sha256Hex } from "~/platform/db/installation-secret.server";
 import { serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, sessionCookieOf, signInOverHttp, withServer } from "../setup/http";
 import { actionUrl, dataUrl, routeEndpoints } from "../setup/routes";

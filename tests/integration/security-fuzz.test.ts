@@ -2,13 +2,24 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { contactSubmissions, newsletterSubscriptions, outbox, projects, sessions } from "~/db/schema";
-import { isSafeLink } from "~/lib/project-form";
-import { unsubscribeUrl } from "~/db/newsletter.server";
-import { ContactSchema, NewsletterOptInSchema, NewsletterSimpleSchema, PLAIN_TEXT } from "~/lib/forms";
-import { installationSecret, sha256Hex } from "~/lib/security.server";
-import { PASSKEY_INTENTS } from "~/routes/admin/passkey";
-import { SECURITY_INTENTS } from "~/routes/admin/profile-security.server";
+import {
+  contactSubmissions,
+  newsletterSubscriptions,
+  outbox,
+  projects,
+  sessions,
+} from "~/platform/db/schema";
+import { isSafeLink } from "~/features/projects/project-form";
+import { unsubscribeUrl } from "~/features/newsletter/subscribers.server";
+import {
+  ContactSchema,
+  NewsletterOptInSchema,
+  NewsletterSimpleSchema,
+  PLAIN_TEXT,
+} from "~/platform/forms/schemas";
+import { installationSecret, sha256Hex } from "~/platform/db/installation-secret.server";
+import { PASSKEY_INTENTS } from "~/features/auth/passkey";
+import { SECURITY_INTENTS } from "~/features/auth/profile-security.server";
 import { formFieldCount, MAX_FORM_FIELDS, PUBLIC_BODY_LIMIT_BYTES } from "../../server/request-guards";
 import { serverDatabases } from "../setup/databases";
 import { formTokenIn, signInOverHttp, withServer } from "../setup/http";

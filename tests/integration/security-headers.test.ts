@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { CATEGORY_PAGES } from "~/content/categories";
-import { SERVICE_PAGES } from "~/content/services";
+import { CATEGORY_PAGES } from "~/features/projects/categories";
+import { SERVICE_PAGES } from "~/features/pages/services";
 import { serverDatabases } from "../setup/databases";
 import { get, postForm, sessionCookieOf, withServer } from "../setup/http";
 import { tokenize } from "../setup/html";

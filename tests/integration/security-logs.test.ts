@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { scrubError } from "~/lib/logger.server";
+import { scrubError } from "~/platform/logger.server";
 import { collectTestSecrets, logDirOf, scanLogDir, scanLogText, type LogSuite } from "../setup/test-logs";
 
 /**

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { fallbackProjects } from "~/content/fallback-projects";
-import { DEFAULT_PAGES } from "~/content/pages";
-import { pages, pageVersions, projects } from "~/db/schema";
-import { editorKey, type PageContent, type ServiceContent } from "~/lib/page-content";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
+import { pages, pageVersions, projects } from "~/platform/db/schema";
+import { editorKey, type PageContent, type ServiceContent } from "~/features/pages/page-content";
 import { serverDatabases } from "../setup/databases";
 import { confirmSignUpByMail, formTokenIn, get, postForm, signInOverHttp, withServer } from "../setup/http";
 import { shownText, tokenize, type Token } from "../setup/html";

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { openDatabase } from "~/db/engines.server";
-import { countProjects } from "~/db/projects.server";
-import { PUBLIC_URL_REQUIRED } from "~/env.server";
-import { contactSubmissions } from "~/db/schema";
+import { openDatabase } from "~/platform/db/engines.server";
+import { countProjects } from "~/features/projects/queries.server";
+import { PUBLIC_URL_REQUIRED } from "~/platform/env.server";
+import { contactSubmissions } from "~/platform/db/schema";
 import { createPostgresDatabase } from "../setup/databases";
 import { freePort, startServer, waitUntilHealthy } from "../setup/server-process";
 

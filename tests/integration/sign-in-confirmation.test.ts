@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, test } from "vitest";
-import { createAdmin, findAdminById } from "~/db/admin-users.server";
-import type { Db } from "~/db/engines.server";
-import { adminUsers, outbox, passkeys, rateLimits, recoveryCodes, sessions } from "~/db/schema";
+import { createAdmin, findAdminById } from "~/features/auth/admin-users.server";
+import type { Db } from "~/platform/db/engines.server";
+import { adminUsers, outbox, passkeys, rateLimits, recoveryCodes, sessions } from "~/platform/db/schema";
 import {
   CODE_ACCOUNT_LIMIT,
   checkCodeForAccount,
@@ -12,25 +12,30 @@ import {
   setPassword,
   signIn,
   startSecondStep,
-} from "~/lib/auth.server";
+} from "~/features/auth/sign-in-limits.server";
 import {
   confirmOptions,
   registerPasskey,
   registrationOptions,
   signInOptions,
   verifyPasskeyAssertion,
-} from "~/lib/passkeys.server";
-import { clientAddressContext, databaseContext } from "~/lib/request-context";
-import { sha256Hex } from "~/lib/security.server";
-import { createSession, isRecentlyVerified, REAUTH_MS, validateSession } from "~/lib/session.server";
-import { newRecoveryCodes, recoveryCodeHash } from "~/lib/totp.server";
-import { createSetupLink } from "~/lib/setup-link.server";
-import { describeUserAgent } from "~/lib/user-agent";
-import { action as passkeyAction } from "~/routes/admin/passkey";
-import { action as setupAction } from "~/routes/admin/setup";
-import { signInAction } from "~/routes/admin/login.server";
-import { securityAction } from "~/routes/admin/profile-security.server";
-import { profileAction } from "~/routes/admin/profile.server";
+} from "~/features/auth/passkeys.server";
+import { clientAddressContext, databaseContext } from "~/platform/http/request-context";
+import { sha256Hex } from "~/platform/db/installation-secret.server";
+import {
+  createSession,
+  isRecentlyVerified,
+  REAUTH_MS,
+  validateSession,
+} from "~/features/auth/session.server";
+import { newRecoveryCodes, recoveryCodeHash } from "~/features/auth/totp.server";
+import { createSetupLink } from "~/features/auth/setup-link.server";
+import { describeUserAgent } from "~/features/auth/user-agent";
+import { action as passkeyAction } from "~/features/auth/passkey";
+import { action as setupAction } from "~/features/auth/setup";
+import { signInAction } from "~/features/auth/login.server";
+import { securityAction } from "~/features/auth/profile-security.server";
+import { profileAction } from "~/features/auth/profile.server";
 import { testDatabases } from "../setup/databases";
 import { softAuthenticator } from "../setup/soft-authenticator";
 
@@ -110,7 +115,7 @@ async function mails(db: Db) {
   return db.select({ to: outbox.to, subject: outbox.subject, text: outbox.text }).from(outbox);
 }
 
-/** The passkey route (app/routes/admin/passkey.ts) as the browser's half calls it. */
+/** The passkey route (app/features/auth/passkey.ts) as the browser's half calls it. */
 async function passkeyRoute(db: Db, fields: Record<string, string>, token?: string) {
   const response = (await passkeyAction({
     request: post("/admin/passkey", fields, token),

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
-import { createAdmin } from "~/db/admin-users.server";
-import { signIn } from "~/lib/auth.server";
-import type * as Passwords from "~/lib/password-hash.server";
+import { createAdmin } from "~/features/auth/admin-users.server";
+import { signIn } from "~/features/auth/sign-in-limits.server";
+import type * as Passwords from "~/features/auth/password-hash.server";
 import { testDatabases } from "../setup/databases";
 
 /**
@@ -11,7 +11,7 @@ import { testDatabases } from "../setup/databases";
  * module's own function, wrapped.
  */
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock("~/lib/password-hash.server", async (importOriginal) => {
+vi.mock("~/features/auth/password-hash.server", async (importOriginal) => {
   const original = await importOriginal<typeof Passwords>();
   return {
     ...original,

@@ -6,15 +6,27 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
-import { createAdmin, findAdminById } from "~/db/admin-users.server";
-import { openDatabase, type Db } from "~/db/engines.server";
-import { adminUsers, contactSubmissions, outbox, passkeys, recoveryCodes, sessions } from "~/db/schema";
-import { sha256Hex } from "~/lib/security.server";
-import { completeSecondStep, startSecondStep } from "~/lib/auth.server";
-import { createSession, REAUTH_MS, validateSession, type AdminSession } from "~/lib/session.server";
-import { newRecoveryCodes, recoveryCodeHash, totpStepOf, verifySecondFactor } from "~/lib/totp.server";
-import { describeUserAgent } from "~/lib/user-agent";
-import { securityAction } from "~/routes/admin/profile-security.server";
+import { createAdmin, findAdminById } from "~/features/auth/admin-users.server";
+import { openDatabase, type Db } from "~/platform/db/engines.server";
+import {
+  adminUsers,
+  contactSubmissions,
+  outbox,
+  passkeys,
+  recoveryCodes,
+  sessions,
+} from "~/platform/db/schema";
+import { sha256Hex } from "~/platform/db/installation-secret.server";
+import { completeSecondStep, startSecondStep } from "~/features/auth/sign-in-limits.server";
+import { createSession, REAUTH_MS, validateSession, type AdminSession } from "~/features/auth/session.server";
+import {
+  newRecoveryCodes,
+  recoveryCodeHash,
+  totpStepOf,
+  verifySecondFactor,
+} from "~/features/auth/totp.server";
+import { describeUserAgent } from "~/features/auth/user-agent";
+import { securityAction } from "~/features/auth/profile-security.server";
 import { testDatabases } from "../setup/databases";
 import { sessionCookieOf } from "../setup/http";
 import { startServer, waitUntilHealthy } from "../setup/server-process";

@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { legalPage } from "~/content/legal";
-import type { LegalFacts, LegalPage } from "~/content/legal/types";
-import { footerNavigation, mainMenu } from "~/content/menu";
-import { DEFAULT_SETTINGS } from "~/content/site";
-import { fallbackProjects } from "~/content/fallback-projects";
-import { META_KEYS, writeMeta } from "~/db/app-meta.server";
-import { loadDemoContent } from "~/db/demo-content.server";
-import { deleteProject, updateProject } from "~/db/projects.server";
-import { createAdmin } from "~/db/admin-users.server";
-import { adminUsers, siteSettings } from "~/db/schema";
-import { parseEnv } from "~/env.server";
-import { goLiveChecklist, smtpFingerprint } from "~/lib/go-live.server";
-import { externalSites } from "~/lib/public-site";
-import { SETTINGS_SCHEMAS, type SiteSettings } from "~/lib/settings-schemas.server";
+import { legalPage } from "~/features/settings/legal";
+import type { LegalFacts, LegalPage } from "~/features/settings/legal/types";
+import { footerNavigation, mainMenu } from "~/features/site/menu";
+import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { META_KEYS, writeMeta } from "~/platform/db/app-meta.server";
+import { loadDemoContent } from "~/features/projects/demo-content.server";
+import { deleteProject, updateProject } from "~/features/projects/queries.server";
+import { createAdmin } from "~/features/auth/admin-users.server";
+import { adminUsers, siteSettings } from "~/platform/db/schema";
+import { parseEnv } from "~/platform/env.server";
+import { goLiveChecklist, smtpFingerprint } from "~/features/settings/go-live.server";
+import { externalSites } from "~/features/site/public-site";
+import { SETTINGS_SCHEMAS, type SiteSettings } from "~/features/settings/schemas.server";
 import {
   defaultSnapshot,
   mailSender,
@@ -21,8 +21,8 @@ import {
   saveSiteSettings,
   toPublicSite,
   usesDemoData,
-} from "~/lib/site-settings.server";
-import { contactNotification, newsletterConfirmation } from "~/mail/templates.server";
+} from "~/features/settings/site-settings.server";
+import { contactNotification, newsletterConfirmation } from "~/features/settings/mail-templates.server";
 import { testDatabases } from "../setup/databases";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { EnvError, parseEnv } from "~/env.server";
+import { EnvError, parseEnv } from "~/platform/env.server";
 import { isTrustedProxy } from "../../server/request-guards";
 
 /**

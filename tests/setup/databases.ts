@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "~/db/engines.server";
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "~/platform/db/engines.server";
 
 /**
  * The databases every data-layer test runs against: PGlite in memory always, and a fresh

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { openDatabase, type DatabaseOptions, type Db } from "~/db/engines.server";
+import { openDatabase, type DatabaseOptions, type Db } from "~/platform/db/engines.server";
 import type { ServerDatabase } from "./databases";
 import { startServer, waitUntilHealthy, type ServerProcess } from "./server-process";
 

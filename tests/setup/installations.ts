@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase, type DatabaseHandle } from "~/db/engines.server";
+import { openDatabase, type DatabaseHandle } from "~/platform/db/engines.server";
 import { createPostgresDatabase } from "./databases";
 
 /**

@@ -6,7 +6,7 @@
  *
  *   node tests/setup/lock-contender.ts <path of data-dir-lock.server.ts> <startAt, epoch ms> <spacingMs> <dir>…
  */
-import type * as DataDirLock from "~/db/data-dir-lock.server";
+import type * as DataDirLock from "~/platform/db/data-dir-lock.server";
 
 const [modulePath, startAt, spacingMs, ...dirs] = process.argv.slice(2);
 // The module comes by path: this file runs in plain Node (type stripping), without the app's aliases.

@@ -1,0 +1,136 @@
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import Loader2 from "lucide-react/icons/loader-circle";
+import LogOut from "lucide-react/icons/log-out";
+import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
+import { Button } from "~/ui/button";
+import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { env } from "~/platform/env.server";
+import { goLiveChecklist, openItems } from "~/features/settings/go-live.server";
+import { logger } from "~/platform/logger.server";
+import { getAdmin, requireAdmin } from "~/features/auth/session.server";
+import { siteSettingsOf } from "~/features/settings/site-settings.server";
+import { cn } from "~/ui/cn";
+import type { Route } from "./+types/layout";
+import { databaseContext, type RequestContext } from "~/platform/http/request-context";
+
+/** The admin routes anyone may post to: sign-in (password, passkey), the first admin, sign-out. */
+const OPEN_ACTIONS = new Set(["admin/login", "admin/passkey", "admin/setup", "admin/logout"]);
+
+/**
+ * Every other admin action runs only for the signed-in owner: checked here, before the action
+ * reads its body. No admin response is stored by browsers or proxies; a sliding session renews
+ * its cookie.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context, pattern }, next) => {
+    if (
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      !OPEN_ACTIONS.has(pattern.replace(/^\//, ""))
+    ) {
+      await requireAdmin(request, context);
+    }
+    const current = await getAdmin(request, context).catch(() => undefined);
+    const response = await next();
+    response.headers.set("Cache-Control", "no-store");
+    response.headers.set("X-Robots-Tag", "noindex, nofollow");
+    if (current?.refreshedCookie) response.headers.append("Set-Cookie", current.refreshedCookie);
+    return response;
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const current = await getAdmin(request, context);
+  if (!current) return { admin: null, goLiveOpen: 0 };
+  return {
+    admin: { name: current.admin.name, email: current.admin.email },
+    goLiveOpen: await goLiveOpen(context),
+  };
+}
+
+/** Open items of the go-live checklist, for the header's notice (none when they can't be counted). */
+async function goLiveOpen(context: RequestContext): Promise<number> {
+  try {
+    const db = await context.get(databaseContext);
+    return openItems(await goLiveChecklist(db, (await siteSettingsOf(db)).settings, env()));
+  } catch (error) {
+    logger.error({ err: error }, "go-live checklist could not be read");
+    return 0;
+  }
+}
+
+const TABS = [
+  { to: "/admin", label: "Projekte", end: true },
+  { to: "/admin/inhalte", label: "Inhalte" },
+  { to: "/admin/kontaktanfragen", label: "Kontaktanfragen" },
+  { to: "/admin/newsletter", label: "Newsletter" },
+  { to: "/admin/profil", label: "Profil" },
+  { to: "/admin/einstellungen", label: "Einstellungen" },
+  { to: "/admin/datenschutz", label: "Datenschutz" },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const waiting = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  if (!loaderData.admin) return <Outlet />;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ADMIN_MESSAGES.heading}</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          {loaderData.goLiveOpen > 0 && (
+            <Link
+              to="/admin/einstellungen"
+              className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-200"
+            >
+              <CircleAlert aria-hidden="true" className="size-4" />
+              {ADMIN_MESSAGES.goLiveNotice(loaderData.goLiveOpen)}
+            </Link>
+          )}
+          <Form method="post" action="/admin/logout">
+            <Button type="submit" variant="secondary">
+              <LogOut aria-hidden="true" className="size-4" />
+              Logout
+            </Button>
+          </Form>
+        </div>
+      </div>
+      <nav aria-label="Admin-Bereiche" className="mt-6 border-b border-slate-200">
+        <ul className="-mb-px flex flex-wrap gap-1">
+          {TABS.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                end={tab.end}
+                className={({ isActive }) =>
+                  cn(
+                    "inline-block border-b-2 px-4 py-2.5 text-sm font-semibold",
+                    isActive
+                      ? "border-brand-600 text-brand-700"
+                      : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="relative mt-8">
+        {waiting && (
+          <div role="status" className="absolute inset-x-0 top-0 z-10 flex justify-center">
+            <Loader2 aria-hidden="true" className="size-6 animate-spin text-brand-600" />
+            <span className="sr-only">Wird geladen …</span>
+          </div>
+        )}
+        <div className={cn(waiting && "opacity-50")}>
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta = () => [{ title: "Admin-Bereich" }, { name: "robots", content: "noindex, nofollow" }];

@@ -1,0 +1,118 @@
+import Send from "lucide-react/icons/send";
+import { useState } from "react";
+import { flushSync } from "react-dom";
+import { useActionData, useFetcher } from "react-router";
+import { CONTACT_MESSAGES } from "~/features/site/messages";
+import { ContactSchema, fieldErrors, LIMITS, type FieldErrors } from "~/platform/forms/schemas";
+import { useFormResult } from "~/platform/forms/use-form-result";
+import { useFormToken } from "~/platform/forms/use-form-token";
+import { useHydrated } from "~/ui/use-hydrated";
+import type { FormResult } from "~/platform/forms/guard.server";
+import { Button } from "~/ui/button";
+import { Field, FormStatus, Honeypot, Input, Textarea } from "~/ui/field";
+
+/**
+ * Contact form (spec §4/§5): a real POST form that works without JavaScript; with JavaScript it
+ * checks the same schema first, submits in the background and answers with a toast.
+ */
+export function ContactForm({ formToken }: { formToken: string }) {
+  const fetcher = useFetcher<FormResult>({ key: "contact" });
+  const actionData = useActionData<FormResult>();
+  const hydrated = useHydrated();
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  // Without JavaScript the page itself carries the result of the POST.
+  const result = fetcher.data ?? (actionData?.form === "contact" ? actionData : undefined);
+  const token = useFormToken(formToken, result);
+  const formRef = useFormResult(fetcher.data);
+  const submitting = fetcher.state !== "idle";
+  const errors = { ...(result?.errors ?? {}), ...clientErrors };
+  const values = result && !result.ok ? result.values : undefined;
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate={hydrated}
+      className="relative space-y-5"
+      onSubmit={(event) => {
+        const form = event.currentTarget;
+        const parsed = ContactSchema.safeParse(Object.fromEntries(new FormData(form)));
+        if (parsed.success) return setClientErrors({});
+        event.preventDefault();
+        const found = fieldErrors(parsed.error);
+        // Rendered at once, so that the field focused next already names its error.
+        flushSync(() => setClientErrors(found));
+        // Keyboard and screen reader users land on the first field to correct.
+        Array.from(form.elements)
+          .find((element): element is HTMLInputElement => (element as HTMLInputElement).name in found)
+          ?.focus();
+      }}
+    >
+      <input type="hidden" name="intent" value="contact" />
+      <input type="hidden" name="formToken" value={token} />
+      <Honeypot />
+      {!hydrated && <FormStatus result={result} />}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="contact-name" label="Name" error={errors.name}>
+          {(props) => (
+            <Input
+              {...props}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={LIMITS.name}
+              defaultValue={values?.name}
+            />
+          )}
+        </Field>
+        <Field id="contact-email" label="E-Mail" error={errors.email}>
+          {(props) => (
+            <Input
+              {...props}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={LIMITS.email}
+              defaultValue={values?.email}
+            />
+          )}
+        </Field>
+      </div>
+      <Field id="contact-subject" label="Betreff" error={errors.subject}>
+        {(props) => (
+          <Input
+            {...props}
+            name="subject"
+            required
+            maxLength={LIMITS.subject}
+            defaultValue={values?.subject}
+          />
+        )}
+      </Field>
+      <Field id="contact-message" label="Nachricht" error={errors.message}>
+        {(props) => (
+          <Textarea
+            {...props}
+            name="message"
+            rows={6}
+            required
+            maxLength={LIMITS.message}
+            defaultValue={values?.message}
+          />
+        )}
+      </Field>
+      <p className="text-xs text-slate-500">
+        Ich verwende deine Angaben nur, um deine Anfrage zu beantworten. Details in der{" "}
+        <a href="/datenschutz" className="underline underline-offset-2">
+          Datenschutzerklärung
+        </a>
+        .
+      </p>
+      <Button type="submit" disabled={submitting}>
+        <Send aria-hidden="true" className="size-4" />
+        {submitting ? CONTACT_MESSAGES.submitting : "Nachricht senden"}
+      </Button>
+    </fetcher.Form>
+  );
+}

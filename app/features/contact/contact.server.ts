@@ -1,0 +1,88 @@
+import { data } from "react-router";
+import { CONTACT_MESSAGES } from "~/features/site/messages";
+import { submitContact } from "~/features/contact/queries.server";
+import { ContactSchema, fieldErrors } from "~/platform/forms/schemas";
+import {
+  checkForm,
+  expired,
+  formCapRetryAfter,
+  formRateLimitKey,
+  formTokenKey,
+  formValues,
+  invalidRequest,
+  newFormToken,
+  rateLimited,
+  readForm,
+  unavailable,
+  type FormActionArgs,
+  type FormResult,
+} from "~/platform/forms/guard.server";
+import { logger } from "~/platform/logger.server";
+import { clientAddressContext, databaseContext, mailQueuedContext } from "~/platform/http/request-context";
+
+/**
+ * The contact form's action. Order of work: spam defence, validation, then the database write
+ * (the limits counted, the form token used up, the owner's notification mail queued, all in one
+ * transaction), and only then the success answer.
+ */
+
+const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
+
+export async function contactAction({ request, context }: FormActionArgs, form?: FormData, key = "contact") {
+  form ??= await readForm(request);
+  if (!form) return invalidRequest(CONTACT_MESSAGES.failure, key);
+  const values = formValues(form, CONTACT_FIELDS);
+  try {
+    const db = await context.get(databaseContext);
+    const guard = {
+      name: "contact",
+      form: key,
+      clientAddress: context.get(clientAddressContext),
+      failureTitle: CONTACT_MESSAGES.failure,
+      values,
+    } as const;
+    const checked = await checkForm(db, form, guard);
+    if (checked === "spam")
+      return { ok: true, title: CONTACT_MESSAGES.success, form: key } satisfies FormResult;
+    if (checked) return checked;
+    const capped = formCapRetryAfter(db);
+    if (capped !== undefined) return rateLimited(guard, capped);
+
+    // Counted against the client's limit whether valid or not; stored only when both hold, its
+    // form token unused and the cap of all forms not reached.
+    const parsed = ContactSchema.safeParse(values);
+    const rateLimitKey = await formRateLimitKey(db, guard);
+    const outcome = await submitContact(db, {
+      input: parsed.success ? parsed.data : undefined,
+      rateLimitKey,
+      tokenKey: formTokenKey(rateLimitKey, form),
+    });
+    if (outcome.status === "limited") return rateLimited(guard, outcome.retryAfterSeconds);
+    if (outcome.status === "replayed") return expired(guard, await newFormToken(db));
+    if (!parsed.success) {
+      return data<FormResult>(
+        {
+          ok: false,
+          title: CONTACT_MESSAGES.failure,
+          description: "Bitte prüfe die markierten Felder.",
+          errors: fieldErrors(parsed.error),
+          values,
+          form: key,
+        },
+        { status: 400 },
+      );
+    }
+    context.get(mailQueuedContext)();
+    return {
+      ok: true,
+      title: CONTACT_MESSAGES.success,
+      description: CONTACT_MESSAGES.successDescription,
+      form: key,
+      // The token is used up: the answer brings the next one.
+      formToken: await newFormToken(db),
+    } satisfies FormResult;
+  } catch (error) {
+    logger.error({ err: error }, "contact submission could not be stored");
+    return unavailable(CONTACT_MESSAGES.failure, values, key);
+  }
+}

@@ -1,0 +1,126 @@
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
+import Phone from "lucide-react/icons/phone";
+import { ContactForm } from "~/features/contact/contact-form";
+import { NewsletterCard } from "~/features/newsletter/newsletter-forms";
+import { ObfuscatedContact } from "~/features/site/obfuscated-contact";
+import { CONTACT_HEADER_IMAGE, src, srcSet } from "~/features/pages/hero-images";
+import { newFormToken } from "~/platform/forms/guard.server";
+import { submitOrFail } from "~/platform/forms/client";
+import { pageMeta } from "~/features/site/meta";
+import { useSite } from "~/features/site/public-site";
+import { newsletterAction } from "~/features/newsletter/signup.server";
+import type { Route } from "./+types/contact";
+import { contactAction } from "./contact.server";
+import { MAIN_IMAGE } from "~/ui/main-image";
+import { databaseContext } from "~/platform/http/request-context";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { formToken: await newFormToken(await context.get(databaseContext)).catch(() => "") };
+}
+
+/** One page, two forms: the contact form and the double opt-in newsletter card. */
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData().catch(() => undefined);
+  if (form?.get("intent") === "newsletter") return newsletterAction(args, "optIn", form);
+  return contactAction(args, form);
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  return submitOrFail(serverAction, intent === "newsletter" ? "newsletter-optin" : "contact");
+}
+
+/** Passes Retry-After of a rate-limited submission on to the client. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const { address } = site;
+  return (
+    <>
+      <div className="relative isolate h-40 overflow-hidden bg-brand-900 sm:h-56">
+        <img
+          src={src(CONTACT_HEADER_IMAGE, 1280)}
+          srcSet={srcSet(CONTACT_HEADER_IMAGE)}
+          sizes="100vw"
+          alt=""
+          width={CONTACT_HEADER_IMAGE.width}
+          height={CONTACT_HEADER_IMAGE.height}
+          fetchPriority="high"
+          {...MAIN_IMAGE}
+          className="absolute inset-0 size-full object-cover"
+        />
+      </div>
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          {/* Spec §2 fixes this title verbatim, "kennen lernen" included. */}
+          Lass uns kennen lernen
+        </h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">
+          Du hast eine Idee, ein Projekt oder eine Frage? Schreib mir – ich melde mich in der Regel innerhalb
+          von zwei Werktagen.
+        </p>
+        {/* Phones: details, form, newsletter. Wide screens: details and newsletter beside the form. */}
+        <div className="mt-10 grid items-start gap-10 lg:grid-cols-[1fr_2fr]">
+          <section
+            aria-labelledby="contact-info"
+            className="rounded-2xl bg-slate-50 p-6 lg:col-start-1 lg:row-start-1"
+          >
+            <h2 id="contact-info" className="text-lg font-semibold text-slate-900">
+              Kontaktdaten
+            </h2>
+            <ul className="mt-4 space-y-4 text-slate-700">
+              <li className="flex gap-3">
+                <Mail aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+                <ObfuscatedContact kind="email" className="hover:text-brand-700 hover:underline" />
+              </li>
+              {site.phone && (
+                <li className="flex gap-3">
+                  <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+                  <ObfuscatedContact kind="phone" className="hover:text-brand-700 hover:underline" />
+                </li>
+              )}
+              <li className="flex gap-3">
+                <MapPin aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
+                <address className="not-italic">
+                  {site.ownerName}
+                  <br />
+                  {address.street}
+                  <br />
+                  {address.postalCode} {address.city}
+                  <br />
+                  {address.country}
+                </address>
+              </li>
+            </ul>
+          </section>
+          <section
+            aria-labelledby="contact-form-title"
+            className="rounded-2xl border border-slate-200 p-6 shadow-sm sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+          >
+            <h2 id="contact-form-title" className="text-xl font-bold text-slate-900">
+              Schreib mir eine Nachricht
+            </h2>
+            <div className="mt-6">
+              <ContactForm formToken={loaderData.formToken} />
+            </div>
+          </section>
+          <div className="lg:col-start-1 lg:row-start-2">
+            <NewsletterCard formToken={loaderData.formToken} action="/contact" />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
+    "Kontakt",
+    "Lass uns kennenlernen: Schreib mir über das Kontaktformular, per E-Mail oder Telefon – für Webprojekte, Coaching und Beratung.",
+  );
+}

@@ -1,0 +1,78 @@
+import Check from "lucide-react/icons/check";
+import { data } from "react-router";
+import { PageLink } from "~/features/site/menu-link";
+import { PreviewNotice } from "~/features/pages/preview-notice";
+import { PageImg } from "~/features/pages/service-page-view";
+import { buttonClass } from "~/ui/button";
+import { renderMarkdown } from "~/platform/markdown.server";
+import { pageMeta, previewMeta } from "~/features/site/meta";
+import { pageData, pageFor } from "~/features/pages/pages.server";
+import type { Route } from "./+types/about";
+
+/** /about: the owner's text, portrait and key facts, edited in the admin (Inhalte). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content, preview } = await pageFor(request, context, "/about", "about");
+  if (!content) throw data(null, { status: 404 });
+  const { text, ...rest } = content;
+  return pageData({ page: { ...rest, html: renderMarkdown(text) } }, preview);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { page, preview } = loaderData;
+  return (
+    <>
+      {preview && <PreviewNotice />}
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+        <div className="grid items-start gap-12 lg:grid-cols-2">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
+            <div
+              className="markdown mt-6 text-lg leading-relaxed text-slate-700"
+              dangerouslySetInnerHTML={{ __html: page.html }}
+            />
+            {page.keyfacts.length > 0 && (
+              <section aria-labelledby="keyfacts" className="mt-10">
+                <h2 id="keyfacts" className="text-xl font-bold text-slate-900">
+                  Keyfacts
+                </h2>
+                <ul className="mt-4 space-y-3">
+                  {page.keyfacts.map((fact, index) => (
+                    <li key={index} className="flex gap-3 text-slate-700">
+                      <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                      {fact}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            <PageLink to="/contact" className={buttonClass({ className: "mt-10" })}>
+              Lass uns kennenlernen
+            </PageLink>
+          </div>
+          <PageImg
+            image={page.image}
+            defaultWidth={1024}
+            // Its column: half the grid from lg (1280 px at most, minus padding and gap), else the page.
+            sizes="(min-width: 1280px) 592px, (min-width: 1024px) calc(50vw - 48px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
+            className="w-full rounded-2xl border border-slate-200 shadow-sm"
+          />
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return [
+    ...pageMeta(
+      matches,
+      loaderData?.page.title ?? "Über mich",
+      "Über mich: Coach, Berater und Webentwickler. Wie ich arbeite, was mich antreibt und welche Erfahrung ich in dein Projekt einbringe.",
+    ),
+    ...previewMeta(loaderData?.preview ?? false),
+  ];
+}

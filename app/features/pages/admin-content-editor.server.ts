@@ -1,0 +1,299 @@
+import { data } from "react-router";
+import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
+import type { Db } from "~/platform/db/engines.server";
+import {
+  deletePageRow,
+  discardDraft,
+  findPageRow,
+  findPageVersion,
+  listPageVersions,
+  publishPage,
+  saveDraft,
+} from "~/features/pages/queries.server";
+import { redirectWithFlash } from "~/platform/http/flash.server";
+import { ImageError, storeUploadedImage } from "~/features/media/images.server";
+import { logger } from "~/platform/logger.server";
+import { editorKey, pathOfEditorKey, type PageKind } from "~/features/pages/page-content";
+import { ALT_MISSING, parsePage, type PageErrors } from "~/features/pages/page-schemas.server";
+import { storedContent } from "~/features/pages/pages.server";
+import { publicPagesChanged } from "~/platform/http/public-pages.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { isUuid } from "~/platform/uuid";
+import { databaseContext, type RequestContext } from "~/platform/http/request-context";
+
+/**
+ * The server half of /admin/inhalte/:key (issue #13): one page's draft, preview link, publishing
+ * and versions. Every change to the form's structure (a block added, moved or removed) is saved
+ * as the draft at once, so the form needs no JavaScript and nothing typed is lost.
+ */
+
+export type EditorActionResult = {
+  ok: boolean;
+  message: string;
+  errors?: PageErrors;
+  /** What was sent, shown again after a refusal (the form's own shape, not yet valid). */
+  values?: Record<string, unknown>;
+};
+
+async function pageOfKey(request: Request, context: RequestContext, key: string | undefined) {
+  await requireAdmin(request, context);
+  const path = key ? pathOfEditorKey(key) : undefined;
+  const db = await context.get(databaseContext);
+  const row = path ? await findPageRow(db, path) : undefined;
+  if (!path || !row)
+    throw redirectWithFlash("/admin/inhalte", { type: "error", title: ADMIN_MESSAGES.pageNotFound });
+  return { db, path, row };
+}
+
+export async function loadEditor(request: Request, context: RequestContext, key: string | undefined) {
+  const { db, path, row } = await pageOfKey(request, context, key);
+  const published = storedContent(path, row.published) ?? DEFAULT_PAGES.get(path)!;
+  const draft = row.draft ? storedContent(path, row.draft) : undefined;
+  const versions = await listPageVersions(db, path);
+  return {
+    key: editorKey(path),
+    path,
+    content: draft ?? published,
+    hasDraft: Boolean(draft),
+    draftSavedAt: draft ? row.draft_saved_at?.toISOString() : undefined,
+    publishedAt: row.published_at.toISOString(),
+    builtIn: DEFAULT_PAGES.has(path),
+    versions: versions.map((version) => ({
+      id: version.id,
+      publishedAt: version.published_at.toISOString(),
+      replacedAt: version.replaced_at.toISOString(),
+    })),
+  };
+}
+
+export async function editorAction(request: Request, context: RequestContext, key: string | undefined) {
+  const { db, path, row } = await pageOfKey(request, context, key);
+  const form = await request.formData().catch(() => undefined);
+  const intent = form?.get("intent");
+  if (!form || typeof intent !== "string") {
+    return data<EditorActionResult>(
+      { ok: false, message: ADMIN_MESSAGES.unreadableRequest },
+      { status: 400 },
+    );
+  }
+  const kind = (storedContent(path, row.published) ?? DEFAULT_PAGES.get(path))?.kind;
+  if (!kind)
+    return data<EditorActionResult>({ ok: false, message: ADMIN_MESSAGES.pageNotFound }, { status: 404 });
+
+  try {
+    if (intent === "discard") {
+      await discardDraft(db, path);
+      return { ok: true, message: ADMIN_MESSAGES.draftDiscarded } satisfies EditorActionResult;
+    }
+    if (intent === "restore") {
+      const id = form.get("version");
+      const version = typeof id === "string" && isUuid(id) ? await findPageVersion(db, path, id) : undefined;
+      const content = version && storedContent(path, version.content);
+      if (!content) {
+        return data<EditorActionResult>(
+          { ok: false, message: "Diese Version gibt es nicht mehr." },
+          { status: 404 },
+        );
+      }
+      await saveDraft(db, path, content);
+      return { ok: true, message: ADMIN_MESSAGES.versionRestored } satisfies EditorActionResult;
+    }
+    if (intent === "delete-page") {
+      if (DEFAULT_PAGES.has(path)) {
+        return data<EditorActionResult>(
+          { ok: false, message: "Eingebaute Seiten lassen sich nur ausblenden, nicht löschen." },
+          { status: 400 },
+        );
+      }
+      await deletePageRow(db, path);
+      publicPagesChanged();
+      return redirectWithFlash("/admin/inhalte", { type: "success", title: ADMIN_MESSAGES.pageDeleted });
+    }
+    return await saveOrPublish(db, path, kind, intent, form);
+  } catch (error) {
+    logger.error({ err: error, path }, "page could not be saved");
+    return data<EditorActionResult>(
+      { ok: false, message: "Die Seite konnte nicht gespeichert werden. Bitte versuche es später erneut." },
+      { status: 503 },
+    );
+  }
+}
+
+/** "save", "publish" or a change of a list ("up:blocks:2", "down:…", "remove:…", "add:blocks"). */
+async function saveOrPublish(db: Db, path: string, kind: PageKind, intent: string, form: FormData) {
+  const values = formValues(kind, form);
+  const refused = (status: number, message: string, errors?: PageErrors) =>
+    data<EditorActionResult>({ ok: false, message, errors, values }, { status });
+
+  const listChange = /^(up|down|remove|add):([a-zA-Z]+)(?::(\d+))?$/.exec(intent);
+  if (intent !== "save" && intent !== "publish" && !listChange) return refused(400, "Unbekannte Aktion");
+
+  const uploadErrors = await storeUploads(db, form, values);
+  if (uploadErrors) return refused(400, ADMIN_MESSAGES.contentInvalid, uploadErrors);
+  if (listChange) changeList(values, listChange[1] as ListOp, listChange[2]!, Number(listChange[3] ?? -1));
+
+  const parsed = parsePage(kind, values);
+  if (!parsed.ok) return refused(400, ADMIN_MESSAGES.contentInvalid, parsed.errors);
+  if (intent === "publish") {
+    await publishPage(db, path, parsed.content);
+    publicPagesChanged();
+    return { ok: true, message: ADMIN_MESSAGES.pagePublished } satisfies EditorActionResult;
+  }
+  await saveDraft(db, path, parsed.content);
+  return { ok: true, message: ADMIN_MESSAGES.draftSaved } satisfies EditorActionResult;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/** The indices of a list's items as the form sent them (`<list>.count` items). */
+function indices(form: FormData, list: string): number[] {
+  const count = Math.min(Math.max(Number.parseInt(text(form, `${list}.count`), 10) || 0, 0), 50);
+  return Array.from({ length: count }, (_, i) => i);
+}
+
+const imageValues = (form: FormData, prefix: string) => ({
+  src: text(form, `${prefix}.src`),
+  alt: text(form, `${prefix}.alt`),
+  width: text(form, `${prefix}.width`),
+  height: text(form, `${prefix}.height`),
+});
+
+/** The form as a page document of `kind`, not yet validated. */
+function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
+  switch (kind) {
+    case "home":
+      return {
+        kind,
+        heroTitle: text(form, "heroTitle"),
+        heroSubtitle: text(form, "heroSubtitle"),
+        heroImages: indices(form, "heroImages").map((i) => imageValues(form, `heroImages.${i}`)),
+        newsletterTitle: text(form, "newsletterTitle"),
+        newsletterText: text(form, "newsletterText"),
+      };
+    case "about":
+      return {
+        kind,
+        title: text(form, "title"),
+        text: text(form, "text"),
+        image: imageValues(form, "image"),
+        keyfacts: indices(form, "keyfacts").map((i) => text(form, `keyfacts.${i}`)),
+      };
+    case "category":
+      return {
+        kind,
+        title: text(form, "title"),
+        subtitle: text(form, "subtitle"),
+        description: text(form, "description"),
+      };
+    case "service":
+      return {
+        kind,
+        visible: text(form, "visible"),
+        name: text(form, "name"),
+        heroTitle: text(form, "heroTitle"),
+        heroSubtitle: text(form, "heroSubtitle"),
+        heroImage: imageValues(form, "heroImage"),
+        intro: text(form, "intro"),
+        blocks: indices(form, "blocks").map((i) => ({
+          title: text(form, `blocks.${i}.title`),
+          text: text(form, `blocks.${i}.text`),
+          image: imageValues(form, `blocks.${i}.image`),
+          linkText: text(form, `blocks.${i}.linkText`),
+          linkTo: text(form, `blocks.${i}.linkTo`),
+          contactLabel: text(form, `blocks.${i}.contactLabel`),
+        })),
+        ctaTitle: text(form, "ctaTitle"),
+        ctaText: text(form, "ctaText"),
+        showServiceProjects: text(form, "showServiceProjects"),
+        metaTitle: text(form, "metaTitle"),
+        metaDescription: text(form, "metaDescription"),
+      };
+  }
+}
+
+/**
+ * Stores every uploaded file (`<image>.file`) through the upload pipeline and points its image
+ * at the upload. A new hero image (`heroImages.new.file`) is appended to the set. The alt text
+ * is required with a new image: checked before anything is stored.
+ */
+async function storeUploads(
+  db: Db,
+  form: FormData,
+  values: Record<string, unknown>,
+): Promise<PageErrors | undefined> {
+  const uploads = [...form.entries()].filter(
+    (entry): entry is [string, File] =>
+      entry[0].endsWith(".file") && entry[1] instanceof File && entry[1].size > 0,
+  );
+  const errors: PageErrors = {};
+  for (const [name] of uploads) {
+    const prefix = name.slice(0, -".file".length);
+    if (!text(form, `${prefix}.alt`).trim()) errors[`${prefix}.alt`] = ALT_MISSING;
+  }
+  if (Object.keys(errors).length > 0) return errors;
+
+  for (const [name, file] of uploads) {
+    const prefix = name.slice(0, -".file".length);
+    let stored;
+    try {
+      stored = await storeUploadedImage(db, file);
+    } catch (error) {
+      if (error instanceof ImageError) return { [name]: error.message };
+      throw error;
+    }
+    const image = { ...stored, alt: text(form, `${prefix}.alt`) };
+    if (prefix === "heroImages.new") (values.heroImages as unknown[]).push(image);
+    else setAt(values, prefix, image);
+  }
+  return undefined;
+}
+
+/** Sets `value` at a dotted path ("blocks.2.image") of a form document. */
+function setAt(target: Record<string, unknown>, dotted: string, value: unknown) {
+  const keys = dotted.split(".");
+  let node: Record<string, unknown> | unknown[] = target;
+  for (const key of keys.slice(0, -1)) {
+    const next = (node as Record<string, unknown>)[key];
+    if (typeof next !== "object" || next === null) return;
+    node = next as Record<string, unknown>;
+  }
+  (node as Record<string, unknown>)[keys.at(-1)!] = value;
+}
+
+type ListOp = "up" | "down" | "remove" | "add";
+
+/** What "add" puts into a list: a start the owner then rewrites. */
+const NEW_ITEMS: Record<string, () => unknown> = {
+  keyfacts: () => "Neuer Punkt",
+  blocks: () => ({
+    title: "Neuer Abschnitt",
+    text: "",
+    image: {
+      src: "/images/services/launch.svg",
+      alt: "Illustration: startende Rakete mit Sternen und Planet",
+      width: 1200,
+      height: 800,
+    },
+    linkText: "",
+    linkTo: "",
+    contactLabel: "Kontakt zu mir",
+  }),
+};
+
+function changeList(values: Record<string, unknown>, op: ListOp, list: string, index: number) {
+  const items = values[list];
+  if (!Array.isArray(items)) return;
+  if (op === "add") {
+    const item = NEW_ITEMS[list];
+    if (item) items.push(item());
+    return;
+  }
+  if (index < 0 || index >= items.length) return;
+  if (op === "remove") items.splice(index, 1);
+  const other = op === "up" ? index - 1 : op === "down" ? index + 1 : -1;
+  if (other >= 0 && other < items.length) [items[index], items[other]] = [items[other], items[index]];
+}

@@ -1,0 +1,354 @@
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Eye from "lucide-react/icons/eye";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import Save from "lucide-react/icons/save";
+import Send from "lucide-react/icons/send";
+import Trash2 from "lucide-react/icons/trash";
+import Undo2 from "lucide-react/icons/undo-2";
+import { useEffect } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import {
+  Checkbox,
+  EditorFields,
+  EditorSection,
+  FileInput,
+  ImageField,
+  ItemCard,
+  EditableList,
+  MarkdownField,
+  PlainTextArea,
+  SelectField,
+  TextField,
+} from "~/ui/editor-fields";
+import { Button, buttonClass } from "~/ui/button";
+import { ConfirmDialog } from "~/ui/dialog";
+import { formatDateTime } from "~/platform/format";
+import { CONTACT_LABELS, type PageContent } from "~/features/pages/page-content";
+import { toast } from "~/ui/toast";
+import type { Route } from "./+types/admin-content-editor";
+import { editorAction, loadEditor } from "./admin-content-editor.server";
+
+/** /admin/inhalte/:key (issue #13): one page's draft, its preview, publishing and earlier versions. */
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadEditor(request, context, params.key);
+}
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  return editorAction(request, context, params.key);
+}
+
+const TITLES: Record<PageContent["kind"], string> = {
+  home: "Startseite",
+  about: "Über mich",
+  category: "Kategorie",
+  service: "Leistungsseite",
+};
+
+export default function ContentEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { path, content, hasDraft, draftSavedAt, publishedAt, versions, builtIn } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const doc = refused?.values ?? content;
+
+  useEffect(() => {
+    if (actionData) toast[actionData.ok ? "success" : "error"](actionData.message);
+  }, [actionData]);
+
+  const name =
+    content.kind === "service"
+      ? content.name
+      : content.kind === "category"
+        ? content.title
+        : TITLES[content.kind];
+
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/admin/inhalte"
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Alle Inhalte
+      </Link>
+      <div className="space-y-2">
+        <h2 className="text-2xl font-bold text-slate-900">
+          {TITLES[content.kind]} bearbeiten: {name}
+        </h2>
+        <p className="text-sm text-slate-600">
+          <span className="font-mono">{path}</span> · veröffentlicht am {formatDateTime(publishedAt)}
+          {hasDraft && draftSavedAt && <> · Entwurf gespeichert am {formatDateTime(draftSavedAt)}</>}
+        </p>
+        <p className="max-w-3xl text-slate-600">
+          {hasDraft
+            ? "Du bearbeitest einen Entwurf. Besucher sehen weiter die veröffentlichte Fassung, bis du veröffentlichst."
+            : "Kein Entwurf: Das Formular zeigt die veröffentlichte Fassung. Speichern legt einen Entwurf an."}
+        </p>
+      </div>
+
+      <Form
+        key={JSON.stringify(doc)}
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-6"
+        aria-busy={busy}
+      >
+        <EditorFields doc={doc} errors={refused?.errors ?? {}}>
+          <input type="hidden" name="kind" value={content.kind} />
+          {content.kind === "home" && <HomeFields doc={doc as typeof content} />}
+          {content.kind === "about" && <AboutFields doc={doc as typeof content} />}
+          {content.kind === "category" && <CategoryFields />}
+          {content.kind === "service" && (
+            <ServiceFields doc={doc as typeof content} overview={path === "/service"} />
+          )}
+        </EditorFields>
+
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:py-3 sm:mx-0 sm:rounded-xl sm:border">
+          <Button type="submit" name="intent" value="save" variant="secondary" size="sm" disabled={busy}>
+            <Save aria-hidden="true" className="size-4" />
+            Entwurf speichern
+          </Button>
+          <a
+            href={`${path}?vorschau`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "ghost", size: "sm" })}
+          >
+            <Eye aria-hidden="true" className="size-4" />
+            Vorschau<span className="sr-only"> des gespeicherten Entwurfs (öffnet in neuem Tab)</span>
+          </a>
+          <Button type="submit" name="intent" value="publish" size="sm" disabled={busy}>
+            <Send aria-hidden="true" className="size-4" />
+            Veröffentlichen
+          </Button>
+          {busy && (
+            <span role="status" className="text-sm text-slate-600">
+              Wird gespeichert …
+            </span>
+          )}
+        </div>
+      </Form>
+
+      {hasDraft && (
+        <ConfirmDialog
+          trigger={
+            <Button variant="danger">
+              <Undo2 aria-hidden="true" className="size-4" />
+              Verwerfen
+            </Button>
+          }
+          title="Entwurf verwerfen?"
+          description="Alle Änderungen seit der letzten Veröffentlichung gehen verloren. Die veröffentlichte Fassung bleibt, wie sie ist."
+          confirmLabel="Verwerfen"
+          cancelLabel="Abbrechen"
+          form={(submit) => (
+            <Form method="post" encType="multipart/form-data">
+              <input type="hidden" name="intent" value="discard" />
+              {submit}
+            </Form>
+          )}
+        />
+      )}
+
+      <section
+        aria-labelledby="versions"
+        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5"
+      >
+        <h3 id="versions" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <History aria-hidden="true" className="size-5" />
+          Frühere Versionen
+        </h3>
+        {versions.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            Noch keine: Jede Veröffentlichung bewahrt die Fassung davor hier auf.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {versions.map((version) => (
+              <li key={version.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <p className="text-sm text-slate-700">
+                  Veröffentlicht am {formatDateTime(version.publishedAt)}, ersetzt am{" "}
+                  {formatDateTime(version.replacedAt)}
+                </p>
+                <Form method="post" encType="multipart/form-data">
+                  <input type="hidden" name="intent" value="restore" />
+                  <input type="hidden" name="version" value={version.id} />
+                  <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                    Wiederherstellen
+                    <span className="sr-only">: Version vom {formatDateTime(version.publishedAt)}</span>
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="text-xs text-slate-500">
+          Die letzten 20 Fassungen bleiben erhalten. Wiederherstellen macht eine davon zum Entwurf.
+        </p>
+      </section>
+
+      {!builtIn && (
+        <ConfirmDialog
+          trigger={
+            <Button variant="danger">
+              <Trash2 aria-hidden="true" className="size-4" />
+              Seite löschen
+            </Button>
+          }
+          title="Seite löschen?"
+          description={`Die Seite ${path} und alle ihre Versionen werden gelöscht. Das lässt sich nicht rückgängig machen.`}
+          confirmLabel="Löschen"
+          cancelLabel="Abbrechen"
+          form={(submit) => (
+            <Form method="post" encType="multipart/form-data">
+              <input type="hidden" name="intent" value="delete-page" />
+              {submit}
+            </Form>
+          )}
+        />
+      )}
+    </div>
+  );
+}
+
+type Doc<K extends PageContent["kind"]> = { doc: Extract<PageContent, { kind: K }> };
+
+function HomeFields({ doc }: Doc<"home">) {
+  const images = doc.heroImages ?? [];
+  return (
+    <>
+      <EditorSection title="Kopfbereich">
+        <TextField name="heroTitle" label="Überschrift" maxLength={120} />
+        <TextField name="heroSubtitle" label="Unterzeile" maxLength={300} />
+      </EditorSection>
+      <EditorSection
+        title="Hintergrundbilder"
+        hint="Bei jedem Besuch erscheint eines davon zufällig. Mindestens ein Bild muss bleiben."
+      >
+        <EditableList
+          list="heroImages"
+          count={images.length}
+          itemLabel={(index) => `Bild ${index + 1}`}
+          minItems={1}
+        >
+          {(index) => <ImageField name={`heroImages.${index}`} label="Bild" />}
+        </EditableList>
+        <ItemCard title="Neues Bild hinzufügen">
+          <FileInput name="heroImages.new.file" label="Bild hochladen" />
+          <TextField name="heroImages.new.alt" label="Alternativtext des neuen Bildes" maxLength={300} />
+        </ItemCard>
+      </EditorSection>
+      <EditorSection title="Newsletter-Block">
+        <TextField name="newsletterTitle" label="Überschrift" maxLength={120} />
+        <PlainTextArea name="newsletterText" label="Text" rows={2} />
+      </EditorSection>
+    </>
+  );
+}
+
+function AboutFields({ doc }: Doc<"about">) {
+  const keyfacts = doc.keyfacts ?? [];
+  return (
+    <>
+      <EditorSection title="Text">
+        <TextField name="title" label="Titel" maxLength={120} />
+        <MarkdownField name="text" label="Text" rows={12} />
+      </EditorSection>
+      <EditorSection title="Bild">
+        <ImageField name="image" label="Porträt oder Teambild" />
+      </EditorSection>
+      <EditorSection title="Keyfacts" hint="Die Liste neben dem Text, in dieser Reihenfolge.">
+        <EditableList
+          list="keyfacts"
+          count={keyfacts.length}
+          itemLabel={(index) => `Punkt ${index + 1}`}
+          add="Punkt hinzufügen"
+        >
+          {(index) => <TextField name={`keyfacts.${index}`} label={`Punkt ${index + 1}`} maxLength={200} />}
+        </EditableList>
+      </EditorSection>
+    </>
+  );
+}
+
+function CategoryFields() {
+  return (
+    <EditorSection title="Texte" hint="Erscheinen auf der Startseite und auf der Kategorieseite.">
+      <TextField name="title" label="Titel" maxLength={60} />
+      <TextField name="subtitle" label="Untertitel" maxLength={200} />
+      <PlainTextArea name="description" label="Beschreibung" rows={3} />
+    </EditorSection>
+  );
+}
+
+function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }) {
+  const blocks = doc.blocks ?? [];
+  return (
+    <>
+      <EditorSection title="Sichtbarkeit">
+        <Checkbox
+          name="visible"
+          label="Seite ist sichtbar"
+          hint="Ausgeblendet antwortet die Seite mit „nicht gefunden“ und fehlt in Menü, Übersicht, Sitemap und Footer."
+        />
+        <TextField name="name" label="Name im Menü" maxLength={60} />
+      </EditorSection>
+      <EditorSection title="Kopfbereich">
+        <TextField name="heroTitle" label="Titel" maxLength={120} />
+        <PlainTextArea name="heroSubtitle" label="Unterzeile" rows={2} />
+        <ImageField name="heroImage" label="Bild im Kopfbereich" />
+        <MarkdownField name="intro" label="Einleitung (optional)" rows={5} />
+      </EditorSection>
+      <EditorSection
+        title="Abschnitte"
+        hint="Jeder Abschnitt hat einen Kontakt-Button. Ein zusätzlicher Link erscheint nur, wenn Text und Ziel gesetzt sind."
+      >
+        <EditableList
+          list="blocks"
+          count={blocks.length}
+          itemLabel={(index) => `Abschnitt ${index + 1}`}
+          itemTitle={(index) => `Abschnitt ${index + 1}: ${blocks[index]?.title ?? ""}`}
+          add="Abschnitt hinzufügen"
+        >
+          {(index) => (
+            <>
+              <TextField name={`blocks.${index}.title`} label="Titel" maxLength={160} />
+              <MarkdownField name={`blocks.${index}.text`} label="Text" context={`Abschnitt ${index + 1}`} />
+              <ImageField name={`blocks.${index}.image`} label="Bild" />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField name={`blocks.${index}.linkText`} label="Linktext (optional)" maxLength={80} />
+                <TextField
+                  name={`blocks.${index}.linkTo`}
+                  label="Linkziel (optional)"
+                  hint="z. B. /service/webdesign oder https://…"
+                  maxLength={500}
+                />
+              </div>
+              <SelectField
+                name={`blocks.${index}.contactLabel`}
+                label="Beschriftung des Kontakt-Buttons"
+                options={CONTACT_LABELS}
+              />
+            </>
+          )}
+        </EditableList>
+      </EditorSection>
+      <EditorSection title="Abschluss">
+        <TextField name="ctaTitle" label="Überschrift" maxLength={160} />
+        <PlainTextArea name="ctaText" label="Text" rows={2} />
+        {!overview && (
+          <Checkbox
+            name="showServiceProjects"
+            label="Ausgewählte Service-Leistungen zeigen"
+            hint="Die Service-Projekte der Startseite am Ende der Seite."
+          />
+        )}
+        {overview && doc.showServiceProjects && <input type="hidden" name="showServiceProjects" value="on" />}
+      </EditorSection>
+      <EditorSection title="Suchmaschinen">
+        <TextField name="metaTitle" label="Seitentitel" maxLength={70} />
+        <PlainTextArea name="metaDescription" label="Beschreibung" rows={2} />
+      </EditorSection>
+    </>
+  );
+}

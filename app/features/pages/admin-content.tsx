@@ -1,0 +1,139 @@
+import ExternalLink from "lucide-react/icons/external-link";
+import FilePlus2 from "lucide-react/icons/file-plus-corner";
+import Pencil from "lucide-react/icons/pencil";
+import { useEffect } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonClass } from "~/ui/button";
+import { Field, Input } from "~/ui/field";
+import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { formatDateTime } from "~/platform/format";
+import { toast } from "~/ui/toast";
+import type { Route } from "./+types/admin-content";
+import { createServicePage, loadContentList, type ContentListEntry } from "./admin-content.server";
+
+/** /admin/inhalte (issue #13): the pages the owner edits, and a new service page. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadContentList(request, context);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return createServicePage(request, context);
+}
+
+const GROUPS: { group: ContentListEntry["group"]; hint: string }[] = [
+  { group: "Seiten", hint: "Startseite und Über mich" },
+  { group: "Leistungen", hint: "Die Übersicht unter /service und jede Leistungsseite" },
+  { group: "Kategorien", hint: "Titel und Texte der fünf Kategorien (Startseite und Kategorieseiten)" },
+];
+
+export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
+  const { entries } = loaderData;
+  const submitting = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (actionData && !actionData.ok) toast.error(actionData.message);
+  }, [actionData]);
+
+  return (
+    <div className="space-y-8">
+      <div className="space-y-2">
+        <h2 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.contentHeading}</h2>
+        <p className="max-w-3xl text-slate-600">
+          Texte und Bilder deiner Seiten. Du bearbeitest einen Entwurf, siehst ihn dir in der Vorschau an und
+          veröffentlichst ihn, wenn er fertig ist. Frühere Fassungen kannst du wiederherstellen.
+        </p>
+      </div>
+
+      {GROUPS.map(({ group, hint }) => (
+        <section key={group} aria-labelledby={`content-${group}`} className="space-y-3">
+          <div>
+            <h3 id={`content-${group}`} className="text-lg font-semibold text-slate-900">
+              {group}
+            </h3>
+            <p className="text-sm text-slate-600">{hint}</p>
+          </div>
+          <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+            {entries
+              .filter((entry) => entry.group === group)
+              .map((entry) => (
+                <li key={entry.key} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">
+                      {entry.title}
+                      {!entry.visible && (
+                        <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                          Ausgeblendet
+                        </span>
+                      )}
+                      {entry.hasDraft && (
+                        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                          Entwurf
+                        </span>
+                      )}
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      {entry.path} · veröffentlicht am {formatDateTime(entry.publishedAt)}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    {entry.visible && (
+                      <a
+                        href={entry.path}
+                        target="_blank"
+                        rel="noopener"
+                        className={buttonClass({ variant: "ghost", size: "sm" })}
+                      >
+                        <ExternalLink aria-hidden="true" className="size-4" />
+                        Ansehen<span className="sr-only">: {entry.title} (öffnet in neuem Tab)</span>
+                      </a>
+                    )}
+                    <Link
+                      to={`/admin/inhalte/${entry.key}`}
+                      className={buttonClass({ variant: "secondary", size: "sm" })}
+                    >
+                      <Pencil aria-hidden="true" className="size-4" />
+                      Bearbeiten<span className="sr-only">: {entry.title}</span>
+                    </Link>
+                  </div>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+
+      <section
+        aria-labelledby="new-service"
+        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5"
+      >
+        <h3 id="new-service" className="text-lg font-semibold text-slate-900">
+          Neue Leistungsseite
+        </h3>
+        <p className="text-sm text-slate-600">
+          Die Seite wird ausgeblendet angelegt. Du füllst sie im Editor und schaltest sie dort sichtbar.
+        </p>
+        <Form method="post" className="grid gap-4 sm:grid-cols-2">
+          <Field id="new-service-name" label="Name im Menü" error={actionData?.errors.name}>
+            {(props) => (
+              <Input {...props} name="name" defaultValue={actionData?.values.name} maxLength={60} required />
+            )}
+          </Field>
+          <Field
+            id="new-service-slug"
+            label="Adresse"
+            hint="Die Seite erscheint unter /service/<Adresse>, z. B. /service/coaching."
+            error={actionData?.errors.slug}
+          >
+            {(props) => (
+              <Input {...props} name="slug" defaultValue={actionData?.values.slug} maxLength={60} required />
+            )}
+          </Field>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={submitting}>
+              <FilePlus2 aria-hidden="true" className="size-4" />
+              {submitting ? "Wird angelegt …" : "Seite anlegen"}
+            </Button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

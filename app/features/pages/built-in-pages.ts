@@ -1,0 +1,137 @@
+/**
+ * The built-in content of the editable pages (issue #13): what a fresh install shows, word for
+ * word the specification's. On the first start (and on an upgrade) it fills the `pages` table;
+ * from then on the owner edits the pages in the admin (Inhalte), and public pages read the
+ * table, falling back to this content only while the database cannot be read.
+ */
+import { CATEGORY_PAGES } from "../projects/categories";
+import { HERO_PRODUCT_IMAGES, HERO_STOCK_IMAGES, TEAM_IMAGE, type ResponsiveImage } from "./hero-images";
+import { SERVICE_PAGES, type ServicePage, type ServiceText } from "./services";
+import type {
+  AboutContent,
+  CategoryContent,
+  HomeContent,
+  PageContent,
+  PageImage,
+  ServiceContent,
+} from "~/features/pages/page-content";
+
+const pageImage = (image: ResponsiveImage, alt = image.alt): PageImage => ({
+  src: image.base,
+  alt,
+  width: image.width,
+  height: image.height,
+});
+
+/** The ten built-in hero images (scripts/generate-images.js), described. */
+const HERO_ALT_TEXTS = [
+  "Illustration: aufgeklappter Laptop mit einer Website auf einem Schreibtisch",
+  "Illustration: Stapel farbiger Bücher",
+  "Illustration: Smartphone mit geöffneter App",
+  "Illustration: Videokurs in einem Player mit Kapitelliste",
+  "Illustration: aufgeräumter Schreibtisch mit Bildschirm und Pflanze",
+  "Berglandschaft mit schneebedeckten Gipfeln",
+  "Weites Meer unter einem hellen Himmel",
+  "Skyline einer Stadt in der Dämmerung",
+  "Dichter grüner Wald",
+  "Polarlicht über einer nächtlichen Landschaft",
+];
+
+export const DEFAULT_HOME: HomeContent = {
+  kind: "home",
+  heroTitle: "Willkommen in meiner Welt",
+  heroSubtitle: "Lerne hier mich, meine Projekte und mein Tun kennen!",
+  heroImages: [
+    ...HERO_PRODUCT_IMAGES.map((image, i) => pageImage(image, HERO_ALT_TEXTS[i]!)),
+    ...HERO_STOCK_IMAGES.map((image, i) => pageImage(image, HERO_ALT_TEXTS[i + 5]!)),
+  ],
+  newsletterTitle: "Bleib auf dem Laufenden",
+  newsletterText:
+    "Neue Projekte, Produkte und Impulse rund um Web, Coaching und KI – direkt in dein Postfach.",
+};
+
+export const DEFAULT_ABOUT: AboutContent = {
+  kind: "about",
+  title: "Über mich",
+  text: [
+    "Ich bin Coach, Berater und Webentwickler – und ich liebe es, wenn aus einer Idee etwas wird, das Menschen wirklich nutzen. Seit vielen Jahren begleite ich Selbstständige, kleine Unternehmen und Bildungsanbieter auf ihrem Weg ins Digitale.",
+    "Mein Weg begann mit den ersten eigenen Websites und führte über Agenturprojekte und eigene Produkte zu dem, was ich heute mache: Ich verbinde Technik mit Strategie und Coaching. Denn eine gute Website, ein funktionierender Shop oder ein lebendiges Portal entstehen nicht allein durch Code, sondern durch klare Ziele und gute Entscheidungen.",
+    "Ich arbeite persönlich, ehrlich und lösungsorientiert. Du bekommst von mir keine Standardpakete, sondern Lösungen, die zu dir und deinem Vorhaben passen – und auf Wunsch die Begleitung, damit du sie auch selbst weiterführen kannst.",
+  ].join("\n\n"),
+  image: pageImage(TEAM_IMAGE),
+  // Spec §2: five key facts.
+  keyfacts: [
+    "Über 15 Jahre Erfahrung in Webentwicklung, Beratung und Coaching",
+    "Websites, Shops und Portale mit WordPress, WooCommerce, React und Node.js",
+    "Zertifizierter Business-Coach mit Schwerpunkt Selbstständigkeit",
+    "KI-Beratung und Schulungen für Selbstständige und kleine Teams",
+    "Persönliche Betreuung aus einer Hand – von der Idee bis zum Betrieb",
+  ],
+};
+
+/** Characters that would start Markdown syntax in the built-in copy are escaped. */
+const escapeMarkdown = (text: string) =>
+  text
+    .replace(/[\\`*_[\]<&]/g, "\\$&")
+    .replace(/^(\s*)([#>+-])(?=\s|$)/, "$1\\$2")
+    .replace(/^(\s*)(\d+)([.)])(?=\s|$)/, "$1$2\\$3");
+
+/** The built-in service copy (paragraphs and bullet lists) as Markdown. */
+export function serviceTextToMarkdown(body: ServiceText[]): string {
+  return body
+    .map((text) =>
+      typeof text === "string"
+        ? escapeMarkdown(text)
+        : text.map((item) => `- ${escapeMarkdown(item)}`).join("\n"),
+    )
+    .join("\n\n");
+}
+
+/** Service illustrations are SVGs drawn at 1200 × 800 (scripts/generate-service-art.js). */
+const serviceImage = (image: { src: string; alt: string }): PageImage => ({
+  ...image,
+  width: 1200,
+  height: 800,
+});
+
+function serviceContent(page: ServicePage): ServiceContent {
+  return {
+    kind: "service",
+    visible: true,
+    name: page.name,
+    heroTitle: page.hero.title,
+    heroSubtitle: page.hero.subtitle,
+    heroImage: serviceImage(page.hero.image),
+    intro: page.intro ? escapeMarkdown(page.intro) : "",
+    blocks: page.blocks.map((block) => ({
+      title: block.title,
+      text: serviceTextToMarkdown(block.body),
+      image: serviceImage(block.image),
+      linkText: block.link?.text ?? "",
+      linkTo: block.link?.to ?? "",
+      contactLabel: block.contactLabel,
+    })),
+    ctaTitle: page.callToAction.title,
+    ctaText: page.callToAction.text,
+    showServiceProjects: page.showServiceProjects,
+    metaTitle: page.meta.title,
+    metaDescription: page.meta.description,
+  };
+}
+
+const categoryContent = ({ title, subtitle, description }: CategoryContent): CategoryContent => ({
+  kind: "category",
+  title,
+  subtitle,
+  description,
+});
+
+/** Every built-in page by path, in the order the admin lists them (services in menu order). */
+export const DEFAULT_PAGES: ReadonlyMap<string, PageContent> = new Map<string, PageContent>([
+  ["/", DEFAULT_HOME],
+  ["/about", DEFAULT_ABOUT],
+  ...CATEGORY_PAGES.map(
+    (page) => [`/category/${page.slug}`, categoryContent({ ...page, kind: "category" })] as const,
+  ),
+  ...SERVICE_PAGES.map((page) => [page.path, serviceContent(page)] as const),
+]);

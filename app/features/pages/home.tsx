@@ -1,0 +1,176 @@
+import ArrowRight from "lucide-react/icons/arrow-right";
+import { HeroBackground } from "~/features/pages/hero-background";
+import { StructuredData } from "~/features/site/structured-data";
+import { PageLink } from "~/features/site/menu-link";
+import { NewsletterBlock } from "~/features/newsletter/newsletter-forms";
+import { Particles } from "~/features/pages/particles";
+import { ProjectGrid } from "~/features/projects/project-card";
+import { buttonClass } from "~/ui/button";
+import { CATEGORY_PAGES, emptyCategoryMessage } from "~/features/projects/categories";
+import { PUBLIC_MESSAGES } from "~/features/site/messages";
+import { newFormToken } from "~/platform/forms/guard.server";
+import { submitOrFail } from "~/platform/forms/client";
+import { pageMeta, previewMeta } from "~/features/site/meta";
+import { PreviewNotice } from "~/features/pages/preview-notice";
+import { DEFAULT_HOME } from "~/features/pages/built-in-pages";
+import { categoryOf, pageData, pageFor } from "~/features/pages/pages.server";
+import { newsletterAction } from "~/features/newsletter/signup.server";
+import { pageSettings } from "~/features/settings/public-data.server";
+import { projectCards } from "~/features/projects/public-projects.server";
+import { useSite } from "~/features/site/public-site";
+import { structuredData } from "~/features/settings/site-settings.server";
+import { env } from "~/platform/env.server";
+import { useErrorToast } from "~/ui/use-error-toast";
+import { databaseContext } from "~/platform/http/request-context";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [{ settings }, home, { cards, fallback }] = await Promise.all([
+    pageSettings(context),
+    pageFor(request, context, "/", "home"),
+    projectCards(context, { homepage: true }),
+  ]);
+  const formToken = fallback
+    ? ""
+    : await context
+        .get(databaseContext)
+        .then(newFormToken)
+        .catch(() => "");
+  const categories = CATEGORY_PAGES.map((page) => ({ ...page, ...categoryOf(home.pages, page.slug) }));
+  return pageData(
+    {
+      home: home.content ?? DEFAULT_HOME,
+      categories,
+      projects: cards,
+      fallback,
+      formToken,
+      graph: structuredData(settings, env().PUBLIC_URL),
+    },
+    home.preview,
+  );
+}
+
+/** The newsletter block's simple sign-up. */
+export function action(args: Route.ActionArgs) {
+  return newsletterAction(args, "simple");
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(serverAction, "newsletter-simple");
+}
+
+/** Passes Retry-After of a rate-limited sign-up on to the client, and a preview's headers. */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return new Headers([...loaderHeaders, ...actionHeaders]);
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { home, categories, projects, fallback, formToken, graph, preview } = loaderData;
+  const { external } = useSite();
+  useErrorToast(fallback, PUBLIC_MESSAGES.projectsFallback);
+
+  return (
+    <>
+      {preview && <PreviewNotice />}
+      <StructuredData graph={graph} />
+      <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-slate-900">
+        <HeroBackground images={home.heroImages} />
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-slate-950/45" />
+        <Particles />
+        <div className="mx-auto flex min-h-[72vh] max-w-5xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight text-white drop-shadow sm:text-6xl">
+            {home.heroTitle}
+          </h1>
+          <p className="max-w-2xl text-lg text-white/90 drop-shadow sm:text-xl">{home.heroSubtitle}</p>
+          <div className="mt-4 flex flex-wrap justify-center gap-3">
+            <PageLink to="/projects" className={buttonClass({ variant: "onDark" })}>
+              Portfolio
+            </PageLink>
+            <PageLink to="/contact" className={buttonClass({ variant: "onDark" })}>
+              Kontakt
+            </PageLink>
+            {external.events && (
+              <a
+                href={external.events}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass({ variant: "onDark" })}
+              >
+                Events<span className="sr-only"> (öffnet in neuem Tab)</span>
+              </a>
+            )}
+            {external.products && (
+              <a
+                href={external.products}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass({ variant: "onDark" })}
+              >
+                Produktwelt<span className="sr-only"> (öffnet in neuem Tab)</span>
+              </a>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section
+        id="newsletter"
+        aria-labelledby="newsletter-title"
+        className="border-b border-slate-200 bg-brand-50"
+      >
+        <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+          <h2 id="newsletter-title" className="text-2xl font-bold text-slate-900">
+            {home.newsletterTitle}
+          </h2>
+          <p className="mt-2 mb-6 text-slate-700">{home.newsletterText}</p>
+          <NewsletterBlock formToken={formToken} />
+        </div>
+      </section>
+
+      {categories.map((page, index) => {
+        const items = projects.filter((project) => project.category === page.category);
+        return (
+          <section
+            key={page.slug}
+            aria-labelledby={`home-${page.slug}`}
+            className={index % 2 === 1 ? "bg-slate-50" : "bg-white"}
+          >
+            <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+              <div className="flex flex-wrap items-end justify-between gap-4">
+                <div className="max-w-3xl">
+                  <h2 id={`home-${page.slug}`} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+                    {page.title}
+                  </h2>
+                  <p className="mt-1 font-medium text-brand-700">{page.subtitle}</p>
+                  <p className="mt-3 text-slate-600">{page.description}</p>
+                </div>
+                <PageLink to={`/category/${page.slug}`} className={buttonClass({ variant: "secondary" })}>
+                  {page.homeLinkLabel}
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </PageLink>
+              </div>
+              <div className="mt-8">
+                {items.length > 0 ? (
+                  <ProjectGrid projects={items} eagerCount={0} />
+                ) : (
+                  <p className="text-slate-600">{emptyCategoryMessage(page.title)}</p>
+                )}
+              </div>
+            </div>
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return [
+    ...pageMeta(
+      matches,
+      null,
+      "Coaching, Consulting und Webentwicklung: Lerne mich, meine Projekte und mein Tun kennen – Websites, Shops, Portale, Kurse und KI-Beratung.",
+    ),
+    ...previewMeta(loaderData?.preview ?? false),
+  ];
+}

@@ -1,0 +1,102 @@
+/**
+ * The content of the editable public pages (issue #13), as stored in the `pages` table and shown
+ * by the public routes. Shared by server and browser code: types and small pure helpers only.
+ *
+ * A page is addressed by its public path ("/", "/about", "/category/projects", "/service",
+ * "/service/webdesign"); the admin addresses it by an editor key without slashes.
+ */
+import { isUpload } from "../media/image-sources";
+
+/** An image on a page: a built-in one under /images/ or an upload under /media/<id>. */
+export type PageImage = { src: string; alt: string; width: number; height: number };
+
+export type HomeContent = {
+  kind: "home";
+  heroTitle: string;
+  heroSubtitle: string;
+  /** The hero shows one of these at random (spec §2); at least one. */
+  heroImages: PageImage[];
+  newsletterTitle: string;
+  newsletterText: string;
+};
+
+export type AboutContent = {
+  kind: "about";
+  title: string;
+  /** Markdown. */
+  text: string;
+  image: PageImage;
+  keyfacts: string[];
+};
+
+export type CategoryContent = {
+  kind: "category";
+  title: string;
+  subtitle: string;
+  description: string;
+};
+
+export const CONTACT_LABELS = ["Kontakt zu mir", "Kontakt aufnehmen"] as const;
+export type ContactLabel = (typeof CONTACT_LABELS)[number];
+
+export type ServiceBlock = {
+  title: string;
+  /** Markdown. */
+  text: string;
+  image: PageImage;
+  /** The extra link is shown only when both are set (spec §2). */
+  linkText: string;
+  linkTo: string;
+  /** Every block links to /contact with one of the spec's two labels. */
+  contactLabel: ContactLabel;
+};
+
+export type ServiceContent = {
+  kind: "service";
+  /** A hidden page answers 404 and is left out of menus, the overview, the sitemap and the footer. */
+  visible: boolean;
+  /** Short name for menus. */
+  name: string;
+  heroTitle: string;
+  heroSubtitle: string;
+  heroImage: PageImage;
+  /** Markdown lead under the hero; may be empty. */
+  intro: string;
+  blocks: ServiceBlock[];
+  ctaTitle: string;
+  ctaText: string;
+  /** The section of service projects at the end (spec: every sub-page except AI and the overview). */
+  showServiceProjects: boolean;
+  metaTitle: string;
+  metaDescription: string;
+};
+
+export type PageContent = HomeContent | AboutContent | CategoryContent | ServiceContent;
+export type PageKind = PageContent["kind"];
+
+export const SERVICE_OVERVIEW_PATH = "/service";
+
+/** A service page's path for a slug ("" is the overview). */
+export const servicePath = (slug: string) => (slug ? `/service/${slug}` : SERVICE_OVERVIEW_PATH);
+
+/** The admin's key of a page: "/" → "startseite", "/about" → "ueber-mich", "/service/shops" → "service-shops". */
+export function editorKey(path: string): string {
+  if (path === "/") return "startseite";
+  if (path === "/about") return "ueber-mich";
+  return path.slice(1).replace("/", "-");
+}
+
+/** The inverse of editorKey; undefined for a key no page can have. */
+export function pathOfEditorKey(key: string): string | undefined {
+  if (key === "startseite") return "/";
+  if (key === "ueber-mich") return "/about";
+  const match = /^(category|service)(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?$/.exec(key);
+  if (!match) return undefined;
+  if (match[1] === "category" && !match[2]) return undefined;
+  return match[2] ? `/${match[1]}/${match[2]}` : `/${match[1]}`;
+}
+
+/** Whether `src` names an image the site can show: an upload, or a built-in one. */
+export function isKnownImageSource(src: string): boolean {
+  return isUpload(src) || /^\/images\/[a-z0-9/-]+(?:\.svg)?$/.test(src);
+}

@@ -1,0 +1,155 @@
+import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/platform/forms/schemas";
+import { z } from "zod";
+import { CONTACT_LABELS, isKnownImageSource, type PageContent, type PageKind } from "./page-content";
+
+/**
+ * One zod schema per kind of editable page (issue #13). The editor's action parses the form with
+ * it, and stored documents are read back through it, so a page never shows what a schema would
+ * refuse. Field errors are keyed by the field's path ("blocks.2.title").
+ */
+
+/** Tab and line breaks allowed: Markdown fields. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+const line = (max: number, missing?: string) => {
+  const field = z
+    .string()
+    // A text area may send line breaks; these fields show as one paragraph.
+    .overwrite((value) => value.replace(/\s*\r?\n\s*/g, " "))
+    .trim()
+    .max(max, `Höchstens ${max} Zeichen.`)
+    .regex(SINGLE_LINE, SINGLE_LINE_MESSAGE);
+  return missing ? field.min(1, missing) : field;
+};
+
+const markdownText = (max: number, missing?: string) => {
+  const field = z
+    .string()
+    .overwrite((value) => value.replace(/\r\n?/g, "\n"))
+    .trim()
+    .max(max, `Höchstens ${max} Zeichen.`)
+    .regex(MULTI_LINE, "Bitte keine Steuerzeichen verwenden.");
+  return missing ? field.min(1, missing) : field;
+};
+
+export const ALT_MISSING =
+  "Bitte beschreibe das Bild in einem Satz: Screenreader lesen diesen Text vor, und er erscheint, wenn das Bild nicht lädt.";
+
+const ImageSchema = z.object({
+  src: z.string().refine(isKnownImageSource, "Dieses Bild gibt es nicht. Bitte lade es neu hoch."),
+  alt: line(300, ALT_MISSING),
+  width: z.coerce.number().int().min(1).max(20_000),
+  height: z.coerce.number().int().min(1).max(20_000),
+});
+
+/** A link target: a path of this site, an http(s) address or a mailto link. */
+export const LINK_TARGET_MESSAGE =
+  "Bitte einen Pfad dieser Website (z. B. /service/webdesign) oder eine Adresse mit https:// angeben.";
+export function isLinkTarget(value: string): boolean {
+  if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
+  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+const checkbox = z
+  .union([z.boolean(), z.literal("on"), z.literal("")])
+  .transform((value) => value === true || value === "on");
+
+export const HomeSchema = z.object({
+  kind: z.literal("home"),
+  heroTitle: line(120, "Bitte gib eine Überschrift ein."),
+  heroSubtitle: line(300, "Bitte gib eine Unterzeile ein."),
+  heroImages: z
+    .array(ImageSchema)
+    .min(1, "Mindestens ein Bild muss bleiben.")
+    .max(20, "Höchstens 20 Bilder."),
+  newsletterTitle: line(120, "Bitte gib eine Überschrift ein."),
+  newsletterText: line(400, "Bitte gib einen Text ein."),
+});
+
+export const AboutSchema = z.object({
+  kind: z.literal("about"),
+  title: line(120, "Bitte gib einen Titel ein."),
+  text: markdownText(10_000, "Bitte gib einen Text ein."),
+  image: ImageSchema,
+  keyfacts: z
+    .array(line(200, "Bitte fülle den Punkt aus oder entferne ihn."))
+    .max(20, "Höchstens 20 Punkte."),
+});
+
+export const CategorySchema = z.object({
+  kind: z.literal("category"),
+  title: line(60, "Bitte gib einen Titel ein."),
+  subtitle: line(200, "Bitte gib einen Untertitel ein."),
+  description: line(600, "Bitte gib eine Beschreibung ein."),
+});
+
+const BlockSchema = z
+  .object({
+    title: line(160, "Bitte gib einen Titel ein."),
+    text: markdownText(10_000),
+    image: ImageSchema,
+    linkText: line(80),
+    linkTo: line(500).refine((value) => value === "" || isLinkTarget(value), LINK_TARGET_MESSAGE),
+    contactLabel: z.enum(CONTACT_LABELS, { error: "Bitte wähle eine Beschriftung." }),
+  })
+  .superRefine((block, ctx) => {
+    if (block.linkText && !block.linkTo)
+      ctx.addIssue({ code: "custom", path: ["linkTo"], message: "Bitte gib das Ziel des Links an." });
+    if (block.linkTo && !block.linkText)
+      ctx.addIssue({ code: "custom", path: ["linkText"], message: "Bitte gib den Text des Links an." });
+  });
+
+export const ServiceSchema = z.object({
+  kind: z.literal("service"),
+  visible: checkbox,
+  name: line(60, "Bitte gib einen Namen für das Menü ein."),
+  heroTitle: line(120, "Bitte gib einen Titel ein."),
+  heroSubtitle: line(400, "Bitte gib eine Unterzeile ein."),
+  heroImage: ImageSchema,
+  intro: markdownText(10_000),
+  blocks: z.array(BlockSchema).max(30, "Höchstens 30 Abschnitte."),
+  ctaTitle: line(160, "Bitte gib eine Überschrift ein."),
+  ctaText: line(600, "Bitte gib einen Text ein."),
+  showServiceProjects: checkbox,
+  metaTitle: line(70, "Bitte gib einen Seitentitel ein."),
+  metaDescription: line(200, "Bitte gib eine Beschreibung ein."),
+});
+
+export const PAGE_SCHEMAS = {
+  home: HomeSchema,
+  about: AboutSchema,
+  category: CategorySchema,
+  service: ServiceSchema,
+} as const satisfies Record<PageKind, z.ZodType>;
+
+export type PageErrors = Record<string, string>;
+
+export type ParsedPage = { ok: true; content: PageContent } | { ok: false; errors: PageErrors };
+
+/** Validates a page document of the given kind; errors keyed by the field's path. */
+export function parsePage(kind: PageKind, value: unknown): ParsedPage {
+  const result = PAGE_SCHEMAS[kind].safeParse(value);
+  if (result.success) return { ok: true, content: result.data as PageContent };
+  const errors: PageErrors = {};
+  for (const issue of result.error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
+  return { ok: false, errors };
+}
+
+/** A new service page's slug: lower-case letters, digits and single hyphens. */
+export const SlugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "Bitte gib eine Adresse ein, z. B. coaching.")
+  .max(60, "Höchstens 60 Zeichen.")
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    "Nur Kleinbuchstaben, Ziffern und einzelne Bindestriche, z. B. business-coaching.",
+  );

@@ -1,0 +1,200 @@
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { PrivacyCounts } from "~/features/privacy/messages";
+import { eraseDroppedMails } from "~/platform/mail/mail-drop.server";
+import type { Db } from "~/platform/db/engines.server";
+import {
+  blockAddress,
+  consentProof,
+  consentRecordsFor,
+  emailHash,
+  endSubscription,
+  proofContext,
+} from "../newsletter/subscribers.server";
+import {
+  contactSubmissions,
+  newsletterConsentRecords,
+  newsletterSubscriptions,
+  outbox,
+  privacyAuditLog,
+} from "~/platform/db/schema";
+
+/**
+ * Auskunft und Löschung (issue #15, Art. 15, 17, 20 DSGVO): everything stored for one e-mail
+ * address, its erasure in one transaction, and the audit log of both (dates and counts only).
+ * Addresses are compared case-insensitively, as the newsletter's unique index does.
+ */
+
+const normalized = (email: string) => email.trim().toLowerCase();
+
+const contactsOf = (address: string) => eq(sql`lower(${contactSubmissions.email})`, address);
+
+/**
+ * The person's mails: addressed to them, of their subscription, or notifying of their requests.
+ * A notification counts only through its request: addressed to the owner's notification address,
+ * it is about someone else when that address is the one looked up.
+ */
+function mailsOf(address: string, subscriptionId: string | undefined): SQL {
+  return or(
+    and(eq(sql`lower(${outbox.to})`, address), isNull(outbox.contact_id)),
+    subscriptionId ? eq(outbox.subscriber_id, subscriptionId) : undefined,
+    inArray(
+      outbox.contact_id,
+      sql`(select ${contactSubmissions.id} from ${contactSubmissions} where lower(${contactSubmissions.email}) = ${address})`,
+    ),
+  )!;
+}
+
+async function subscriptionIdOf(db: Db, address: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: newsletterSubscriptions.id })
+    .from(newsletterSubscriptions)
+    .where(eq(sql`lower(${newsletterSubscriptions.email})`, address));
+  return row?.id;
+}
+
+export type PersonData = Awaited<ReturnType<typeof lookupPerson>>;
+
+/** Everything stored for an address, newest first within each kind. */
+export async function lookupPerson(db: Db, email: string) {
+  const address = normalized(email);
+  const subscriptionId = await subscriptionIdOf(db, address);
+  const [contacts, mails, subscription, records] = await Promise.all([
+    db
+      .select()
+      .from(contactSubmissions)
+      .where(contactsOf(address))
+      .orderBy(desc(contactSubmissions.created_at)),
+    db
+      .select({
+        id: outbox.id,
+        createdAt: outbox.created_at,
+        to: outbox.to,
+        subject: outbox.subject,
+        text: outbox.text,
+        sentAt: outbox.sent_at,
+        failedAt: outbox.failed_at,
+        lastError: outbox.last_error,
+        newsletterIssueId: outbox.newsletter_issue_id,
+        contactId: outbox.contact_id,
+      })
+      .from(outbox)
+      .where(mailsOf(address, subscriptionId))
+      .orderBy(desc(outbox.created_at)),
+    subscriptionId ? consentProof(db, subscriptionId) : undefined,
+    consentRecordsFor(db, address),
+  ]);
+  const result = {
+    email: address,
+    contacts: contacts.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      name: row.name,
+      email: row.email,
+      subject: row.subject,
+      message: row.message,
+      keep: row.keep,
+    })),
+    subscription: subscription ? { id: subscriptionId!, ...subscription } : null,
+    mails,
+    records: records.map(({ record, text }) => ({
+      id: record.id,
+      signupForm: record.signup_form,
+      signedUpAt: record.signed_up_at,
+      consentedAt: record.consented_at,
+      confirmationMailedAt: record.confirmation_mailed_at,
+      confirmedAt: record.confirmed_at,
+      endedAt: record.ended_at,
+      reason: record.reason,
+      keepUntil: record.keep_until,
+      consentText: text?.text ?? null,
+    })),
+  };
+  return { ...result, counts: countsOf(result) };
+}
+
+export function countsOf(data: {
+  contacts: unknown[];
+  subscription: unknown;
+  mails: unknown[];
+  records: unknown[];
+}): PrivacyCounts {
+  return {
+    contacts: data.contacts.length,
+    subscriptions: data.subscription ? 1 : 0,
+    mails: data.mails.length,
+    records: data.records.length,
+  };
+}
+
+/**
+ * Erases everything stored for an address in one transaction, with its audit record, and then
+ * its mails in the mail drop (`mailDropDir`, see eraseDroppedMails). `block` ("nicht erneut
+ * anschreiben"): a Sperrvermerk stays, a record of reason "erased" with a keyed hash and no
+ * address (from the subscription when there is one), as do earlier records; a sign-up of the
+ * address then stores and sends nothing while it is kept. Without the block the subscription
+ * and every record of the address go too. Resolves to what was erased.
+ */
+export async function erasePerson(
+  db: Db,
+  email: string,
+  { block, mailDropDir }: { block: boolean; mailDropDir?: string },
+): Promise<PrivacyCounts & { mailFiles: number }> {
+  const address = normalized(email);
+  const context = await proofContext(db);
+  const hash = emailHash(context.secret, address);
+  const { counts, mailIds } = await db.transaction(async (tx) => {
+    const subscriptionId = await subscriptionIdOf(tx, address);
+    // Before the requests: their notifications are found through them.
+    const mails = await tx
+      .delete(outbox)
+      .where(mailsOf(address, subscriptionId))
+      .returning({ id: outbox.id });
+    const contacts = await tx
+      .delete(contactSubmissions)
+      .where(contactsOf(address))
+      .returning({ id: contactSubmissions.id });
+    let subscriptions = 0;
+    if (subscriptionId) {
+      subscriptions = block
+        ? Number(await endSubscription(tx, context, subscriptionId, "erased"))
+        : (
+            await tx
+              .delete(newsletterSubscriptions)
+              .where(eq(newsletterSubscriptions.id, subscriptionId))
+              .returning({ id: newsletterSubscriptions.id })
+          ).length;
+    }
+    if (block && !subscriptions) await blockAddress(tx, context, address);
+    const records = block
+      ? []
+      : await tx
+          .delete(newsletterConsentRecords)
+          .where(eq(newsletterConsentRecords.email_hash, hash))
+          .returning({ id: newsletterConsentRecords.id });
+    const counts = { contacts: contacts.length, subscriptions, mails: mails.length, records: records.length };
+    await tx
+      .insert(privacyAuditLog)
+      .values({ action: "erase", counts: { ...counts, blocked: Number(block) } });
+    return { counts, mailIds: mails.map((mail) => mail.id) };
+  });
+  // After the commit: a file cannot be restored by a rollback, and a second erasure finds any
+  // left behind by their headers.
+  const mailFiles = mailDropDir ? await eraseDroppedMails(mailDropDir, { address, mailIds }) : 0;
+  return { ...counts, mailFiles };
+}
+
+/** Records that an export was handed out: its counts, never the address. */
+export async function logExport(db: Db, counts: PrivacyCounts): Promise<void> {
+  await db.insert(privacyAuditLog).values({ action: "export", counts });
+}
+
+export const AUDIT_LOG_SIZE = 50;
+
+/** The newest entries of the audit log. */
+export async function listPrivacyAudit(db: Db) {
+  return db
+    .select()
+    .from(privacyAuditLog)
+    .orderBy(desc(privacyAuditLog.created_at), desc(privacyAuditLog.id))
+    .limit(AUDIT_LOG_SIZE);
+}

@@ -1,0 +1,132 @@
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Calendar from "lucide-react/icons/calendar";
+import ExternalLink from "lucide-react/icons/external-link";
+import Mail from "lucide-react/icons/mail";
+import Tag from "lucide-react/icons/tag";
+import { Link } from "react-router";
+import { buttonClass } from "~/ui/button";
+import { PUBLIC_MESSAGES } from "~/features/site/messages";
+import { redirectWithFlash } from "~/platform/http/flash.server";
+import { isContactUrl, isExternalUrl, longDate } from "~/platform/format";
+import { imageSources } from "~/features/media/image-sources";
+import { pageMeta, previewMeta } from "~/features/site/meta";
+import { pageData, wantsPreview } from "~/features/pages/pages.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { PreviewNotice } from "~/features/pages/preview-notice";
+import { categoryLabel } from "~/features/projects/project";
+import { publicProject } from "~/features/projects/public-projects.server";
+import { useErrorToast } from "~/ui/use-error-toast";
+import type { Route } from "./+types/project-detail";
+import { MAIN_IMAGE } from "~/ui/main-image";
+
+/**
+ * Project detail at /project/{id} (canonical) and /projects/{id} (spec §2 gives both).
+ * Nothing found, not even in the built-in items: back to /projects with "Project not found".
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // A draft (issue #13) shows only to the signed-in owner, in the preview the admin links to.
+  const preview = wantsPreview(request) && Boolean(await requireAdmin(request, context));
+  const { project, fallback } = await publicProject(context, params.id, { drafts: preview });
+  if (!project) {
+    throw redirectWithFlash("/projects", { type: "error", title: PUBLIC_MESSAGES.projectNotFound });
+  }
+  const date = project.date ? longDate(project.date) : null;
+  return pageData({ project, date, fallback }, preview);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
+  const { project, date, fallback, preview } = loaderData;
+  useErrorToast(fallback, PUBLIC_MESSAGES.projectFallback);
+
+  return (
+    <>
+      {preview && <PreviewNotice />}
+      <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+        <Link
+          to="/projects"
+          viewTransition
+          className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Zurück zu allen Projekten
+        </Link>
+
+        <header className="mt-6">
+          <span className="inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
+            {categoryLabel(project.category)}
+          </span>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {project.title}
+          </h1>
+          <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+            {date && (
+              <p className="inline-flex items-center gap-2">
+                <Calendar aria-hidden="true" className="size-4" />
+                <time dateTime={date.iso}>{date.text}</time>
+              </p>
+            )}
+            {project.tags.length > 0 && (
+              <p className="inline-flex items-center gap-2">
+                <Tag aria-hidden="true" className="size-4" />
+                <span className="sr-only">Schlagwörter: </span>
+                {project.tags.join(", ")}
+              </p>
+            )}
+          </div>
+        </header>
+
+        <img
+          {...imageSources(project.image, 1200)}
+          sizes="(min-width: 896px) 896px, 100vw"
+          alt={`Abbildung zu ${project.title}`}
+          width={1200}
+          height={800}
+          fetchPriority="high"
+          {...MAIN_IMAGE}
+          className="mt-8 aspect-[3/2] w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover"
+        />
+
+        <p className="mt-8 text-lg leading-relaxed text-slate-700">{project.description}</p>
+        {project.details && (
+          // Line breaks kept, always as text: stored content is never interpreted as HTML.
+          <div className="mt-6 leading-relaxed whitespace-pre-line text-slate-700">{project.details}</div>
+        )}
+
+        <CallToAction url={project.url} />
+      </article>
+    </>
+  );
+}
+
+function CallToAction({ url }: { url: string | null }) {
+  if (isContactUrl(url)) {
+    return (
+      <Link to="/contact" viewTransition className={buttonClass({ className: "mt-10" })}>
+        <Mail aria-hidden="true" className="size-4" />
+        Jetzt Kontakt aufnehmen
+      </Link>
+    );
+  }
+  if (!url || !(isExternalUrl(url) || url.startsWith("/"))) return null;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass({ className: "mt-10" })}>
+      Zur Webseite
+      <ExternalLink aria-hidden="true" className="size-4" />
+      <span className="sr-only"> (öffnet in neuem Tab)</span>
+    </a>
+  );
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { project, preview } = loaderData;
+  return [
+    ...pageMeta(matches, project.title, project.description.slice(0, 160)),
+    { property: "og:image", content: project.image },
+    ...previewMeta(preview),
+  ];
+}

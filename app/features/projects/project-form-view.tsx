@@ -1,0 +1,163 @@
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "~/ui/toast";
+import { Button, buttonClass } from "~/ui/button";
+import { Field, Input, Textarea } from "~/ui/field";
+import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/features/media/image-limits";
+import { CATEGORIES, categoryLabel } from "~/features/projects/project";
+import type { ProjectFormValues } from "~/features/projects/project-form";
+import { TagEditor } from "./tag-editor";
+
+type Props = { mode: "create" | "update"; values: ProjectFormValues };
+type SaveFailure = { ok: false; message: string; errors?: Partial<Record<string, string>> };
+
+/** Create/edit form with every field of a project (spec §3), image as URL or upload. */
+export function ProjectForm({ mode, values }: Props) {
+  // Success redirects (with a flash toast); a failure comes back here as data.
+  const fetcher = useFetcher<SaveFailure>({ key: "project-form" });
+  const saving = fetcher.state !== "idle";
+  const errors = fetcher.data?.errors ?? {};
+  useEffect(() => {
+    if (fetcher.data) toast.error(fetcher.data.message);
+  }, [fetcher.data]);
+  return (
+    <section
+      aria-labelledby="project-form-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="project-form-title" className="text-xl font-bold text-slate-900">
+        {mode === "create" ? ADMIN_MESSAGES.createHeader : ADMIN_MESSAGES.editHeader(values.id)}
+      </h2>
+      <fetcher.Form
+        onSubmit={(event) => {
+          // Refuse an oversized image before uploading megabytes that the server would refuse.
+          const file = new FormData(event.currentTarget).get("imageFile");
+          if (file instanceof File && file.size > MAX_UPLOAD_BYTES) {
+            event.preventDefault();
+            const wrap = mode === "create" ? ADMIN_MESSAGES.createError : ADMIN_MESSAGES.updateError;
+            toast.error(wrap(IMAGE_MESSAGES.tooLarge));
+          }
+        }}
+        method="post"
+        encType="multipart/form-data"
+        action="/admin?index"
+        className="mt-6 grid gap-5 md:grid-cols-2"
+      >
+        <input type="hidden" name="intent" value={mode} />
+        <input type="hidden" name="id" value={values.id} />
+        <Field id="project-title" label="Title" error={errors.title} className="md:col-span-2">
+          {(props) => <Input {...props} name="title" defaultValue={values.title} maxLength={200} />}
+        </Field>
+        <Field
+          id="project-description"
+          label="Description"
+          error={errors.description}
+          className="md:col-span-2"
+        >
+          {(props) => (
+            <Textarea
+              {...props}
+              name="description"
+              rows={3}
+              defaultValue={values.description}
+              maxLength={1000}
+            />
+          )}
+        </Field>
+        <Field id="project-details" label="Details" error={errors.details} className="md:col-span-2">
+          {(props) => <Textarea {...props} name="details" rows={8} defaultValue={values.details} />}
+        </Field>
+        <Field id="project-image" label="Image (URL oder Pfad)" error={errors.image}>
+          {(props) => (
+            <Input
+              {...props}
+              name="image"
+              defaultValue={values.image}
+              placeholder="https://… oder /images/…"
+            />
+          )}
+        </Field>
+        <Field id="project-image-file" label="… oder Bild hochladen (max. 8 MB)">
+          {(props) => (
+            <Input
+              {...props}
+              name="imageFile"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+            />
+          )}
+        </Field>
+        <Field id="project-category" label="Category" error={errors.category}>
+          {(props) => (
+            <select
+              {...props}
+              name="category"
+              defaultValue={values.category}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5"
+            >
+              {CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {categoryLabel(category)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="project-date" label="Date" error={errors.date}>
+          {(props) => <Input {...props} name="date" type="date" defaultValue={values.date} />}
+        </Field>
+        <Field id="project-url" label="URL" error={errors.url}>
+          {(props) => (
+            <Input {...props} name="url" defaultValue={values.url} placeholder="https://… oder /contact" />
+          )}
+        </Field>
+        <Field id="project-admin-url" label="Admin URL" error={errors.admin_url}>
+          {(props) => (
+            <Input {...props} name="admin_url" defaultValue={values.admin_url} placeholder="https://…" />
+          )}
+        </Field>
+        <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            name="show_on_homepage"
+            defaultChecked={values.show_on_homepage}
+            className="size-4 accent-brand-600"
+          />
+          Show on homepage
+        </label>
+        <div className="md:col-span-2">
+          <TagEditor initial={values.tags} />
+        </div>
+        {mode === "update" && (
+          <Field id="project-status" label="Status" error={errors.status}>
+            {(props) => (
+              <select
+                {...props}
+                name="status"
+                defaultValue={values.status}
+                className="block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
+              >
+                <option value="published">Veröffentlicht</option>
+                <option value="draft">Entwurf (nur im Admin-Bereich und in der Vorschau)</option>
+              </select>
+            )}
+          </Field>
+        )}
+        <div className="flex flex-wrap gap-3 md:col-span-2">
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving …" : "Save"}
+          </Button>
+          {mode === "create" && (
+            <Button type="submit" name="status" value="draft" variant="secondary" disabled={saving}>
+              Als Entwurf speichern
+            </Button>
+          )}
+          <Link to="/admin" className={buttonClass({ variant: "secondary" })}>
+            Cancel
+          </Link>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { fallbackProject, fallbackProjects } from "~/features/projects/fallback-projects";
+import {
+  getProject,
+  listHomepageProjects,
+  listProjects,
+  listProjectsByCategory,
+} from "~/features/projects/queries.server";
+import type { Category, Project, ProjectCardData, PublicProject } from "./project";
+import { readWithFallback } from "../settings/public-data.server";
+import type { RequestContext } from "~/platform/http/request-context";
+
+/**
+ * The projects of the public pages. Pages read them only through here: each gets only what it
+ * shows (a card, or the project page's fields), never the owner's admin URL, the homepage flag
+ * or the status, and the built-in items when the database can't answer (readWithFallback).
+ */
+
+/** Which projects a list shows: all published ones, or those of one category, or the homepage's. */
+export type CardSelection = { category?: Category; homepage?: boolean };
+
+export async function projectCards(
+  context: RequestContext,
+  { category, homepage = false }: CardSelection = {},
+): Promise<{ cards: ProjectCardData[]; fallback: boolean }> {
+  const { data, fallback } = await readWithFallback(
+    context,
+    (db) =>
+      homepage
+        ? listHomepageProjects(db, category)
+        : category
+          ? listProjectsByCategory(db, category)
+          : listProjects(db),
+    () =>
+      fallbackProjects.filter(
+        (project) => (!category || project.category === category) && (!homepage || project.show_on_homepage),
+      ),
+  );
+  return { cards: data.map(toCard), fallback };
+}
+
+/** The project page's project; drafts only for the owner's preview. */
+export async function publicProject(
+  context: RequestContext,
+  id: string,
+  { drafts }: { drafts: boolean },
+): Promise<{ project: PublicProject | undefined; fallback: boolean }> {
+  const { data, fallback } = await readWithFallback(
+    context,
+    (db) => getProject(db, id, { drafts }),
+    () => fallbackProject(id),
+  );
+  return { project: data && toPublicProject(data), fallback };
+}
+
+function toCard({ id, title, description, image, category, url }: Project): ProjectCardData {
+  return { id, title, description, image, category, url };
+}
+
+function toPublicProject({
+  admin_url: _adminUrl,
+  show_on_homepage: _onHomepage,
+  status: _status,
+  ...shown
+}: Project): PublicProject {
+  return shown;
+}

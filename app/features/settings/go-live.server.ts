@@ -1,0 +1,138 @@
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { META_KEYS, readMeta } from "~/platform/db/app-meta.server";
+import type { Db } from "~/platform/db/engines.server";
+import { countUnchangedDemoProjects } from "~/features/projects/queries.server";
+import { hasPasskeyOrSecondFactor } from "~/features/auth/sign-in-factors.server";
+import type { Env } from "~/platform/env.server";
+import { sha256Hex } from "~/platform/db/installation-secret.server";
+import { OwnerSettingsSchema, type SiteSettings } from "./schemas.server";
+import { supervisoryAuthority, usesDemoData } from "./site-settings.server";
+
+/**
+ * The go-live checklist of the Einstellungen tab (issue #12): what stands between a fresh
+ * install and a site that is the owner's own and legally ready. Each item knows whether it is
+ * done and where it is fixed.
+ */
+export type ChecklistItem = {
+  id: "owner-data" | "legal-data" | "public-url" | "smtp" | "demo-projects" | "backup" | "sign-in-factor";
+  label: string;
+  done: boolean;
+  /** What to do (or what was found), in one or two sentences. */
+  hint: string;
+  /** Where it is fixed: an anchor of the Einstellungen tab or another admin page. */
+  href: string;
+  linkLabel: string;
+};
+
+const BACKUP_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What is missing from the legal data as stored (the form refuses such data; a restore may not). */
+export function legalDataGaps(settings: SiteSettings): string[] {
+  const gaps: string[] = [];
+  const owner = OwnerSettingsSchema.safeParse(settings.owner);
+  if (!owner.success) gaps.push(...new Set(owner.error.issues.map((issue) => issue.message)));
+  if (!supervisoryAuthority(settings)) {
+    gaps.push("Bitte die zuständige Datenschutz-Aufsichtsbehörde angeben (keine Anschrift in Deutschland).");
+  }
+  return gaps;
+}
+
+/** The SMTP server an accepted test mail proves, without its password. */
+export function smtpFingerprint(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  url.password = "";
+  return sha256Hex(url.toString());
+}
+
+export async function goLiveChecklist(db: Db, settings: SiteSettings, config: Env): Promise<ChecklistItem[]> {
+  const [demoProjects, meta, strongSignIn] = await Promise.all([
+    countUnchangedDemoProjects(db, fallbackProjects),
+    readMeta(db, [META_KEYS.lastBackup, META_KEYS.smtpTested]),
+    hasPasskeyOrSecondFactor(db),
+  ]);
+  const gaps = legalDataGaps(settings);
+  const lastBackup = meta.get(META_KEYS.lastBackup);
+  const recentBackup = lastBackup !== undefined && Date.now() - Date.parse(lastBackup) < BACKUP_MAX_AGE_MS;
+  const smtpTested = Boolean(
+    config.SMTP_URL && meta.get(META_KEYS.smtpTested) === smtpFingerprint(config.SMTP_URL),
+  );
+
+  return [
+    {
+      id: "owner-data",
+      label: "Eigene Daten statt der Demodaten",
+      done: !usesDemoData(settings),
+      hint: "Name, Anschrift, Kontaktdaten, Steuernummern und Links dürfen keine Demodaten mehr enthalten (Mustermann, example.com, DE123456789, Musterstraße).",
+      href: "#inhaber",
+      linkLabel: "Inhaberdaten bearbeiten",
+    },
+    {
+      id: "legal-data",
+      label: "Impressum und Datenschutzerklärung vollständig",
+      done: gaps.length === 0,
+      hint:
+        gaps.length === 0
+          ? "Alle Pflichtangaben für die ausgefüllten Felder sind vorhanden."
+          : gaps.join(" "),
+      href: "#inhaber",
+      linkLabel: "Angaben ergänzen",
+    },
+    {
+      id: "public-url",
+      label: "Öffentliche Adresse mit https (PUBLIC_URL)",
+      done: config.isHttps,
+      hint: config.isHttps
+        ? `Die Website ist unter ${config.PUBLIC_URL} erreichbar.`
+        : `PUBLIC_URL ist ${config.PUBLIC_URL.startsWith("http://localhost") ? "nicht gesetzt" : `${config.PUBLIC_URL} (ohne https)`}: In der Server-Konfiguration PUBLIC_URL=https://deine-domain.de setzen und den Server neu starten. Links in E-Mails und Suchmaschinen verwenden diese Adresse.`,
+      href: "#server",
+      linkLabel: "Zur Server-Konfiguration",
+    },
+    {
+      id: "smtp",
+      label: "E-Mail-Versand über den eigenen SMTP-Server getestet",
+      done: smtpTested,
+      hint: !config.SMTP_URL
+        ? "SMTP_URL ist nicht gesetzt: E-Mails landen nur im lokalen Mail-Ordner. SMTP_URL setzen, den Server neu starten und eine Testmail senden."
+        : smtpTested
+          ? "Der SMTP-Server hat eine Testmail angenommen."
+          : "SMTP_URL ist gesetzt. Bitte eine Testmail senden, um den Versand zu prüfen.",
+      href: "#e-mail",
+      linkLabel: "Testmail senden",
+    },
+    {
+      id: "demo-projects",
+      label: "Demo-Projekte ersetzt oder gelöscht",
+      done: demoProjects === 0,
+      hint:
+        demoProjects === 0
+          ? "Im Portfolio stehen nur noch eigene Projekte."
+          : `Noch ${demoProjects} ${demoProjects === 1 ? "Demo-Projekt ist" : "Demo-Projekte sind"} unverändert im Portfolio.`,
+      href: "/admin",
+      linkLabel: "Projekte verwalten",
+    },
+    {
+      id: "backup",
+      label: "Datensicherung eingerichtet",
+      done: Boolean(config.BACKUP_CRON) || recentBackup,
+      hint: config.BACKUP_CRON
+        ? `Automatische Sicherung nach Zeitplan (BACKUP_CRON="${config.BACKUP_CRON}").`
+        : recentBackup
+          ? "In den letzten 7 Tagen wurde eine Sicherung geschrieben."
+          : "Keine Sicherung in den letzten 7 Tagen und kein Zeitplan: BACKUP_CRON setzen (z. B. 0 3 * * *) oder npm run backup ausführen.",
+      href: "#server",
+      linkLabel: "Zur Server-Konfiguration",
+    },
+    {
+      id: "sign-in-factor",
+      label: "Passkey oder zweiter Faktor eingerichtet",
+      done: strongSignIn,
+      hint: strongSignIn
+        ? "Die Anmeldung ist mit Passkey oder Authenticator-App geschützt."
+        : "Ein Passwort allein lässt sich erraten oder abfischen: Richte im Profil einen Passkey oder die Authenticator-App ein.",
+      href: "/admin/profil",
+      linkLabel: "Zum Profil",
+    },
+  ];
+}
+
+export const openItems = (items: ChecklistItem[]) => items.filter((item) => !item.done).length;

@@ -1,0 +1,49 @@
+import { useEffect, useRef } from "react";
+import { Outlet, useLocation } from "react-router";
+import { CookieBanner } from "~/features/site/cookie-banner";
+import { Footer } from "~/features/site/footer";
+import { Header } from "~/features/site/header";
+import { scrollToTop, ScrollToTopButton } from "~/features/site/scroll-to-top";
+import { pageSettings } from "~/features/settings/public-data.server";
+import { loadPages, serviceMenuOf } from "~/features/pages/pages.server";
+import { toPublicSite } from "~/features/settings/site-settings.server";
+import type { Route } from "./+types/layout";
+
+/** The owner's public data (PublicSite) for the header, footer, menus and contact details. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [{ settings }, pages] = await Promise.all([pageSettings(context), loadPages(context)]);
+  return { site: toPublicSite(settings, serviceMenuOf(pages)) };
+}
+
+/** The shared frame of every public page (spec §1): header, main with transition, footer. */
+export default function SiteLayout() {
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+
+  // Every navigation scrolls smoothly to the top (spec §2). Not on the first render: the browser
+  // has placed a freshly loaded page already, and scrolling then forced a layout mid-hydration.
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    scrollToTop();
+  }, [pathname]);
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-md bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Zum Inhalt springen
+      </a>
+      {/* Early in the tab order so keyboard users meet the notice first; shown at the bottom. */}
+      <CookieBanner />
+      <Header />
+      <main id="main" tabIndex={-1} className="page-transition min-h-[70vh] pt-16 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollToTopButton />
+    </>
+  );
+}

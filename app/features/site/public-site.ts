@@ -1,0 +1,66 @@
+import { useRouteLoaderData } from "react-router";
+
+/**
+ * What every public page shows about the owner (header, footer, contact details, menu), as the
+ * site layout's loader sends it to the browser. Built on the server from the settings
+ * (site-settings.server.ts), so the browser ships no settings code.
+ */
+export type ExternalSite = "main" | "products" | "ideas" | "videos" | "events" | "blog";
+
+export type PublicSite = {
+  ownerName: string;
+  profession: string;
+  brand: string;
+  /** Empty when the owner has none. */
+  tagline: string;
+  /** "en" for the built-in tagline, which the specification has in English; else the page's German. */
+  taglineLang: "en" | undefined;
+  address: { street: string; postalCode: string; city: string; country: string };
+  /**
+   * E-mail address, phone as typed and phone in E.164, scrambled (see `scramble`): the loader
+   * data is part of the HTML, and harvesters read HTML. Empty when not given.
+   */
+  email: string;
+  phone: string;
+  phoneDial: string;
+  /** The owner's other sites; an empty one has no menu or footer entry. */
+  external: Record<ExternalSite, string>;
+  /** The visible service pages in menu order, the overview (/service) first when shown. */
+  services: { title: string; path: string }[];
+};
+
+/** The owner's other sites by name, from the Website settings' fields. */
+export function externalSites(website: Record<`${ExternalSite}Url`, string>): Record<ExternalSite, string> {
+  return {
+    main: website.mainUrl,
+    products: website.productsUrl,
+    ideas: website.ideasUrl,
+    videos: website.videosUrl,
+    events: website.eventsUrl,
+    blog: website.blogUrl,
+  };
+}
+
+const KEY = 23;
+
+/** A reversible disguise for contact data in the HTML: not encryption, only not plain text. */
+export function scramble(text: string): string {
+  return [...text].map((char) => (char.codePointAt(0)! ^ KEY).toString(36)).join(".");
+}
+
+export function unscramble(code: string): string {
+  if (!code) return "";
+  return code
+    .split(".")
+    .map((part) => String.fromCodePoint(Number.parseInt(part, 36) ^ KEY))
+    .join("");
+}
+
+export const SITE_LAYOUT_ROUTE = "features/site/layout";
+
+/** The owner's public data, from the site layout's loader (every public page and the admin area). */
+export function useSite(): PublicSite {
+  const data = useRouteLoaderData<{ site: PublicSite }>(SITE_LAYOUT_ROUTE);
+  if (!data) throw new Error("useSite() needs the site layout's loader data");
+  return data.site;
+}

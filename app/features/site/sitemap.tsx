@@ -1,0 +1,63 @@
+import { CATEGORY_PAGES } from "~/features/projects/categories";
+import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { listSentIssues } from "~/features/newsletter/issues.server";
+import { listProjects } from "~/features/projects/queries.server";
+import { env } from "~/platform/env.server";
+import { loadPages, visibleServices } from "~/features/pages/pages.server";
+import { archiveEnabled } from "~/features/newsletter/archive.server";
+import { readWithFallback } from "~/features/settings/public-data.server";
+import type { Route } from "./+types/sitemap";
+
+const STATIC_PATHS = ["/", "/projects", "/about", "/contact", "/impressum", "/datenschutz", "/cookies"];
+
+const escapeXml = (value: string) =>
+  value.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
+
+/** /sitemap.xml: every public page, every project's canonical URL and, when published, the newsletter archive. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = env().PUBLIC_URL;
+  const [{ data: projects }, pages, archive] = await Promise.all([
+    readWithFallback(
+      context,
+      (db) => listProjects(db),
+      () => fallbackProjects,
+    ),
+    loadPages(context),
+    readWithFallback(
+      context,
+      async (db) => ((await archiveEnabled(context)) ? listSentIssues(db) : undefined),
+      () => undefined,
+    ),
+  ]);
+  const entries = [
+    ...STATIC_PATHS.map((path) => ({ path, lastmod: undefined as Date | undefined })),
+    ...CATEGORY_PAGES.map((page) => ({ path: `/category/${page.slug}`, lastmod: undefined })),
+    ...visibleServices(pages).map(({ path }) => ({ path, lastmod: undefined })),
+    ...projects.map((project) => ({ path: `/project/${project.id}`, lastmod: project.date ?? undefined })),
+    ...(archive.data
+      ? [
+          { path: "/newsletter/archiv", lastmod: archive.data[0]?.sent_at ?? undefined },
+          ...archive.data.map((issue) => ({
+            path: `/newsletter/archiv/${issue.id}`,
+            lastmod: issue.sent_at ?? undefined,
+          })),
+        ]
+      : []),
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries.map(
+      ({ path, lastmod }) =>
+        `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString().slice(0, 10)}</lastmod>` : ""}</url>`,
+    ),
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,324 @@
+import { and, eq, gt, gte, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/engines.server";
+import { advanceIssues, recordBounce } from "~/features/newsletter/issues.server";
+import { recordConfirmationMailed } from "~/features/newsletter/subscribers.server";
+import { MAIL_PRIORITY, newsletterIssues, outbox } from "~/platform/db/schema";
+import { logger } from "~/platform/logger.server";
+import { MAIL_RETRY_DAYS } from "~/platform/mail/retention";
+import type { OutgoingMail } from "./outbox.server";
+import type { MailTransport } from "./transport.server";
+
+const BATCH = 10;
+const LEASE_SECONDS = 120;
+const MAX_BACKOFF_SECONDS = 3600;
+/** Once the hourly cap is reached, kicks are ignored this long (the interval still polls). */
+const CAPPED_PAUSE_MS = 30_000;
+
+/**
+ * Error codes (nodemailer's and the socket's) of a failure to reach the mail server at all, as
+ * opposed to the server refusing a mail (an SMTP reply code). Such a failure says nothing about
+ * the mail itself.
+ */
+const UNREACHABLE_CODES = [
+  "ECONNECTION",
+  "ESOCKET",
+  "ETIMEDOUT",
+  "EDNS",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+] as const;
+
+/** Seconds until the next try after `attempts` failures: 30 s, 1 min, 2 min, … up to 1 h. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(MAX_BACKOFF_SECONDS, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Claims due mails of one priority for this worker: a short lease (locked_until) taken in one
+ * statement with FOR UPDATE SKIP LOCKED, so several workers never send the same mail. A
+ * newsletter mail is due only while its issue is sending (not paused, not cancelled).
+ */
+async function claim(db: Db, limit: number, priority: number) {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.priority, priority),
+        isNull(outbox.sent_at),
+        isNull(outbox.failed_at),
+        lte(outbox.next_attempt_at, sql`now()`),
+        or(isNull(outbox.locked_until), lte(outbox.locked_until, sql`now()`)),
+        or(
+          isNull(outbox.newsletter_issue_id),
+          sql`exists (select 1 from ${newsletterIssues} where ${newsletterIssues.id} = ${outbox.newsletter_issue_id} and ${newsletterIssues.state} in ('scheduled', 'sending'))`,
+        ),
+      ),
+    )
+    .orderBy(outbox.next_attempt_at, outbox.created_at)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({
+      locked_until: sql`now() + (${LEASE_SECONDS}::int * interval '1 second')`,
+      attempts: sql`${outbox.attempts} + 1`,
+    })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+/** Mails sent in the last hour and the last day, across all instances. */
+async function sentRecently(db: Db): Promise<{ hour: number; day: number }> {
+  const [row] = await db
+    .select({
+      hour: sql<number>`count(*) filter (where ${outbox.sent_at} >= now() - interval '1 hour')::int`,
+      day: sql<number>`count(*)::int`,
+    })
+    .from(outbox)
+    .where(and(isNotNull(outbox.sent_at), gte(outbox.sent_at, sql`now() - interval '1 day'`)));
+  return { hour: row?.hour ?? 0, day: row?.day ?? 0 };
+}
+
+/** The mail caps (MAIL_MAX_PER_HOUR, MAIL_MAX_PER_DAY). */
+export type MailCaps = { perHour: number; perDay: number };
+
+/**
+ * What the newsletter leaves of each cap for the other mails: a tenth, at least one (none of a
+ * cap of one, or of no cap). A large send that reaches the cap never holds back the notice of a
+ * new contact request.
+ */
+export const reserveOf = (cap: number) =>
+  !Number.isFinite(cap) || cap < 2 ? 0 : Math.max(1, Math.floor(cap / 10));
+
+/** Composes a newsletter mail as it goes out (app/features/newsletter/issue-mail.server.ts); undefined: drop it. */
+export type ComposeNewsletter = (mail: {
+  to: string;
+  newsletter_issue_id: string;
+  subscriber_id: string;
+}) => Promise<OutgoingMail | undefined>;
+
+type Claimed = Awaited<ReturnType<typeof claim>>[number];
+
+/** An SMTP reply of 5xx: the server refused this mail for good. */
+const isPermanent = (error: unknown) => {
+  const code = Number((error as { responseCode?: unknown }).responseCode);
+  return code >= 500 && code < 600;
+};
+
+/**
+ * Sends what is due once: every other mail first, then newsletter mails with what the caps leave
+ * them (a newsletter held back by its reserve is not "capped": other mails may still go). Returns
+ * how many mails went out, or "capped" when a cap holds everything back.
+ */
+export async function deliverDueMail(
+  db: Db,
+  transport: MailTransport,
+  { perHour, perDay }: MailCaps,
+  compose?: ComposeNewsletter,
+): Promise<number | "capped"> {
+  const recent = await sentRecently(db);
+  const left = Math.min(perHour - recent.hour, perDay - recent.day);
+  if (left <= 0) return "capped";
+  const claimedAt = Date.now();
+  const urgent = await claim(db, Math.min(BATCH, left), MAIL_PRIORITY.urgent);
+  const bulkLeft =
+    Math.min(perHour - reserveOf(perHour) - recent.hour, perDay - reserveOf(perDay) - recent.day) -
+    urgent.length;
+  const bulk =
+    urgent.length < BATCH && bulkLeft > 0
+      ? await claim(db, Math.min(BATCH - urgent.length, bulkLeft), MAIL_PRIORITY.bulk)
+      : [];
+  let sent = 0;
+  // UPDATE … RETURNING has no order of its own: send the claimed mails in the order they fell
+  // due, equally due ones in the order they were queued.
+  const inOrder = (a: Claimed, b: Claimed) =>
+    a.next_attempt_at.getTime() - b.next_attempt_at.getTime() ||
+    a.created_at.getTime() - b.created_at.getTime();
+  for (const mail of [...urgent.sort(inOrder), ...bulk.sort(inOrder)]) {
+    if (!(await holdsClaim(db, mail, claimedAt))) continue;
+    if (await deliver(db, transport, mail, compose)) sent++;
+  }
+  if (sent > 0) await retryUnreachableNow(db);
+  // Every round: an issue whose time came, or whose last waiting mail went (or was deleted by an
+  // unsubscribe), moves on even when this round claimed none of its mails.
+  await advanceIssues(db);
+  return sent;
+}
+
+/**
+ * Whether this worker may still send a mail it claimed at `claimedAt`. A slow mail server can
+ * make a batch outlast its lease, and then another worker may claim the batch's last mails: once
+ * half the lease is gone, each mail's lease is renewed before it goes out, but only while no
+ * other claim has counted an attempt since ours (so never two workers send one mail).
+ */
+async function holdsClaim(db: Db, mail: Claimed, claimedAt: number): Promise<boolean> {
+  if (Date.now() - claimedAt < (LEASE_SECONDS * 1000) / 2) return true;
+  const renewed = await db
+    .update(outbox)
+    .set({ locked_until: sql`now() + (${LEASE_SECONDS}::int * interval '1 second')` })
+    .where(and(eq(outbox.id, mail.id), eq(outbox.attempts, mail.attempts), isNull(outbox.sent_at)))
+    .returning({ id: outbox.id });
+  return renewed.length > 0;
+}
+
+/** Sends one claimed mail and records the outcome; true when it went out. */
+async function deliver(db: Db, transport: MailTransport, mail: Claimed, compose?: ComposeNewsletter) {
+  try {
+    const newsletter =
+      mail.newsletter_issue_id && mail.subscriber_id
+        ? await compose?.({
+            to: mail.to,
+            newsletter_issue_id: mail.newsletter_issue_id,
+            subscriber_id: mail.subscriber_id,
+          })
+        : undefined;
+    if (mail.newsletter_issue_id && !newsletter) {
+      await db.delete(outbox).where(eq(outbox.id, mail.id));
+      return false;
+    }
+    await transport.send({
+      id: mail.id,
+      ...(newsletter ?? {
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        headers: mail.headers,
+      }),
+    });
+    // Sent: the body, its links (a confirmation link) and the headers go at once; the record
+    // (recipient, subject, times) stays for MAIL_RECORD_DAYS.
+    const markSent = (tx: Db) =>
+      tx
+        .update(outbox)
+        .set({ sent_at: sql`now()`, locked_until: null, last_error: null, text: "", html: null, headers: {} })
+        .where(eq(outbox.id, mail.id));
+    // A subscription's confirmation mail: the proof of consent says when it went out.
+    const confirmation = mail.subscriber_id && !mail.newsletter_issue_id ? mail.subscriber_id : undefined;
+    if (confirmation) {
+      await db.transaction(async (tx) => {
+        await markSent(tx);
+        await recordConfirmationMailed(tx, confirmation);
+      });
+    } else {
+      await markSent(db);
+    }
+    return true;
+  } catch (error) {
+    // Keep only the error's class and code: SMTP replies can quote addresses.
+    const code =
+      (error as { code?: unknown; responseCode?: unknown }).responseCode ??
+      (error as { code?: unknown }).code;
+    const reason = `${error instanceof Error ? error.name : "Error"}${code ? ` ${String(code)}` : ""}`;
+    // A newsletter mail the server refused for good is not tried again, and counts as a bounce.
+    const bounced = mail.newsletter_issue_id !== null && mail.subscriber_id !== null && isPermanent(error);
+    // Any mail still undelivered after MAIL_RETRY_DAYS has had its last attempt.
+    const lastAttempt = Date.now() - mail.created_at.getTime() >= MAIL_RETRY_DAYS * 24 * 60 * 60 * 1000;
+    const givesUp = bounced || lastAttempt;
+    await db
+      .update(outbox)
+      .set({
+        locked_until: null,
+        last_error: reason,
+        ...(givesUp
+          ? { failed_at: sql`now()` }
+          : { next_attempt_at: sql`now() + (${backoffSeconds(mail.attempts)}::int * interval '1 second')` }),
+      })
+      .where(eq(outbox.id, mail.id));
+    if (bounced) await recordBounce(db, mail.subscriber_id!);
+    logger.warn(
+      { mail: mail.id, attempts: mail.attempts, reason },
+      bounced
+        ? "newsletter mail refused for good"
+        : lastAttempt
+          ? "mail delivery failed at its last attempt; not tried again"
+          : "mail delivery failed; will retry",
+    );
+    return false;
+  }
+}
+
+/**
+ * A mail just went out, so the mail server is reachable again: mails waiting only because it was
+ * not (see UNREACHABLE_CODES) become due now instead of after their backoff of up to an hour.
+ * Mails the server refused keep their backoff.
+ */
+async function retryUnreachableNow(db: Db): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ next_attempt_at: sql`now()` })
+    .where(
+      and(
+        isNull(outbox.sent_at),
+        gt(outbox.next_attempt_at, sql`now()`),
+        or(...UNREACHABLE_CODES.map((code) => like(outbox.last_error, `% ${code}`))),
+      ),
+    );
+}
+
+export type MailWorker = { kick(): void; stop(): Promise<void> };
+
+/** Polls the outbox every `intervalMs` (and at once when kicked) and sends what is due. */
+export function startMailWorker(options: {
+  db: Db;
+  transport: MailTransport;
+  maxPerHour: number;
+  /** Unlimited when not given. */
+  maxPerDay?: number;
+  compose?: ComposeNewsletter;
+  intervalMs?: number;
+  onIdle?: () => Promise<void>;
+}): MailWorker {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  // At the hourly cap, a busy site's kicks (one per submission) would only count the cap again.
+  let cappedUntil = 0;
+
+  const run = (polled = false) => {
+    if (stopped || (!polled && Date.now() < cappedUntil)) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          const sent = await deliverDueMail(
+            options.db,
+            options.transport,
+            { perHour: options.maxPerHour, perDay: options.maxPerDay ?? Infinity },
+            options.compose,
+          );
+          if (sent === "capped") {
+            cappedUntil = Date.now() + CAPPED_PAUSE_MS;
+            again = false;
+          } else if (sent === BATCH) again = true;
+        } while (again && !stopped);
+        await options.onIdle?.();
+      } catch (error) {
+        logger.error({ err: error }, "mail worker round failed");
+      } finally {
+        running = undefined;
+      }
+    })();
+  };
+
+  const timer = setInterval(() => run(true), options.intervalMs ?? 2_000);
+  timer.unref();
+  run();
+  return {
+    kick: () => run(),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      options.transport.close?.();
+    },
+  };
+}

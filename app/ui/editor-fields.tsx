@@ -1,0 +1,439 @@
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
+import { createContext, useContext, useEffect, useState, type ComponentProps, type ReactNode } from "react";
+import { Button } from "~/ui/button";
+import { Field, Input, Textarea } from "~/ui/field";
+import { MAX_UPLOAD_BYTES } from "~/features/media/image-limits";
+import { imageSources } from "~/features/media/image-sources";
+import type { PageImage } from "~/features/pages/page-content";
+import { cn } from "~/ui/cn";
+
+/**
+ * The pieces of the page editor (issue #13). Field names are the paths of the page document
+ * ("blocks.2.title"), so the server reads the form back into the document and its errors come
+ * back under the same names.
+ */
+
+type EditorState = { doc: unknown; errors: Partial<Record<string, string>> };
+const EditorContext = createContext<EditorState>({ doc: {}, errors: {} });
+
+export function EditorFields({ doc, errors, children }: EditorState & { children: ReactNode }) {
+  return <EditorContext.Provider value={{ doc, errors }}>{children}</EditorContext.Provider>;
+}
+
+/** The value at a dotted path of the document. */
+function valueAt(doc: unknown, name: string): unknown {
+  return name.split(".").reduce<unknown>((node, key) => {
+    if (node === null || typeof node !== "object") return undefined;
+    return (node as Record<string, unknown>)[key];
+  }, doc);
+}
+
+function useField(name: string) {
+  const { doc, errors } = useContext(EditorContext);
+  const value = valueAt(doc, name);
+  return {
+    value: typeof value === "string" || typeof value === "number" ? String(value) : "",
+    error: errors[name],
+  };
+}
+
+const fieldId = (name: string) => `page-${name.replaceAll(".", "-")}`;
+
+export function EditorSection({
+  title,
+  hint,
+  children,
+}: {
+  title: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
+      {hint && <p className="text-sm text-slate-600">{hint}</p>}
+      {children}
+    </fieldset>
+  );
+}
+
+export function TextField({
+  name,
+  label,
+  hint,
+  ...input
+}: { name: string; label: string; hint?: ReactNode } & Omit<
+  ComponentProps<"input">,
+  "name" | "id" | "defaultValue"
+>) {
+  const { value, error } = useField(name);
+  return (
+    <Field id={fieldId(name)} label={label} hint={hint} error={error}>
+      {(props) => <Input {...props} {...input} name={name} defaultValue={value} />}
+    </Field>
+  );
+}
+
+export function Checkbox({ name, label, hint }: { name: string; label: string; hint?: string }) {
+  const { doc } = useContext(EditorContext);
+  const value = valueAt(doc, name);
+  const id = fieldId(name);
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        defaultChecked={value === true || value === "on"}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-1 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-sm text-slate-600">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The server's rendering of `text`, asked for 300 ms after the last change. A plain request, not
+ * a router fetcher: a preview changes no data, so nothing on the page is reloaded after it, and a
+ * preview still under way when the owner saves or leaves is dropped without touching the router
+ * (the fetcher's reload raced the save's redirect and its toast). A failed request keeps the last
+ * preview.
+ */
+function useMarkdownPreview(text: string): string {
+  const [html, setHtml] = useState("");
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch("/admin/inhalte/markdown", {
+        method: "POST",
+        body: new URLSearchParams({ text }),
+        signal: controller.signal,
+      })
+        .then((response) => (response.ok ? (response.json() as Promise<{ html?: unknown }>) : undefined))
+        .then((result) => {
+          if (typeof result?.html === "string") setHtml(result.html);
+        })
+        .catch(() => {});
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text]);
+  return html;
+}
+
+/**
+ * A Markdown text with a short formatting help and a live preview, rendered by the server (the
+ * Markdown library never reaches the browser).
+ */
+export function MarkdownField({
+  name,
+  label,
+  context,
+  rows = 8,
+}: {
+  name: string;
+  label: string;
+  /** Where the field is ("Abschnitt 2"), so that each preview has a name of its own. */
+  context?: string;
+  rows?: number;
+}) {
+  const { value, error } = useField(name);
+  const [text, setText] = useState(value);
+  const previewHtml = useMarkdownPreview(text);
+  const id = fieldId(name);
+
+  return (
+    <div className="space-y-3">
+      <Field id={id} label={label} error={error}>
+        {(props) => (
+          <Textarea
+            {...props}
+            name={name}
+            rows={rows}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            className="font-mono text-sm"
+          />
+        )}
+      </Field>
+      {/* Beside the field, not in its hint: a hint is a paragraph, which holds no list. */}
+      <details className="text-sm text-slate-600">
+        <summary className="cursor-pointer font-medium text-brand-700">Formatierung (Markdown)</summary>
+        <ul className="mt-2 list-disc space-y-0.5 pl-5">
+          <li>Leerzeile: neuer Absatz; ein Zeilenumbruch bleibt erhalten</li>
+          <li>
+            <code>**fett**</code>, <code>*kursiv*</code>
+          </li>
+          <li>
+            <code>- Punkt</code> oder <code>1. Punkt</code>: Liste
+          </li>
+          <li>
+            <code>### Überschrift</code> (oder <code>####</code> für eine kleinere)
+          </li>
+          <li>
+            <code>[Linktext](/service/webdesign)</code>: Links zu Seiten dieser Website, https:// oder mailto:
+          </li>
+          <li>HTML wird als Text angezeigt, Bilder kommen über die Bildfelder.</li>
+        </ul>
+      </details>
+      <div
+        aria-live="polite"
+        aria-label={`Vorschau: ${label}${context ? ` (${context})` : ""}`}
+        role="region"
+      >
+        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Vorschau</p>
+        <div
+          className="markdown mt-1 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-4 text-slate-700"
+          dangerouslySetInnerHTML={{ __html: previewHtml }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * An image of the page: what is there now, its alt text, and a file to replace it. The current
+ * image travels in hidden fields, so a save without a new file keeps it.
+ */
+export function ImageField({ name, label }: { name: string; label: string }) {
+  const { doc, errors } = useContext(EditorContext);
+  const image = valueAt(doc, name) as Partial<Record<keyof PageImage, string | number>> | undefined;
+  const src = String(image?.src ?? "");
+  const id = fieldId(name);
+  return (
+    <div className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-[10rem_1fr]">
+      {src ? (
+        <img
+          src={imageSources(src, 480).src}
+          alt=""
+          className="aspect-[3/2] w-40 rounded-md border border-slate-200 bg-slate-50 object-cover"
+        />
+      ) : (
+        <div className="aspect-[3/2] w-40 rounded-md border border-dashed border-slate-300 bg-slate-50" />
+      )}
+      <div className="space-y-3">
+        <p className="text-sm font-medium text-slate-800">{label}</p>
+        <input type="hidden" name={`${name}.src`} value={src} />
+        <input type="hidden" name={`${name}.width`} value={String(image?.width ?? "")} />
+        <input type="hidden" name={`${name}.height`} value={String(image?.height ?? "")} />
+        <Field
+          id={`${id}-alt`}
+          label="Alternativtext"
+          hint="Beschreibe in einem Satz, was zu sehen ist. Screenreader lesen ihn vor, Suchmaschinen verstehen damit das Bild, und er erscheint, wenn das Bild nicht lädt."
+          error={errors[`${name}.alt`] ?? errors[`${name}.src`]}
+        >
+          {(props) => (
+            <Input {...props} name={`${name}.alt`} defaultValue={String(image?.alt ?? "")} maxLength={300} />
+          )}
+        </Field>
+        <FileInput name={`${name}.file`} label="Neues Bild hochladen (optional)" />
+      </div>
+    </div>
+  );
+}
+
+export function FileInput({ name, label }: { name: string; label: string }) {
+  const { errors } = useContext(EditorContext);
+  return (
+    <Field
+      id={fieldId(name)}
+      label={label}
+      hint={`JPEG, PNG, WebP, AVIF oder GIF, höchstens ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Metadaten wie der Aufnahmeort werden entfernt.`}
+      error={errors[name]}
+    >
+      {(props) => (
+        <input
+          {...props}
+          type="file"
+          name={name}
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The hidden count of a list, so the server knows how many items the form holds. */
+function ListCount({ list, count }: { list: string; count: number }) {
+  return <input type="hidden" name={`${list}.count`} value={count} />;
+}
+
+/** Move up, move down and remove for one item of a list; each saves the draft. */
+function ItemControls({
+  list,
+  index,
+  count,
+  itemLabel,
+  canRemove = true,
+}: {
+  list: string;
+  index: number;
+  count: number;
+  /** Names the item for screen readers ("Abschnitt 2"). */
+  itemLabel: string;
+  canRemove?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Button
+        type="submit"
+        name="intent"
+        value={`up:${list}:${index}`}
+        variant="ghost"
+        size="sm"
+        disabled={index === 0}
+      >
+        <ArrowUp aria-hidden="true" className="size-4" />
+        Nach oben<span className="sr-only">: {itemLabel}</span>
+      </Button>
+      <Button
+        type="submit"
+        name="intent"
+        value={`down:${list}:${index}`}
+        variant="ghost"
+        size="sm"
+        disabled={index === count - 1}
+      >
+        <ArrowDown aria-hidden="true" className="size-4" />
+        Nach unten<span className="sr-only">: {itemLabel}</span>
+      </Button>
+      {canRemove && (
+        <Button type="submit" name="intent" value={`remove:${list}:${index}`} variant="danger" size="sm">
+          <Trash2 aria-hidden="true" className="size-4" />
+          Entfernen<span className="sr-only">: {itemLabel}</span>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function AddItemButton({ list, children }: { list: string; children: ReactNode }) {
+  return (
+    <Button type="submit" name="intent" value={`add:${list}`} variant="secondary" size="sm">
+      <Plus aria-hidden="true" className="size-4" />
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * A list of the page (blocks, key facts, hero images): each item a card with its fields and its
+ * controls, and a button that appends an item when `add` names one.
+ */
+export function EditableList({
+  list,
+  count,
+  itemLabel,
+  itemTitle = itemLabel,
+  minItems = 0,
+  add,
+  children,
+}: {
+  list: string;
+  count: number;
+  /** Names an item for screen readers ("Abschnitt 2"). */
+  itemLabel: (index: number) => string;
+  /** The card's heading; the label by default. */
+  itemTitle?: (index: number) => string;
+  /** Fewer items than this cannot be left: their remove button is gone. */
+  minItems?: number;
+  add?: string;
+  children: (index: number) => ReactNode;
+}) {
+  return (
+    <>
+      <ListCount list={list} count={count} />
+      <div className="space-y-4">
+        {Array.from({ length: count }, (_, index) => (
+          <ItemCard key={index} title={itemTitle(index)}>
+            {children(index)}
+            <ItemControls
+              list={list}
+              index={index}
+              count={count}
+              itemLabel={itemLabel(index)}
+              canRemove={count > minItems}
+            />
+          </ItemCard>
+        ))}
+      </div>
+      {add && <AddItemButton list={list}>{add}</AddItemButton>}
+    </>
+  );
+}
+
+export function ItemCard({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={title}
+      className={cn("space-y-4 rounded-lg border border-slate-200 bg-slate-50/50 p-4", className)}
+    >
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** Text areas for short plain texts (no Markdown). */
+export function PlainTextArea({ name, label, rows = 3 }: { name: string; label: string; rows?: number }) {
+  const { value, error } = useField(name);
+  return (
+    <Field id={fieldId(name)} label={label} error={error}>
+      {(props) => <Textarea {...props} name={name} rows={rows} defaultValue={value} />}
+    </Field>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  options,
+}: {
+  name: string;
+  label: string;
+  options: readonly string[];
+}) {
+  const { value, error } = useField(name);
+  return (
+    <Field id={fieldId(name)} label={label} error={error}>
+      {(props) => (
+        <select
+          {...props}
+          name={name}
+          defaultValue={value}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
