@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
-import { CONTACT_MESSAGES, FORM_GUARD_MESSAGES, NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
+import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
+import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import type { Db } from "~/platform/db/engines.server";
 import type { Env } from "~/platform/env.server";
 import {

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import { FORM_GUARD_MESSAGES } from "~/features/site/messages";
+import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
 import type { Env } from "~/platform/env.server";
 import { IMAGE_MESSAGES } from "~/features/media/image-limits";
 import { isAdminPath, routerPath } from "./router-paths";

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { ADMIN_MESSAGES } from "~/features/admin/messages";
-import { CONTACT_MESSAGES } from "~/features/site/messages";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import {
   acceptCookiesUpFront,
   actAsOwnClient,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
-import { FORM_GUARD_MESSAGES } from "~/features/site/messages";
+import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { openDatabase, type DatabaseOptions, type Db } from "~/platform/db/engines.server";
 import { createAdmin } from "~/features/auth/admin-users.server";

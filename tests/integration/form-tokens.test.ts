@@ -1,6 +1,6 @@
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { describe, expect, test } from "vitest";
-import { FORM_GUARD_MESSAGES } from "~/features/site/messages";
+import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
 import { contactSubmissions, newsletterSubscriptions } from "~/platform/db/schema";
 import type { FormResult } from "~/platform/forms/guard.server";
 import { serverDatabases } from "../setup/databases";

@@ -4,13 +4,11 @@ import { describe, expect, test } from "vitest";
 import { CATEGORY_PAGES, emptyCategoryMessage } from "~/features/projects/categories";
 import { CONSENT_TEXTS } from "~/features/newsletter/consent";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
-import {
-  CONTACT_MESSAGES,
-  COOKIE_BANNER_TEXT,
-  FORM_GUARD_MESSAGES,
-  NEWSLETTER_MESSAGES,
-  PUBLIC_MESSAGES,
-} from "~/features/site/messages";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
+import { COOKIE_BANNER_TEXT } from "~/features/site/messages";
+import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
+import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
+import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import { SERVICE_PAGES } from "~/features/pages/services";
 import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
@@ -91,23 +89,19 @@ const visitorCopy: Record<string, unknown> = {
   ],
 };
 
-/** Source files with visitor text in JSX (public routes, site components); not legal or admin. */
+/**
+ * Source files with visitor text: every module of the public features except their admin
+ * routes (`admin-*`), and the mails. Legal texts and the admin area are checked elsewhere.
+ */
 const ROOT = join(import.meta.dirname, "../..");
+const PUBLIC_FEATURES = ["site", "projects", "contact", "newsletter", "pages", "media"];
 const visitorSources = [
-  ...readdirSync(join(ROOT, "app/routes"))
-    .filter((name) => /\.tsx?$/.test(name))
-    .map((name) => `app/routes/${name}`),
-  ...readdirSync(join(ROOT, "app/components"))
-    .filter((name) => name.endsWith(".tsx"))
-    .map((name) => `app/components/${name}`),
-  "app/features/site/messages.ts",
-  "app/features/newsletter/consent.ts",
-  "app/features/projects/categories.ts",
-  "app/features/pages/built-in-pages.ts",
-  "app/features/projects/fallback-projects.ts",
-  ...readdirSync(join(ROOT, "app/content/services")).map((name) => `app/content/services/${name}`),
+  ...PUBLIC_FEATURES.flatMap((feature) =>
+    readdirSync(join(ROOT, "app/features", feature), { recursive: true, encoding: "utf8" })
+      .filter((name) => /\.tsx?$/.test(name) && !/(^|\/)admin-/.test(name) && !name.endsWith(".test.ts"))
+      .map((name) => `app/features/${feature}/${name}`),
+  ),
   "app/features/settings/mail-templates.server.ts",
-  "app/features/newsletter/issue-mail.server.ts",
 ];
 
 describe("visitor copy uses informal address (du)", () => {

@@ -1,6 +1,7 @@
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { expect, test } from "vitest";
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
+import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { contactSubmissions, newsletterSubscriptions } from "~/platform/db/schema";
 import {
   PUBLIC_FORMS_AT_ONCE,

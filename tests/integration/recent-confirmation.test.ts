@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { PRIVACY_MESSAGES } from "~/features/privacy/messages";
 import { CONFIRMATION_MESSAGES, SECURITY_MESSAGES } from "~/features/auth/security-messages";
 import { createAdmin } from "~/features/auth/admin-users.server";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { CONTACT_MESSAGES } from "~/features/site/messages";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { contactSubmissions, outbox } from "~/platform/db/schema";
 import { mulberry32 } from "../../scripts/lib/seeded-random.js";
 import { installations } from "../setup/installations";

@@ -4,7 +4,7 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { CONTACT_MESSAGES } from "~/features/site/messages";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { openDatabase } from "~/platform/db/engines.server";
 import { contactSubmissions } from "~/platform/db/schema";
 import { clientAddress, formToken, isSuccess, submitForm } from "../setup/public-forms";

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
+import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { outbox } from "~/platform/db/schema";
 import { installations } from "../setup/installations";
 import {

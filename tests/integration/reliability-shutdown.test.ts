@@ -1,6 +1,6 @@
 import { createServer, type Socket } from "node:net";
 import { describe, expect, test } from "vitest";
-import { CONTACT_MESSAGES } from "~/features/site/messages";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { installations } from "../setup/installations";
 import { clientAddress, formToken, isSuccess, submitForm } from "../setup/public-forms";
 import { processReport, startServer, waitUntilHealthy } from "../setup/server-process";

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { FORM_GUARD_MESSAGES } from "~/features/site/messages";
+import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
 import { createAdmin, findAdminByEmail } from "~/features/auth/admin-users.server";
 import { unsubscribeUrl } from "~/features/newsletter/subscribers.server";
 import {

@@ -2,7 +2,7 @@ import Send from "lucide-react/icons/send";
 import { useState } from "react";
 import { flushSync } from "react-dom";
 import { useActionData, useFetcher } from "react-router";
-import { CONTACT_MESSAGES } from "~/features/site/messages";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { ContactSchema, fieldErrors, LIMITS, type FieldErrors } from "~/platform/forms/schemas";
 import { useFormResult } from "~/platform/forms/use-form-result";
 import { useFormToken } from "~/platform/forms/use-form-token";

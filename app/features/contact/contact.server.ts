@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { CONTACT_MESSAGES } from "~/features/site/messages";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { submitContact } from "~/features/contact/queries.server";
 import { ContactSchema, fieldErrors } from "~/platform/forms/schemas";
 import {

@@ -1,7 +1,7 @@
 import Mail from "lucide-react/icons/mail";
 import { useActionData, useFetcher } from "react-router";
 import { CONSENT_TEXTS, type ConsentForm } from "~/features/newsletter/consent";
-import { NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { LIMITS } from "~/platform/forms/limits";
 import { useFormResult } from "~/platform/forms/use-form-result";
 import { useFormToken } from "~/platform/forms/use-form-token";

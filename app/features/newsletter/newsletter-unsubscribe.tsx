@@ -1,6 +1,6 @@
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { PageLink } from "~/features/site/menu-link";
-import { FORM_GUARD_MESSAGES } from "~/features/site/messages";
+import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
 import { Button } from "~/ui/button";
 import { pageMeta } from "~/features/site/meta";
 import { PERSONAL } from "~/platform/http/cache-control";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { signUp } from "~/features/newsletter/subscribers.server";
 import { env } from "~/platform/env.server";
 import { fieldErrors, NewsletterOptInSchema, NewsletterSimpleSchema } from "~/platform/forms/schemas";

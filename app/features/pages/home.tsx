@@ -7,7 +7,7 @@ import { Particles } from "~/features/pages/particles";
 import { ProjectGrid } from "~/features/projects/project-card";
 import { buttonClass } from "~/ui/button";
 import { CATEGORY_PAGES, emptyCategoryMessage } from "~/features/projects/categories";
-import { PUBLIC_MESSAGES } from "~/features/site/messages";
+import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { newFormToken } from "~/platform/forms/guard.server";
 import { submitOrFail } from "~/platform/forms/client";
 import { pageMeta, previewMeta } from "~/features/site/meta";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ServicePageView } from "~/features/pages/service-page-view";
 import { PreviewNotice } from "~/features/pages/preview-notice";
-import { PUBLIC_MESSAGES } from "~/features/site/messages";
+import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { logger } from "~/platform/logger.server";
 import { renderMarkdown } from "~/platform/markdown.server";
 import { pageMeta, previewMeta } from "~/features/site/meta";

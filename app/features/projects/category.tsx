@@ -1,7 +1,7 @@
 import { redirect, useNavigation } from "react-router";
 import { ProjectGrid } from "~/features/projects/project-card";
 import { categoryPage, emptyCategoryMessage } from "~/features/projects/categories";
-import { PUBLIC_MESSAGES } from "~/features/site/messages";
+import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { pageMeta, previewMeta } from "~/features/site/meta";
 import { pageData, pageFor } from "~/features/pages/pages.server";
 import { PreviewNotice } from "~/features/pages/preview-notice";

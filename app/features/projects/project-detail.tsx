@@ -5,7 +5,7 @@ import Mail from "lucide-react/icons/mail";
 import Tag from "lucide-react/icons/tag";
 import { Link } from "react-router";
 import { buttonClass } from "~/ui/button";
-import { PUBLIC_MESSAGES } from "~/features/site/messages";
+import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { isContactUrl, isExternalUrl, longDate } from "~/platform/format";
 import { imageSources } from "~/features/media/image-sources";

@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { ProjectGrid } from "~/features/projects/project-card";
 import { CATEGORY_PAGES } from "~/features/projects/categories";
-import { PUBLIC_MESSAGES } from "~/features/site/messages";
+import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { pageMeta } from "~/features/site/meta";
 import { categoryFilter } from "~/features/projects/project";
 import { projectCards } from "~/features/projects/public-projects.server";

@@ -1,4 +1,5 @@
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
+import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 
 type Failure = { ok: false; title: string; description: string; form: string };
 

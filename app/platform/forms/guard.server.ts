@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { FORM_GUARD_MESSAGES } from "~/features/site/messages";
+import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
 import type { Db } from "~/platform/db/engines.server";
 import { recordFormCapRefusals } from "~/platform/forms/form-cap.server";
 import { clearRateLimit, hitRateLimit } from "~/platform/db/rate-limits.server";

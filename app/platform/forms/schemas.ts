@@ -7,7 +7,7 @@
  * schemas, which no public page loads, keep the classic API.
  */
 import * as z from "zod/mini";
-import { NEWSLETTER_MESSAGES } from "~/features/site/messages";
+import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { LIMITS } from "./limits";
 
 export { LIMITS };
