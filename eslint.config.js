@@ -4,6 +4,38 @@ import reactHooks from "eslint-plugin-react-hooks";
 import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
+import { readdirSync } from "node:fs";
+
+/** The feature folders (app/features/<feature>), each a room of its own. */
+const features = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The boundaries of docs/decisions/0019-feature-folders.md: the platform and the component kit
+ * know no feature, and a feature reaches another only through its index.ts (what the browser may
+ * load) or index.server.ts (server code). The schema is the database's one map; it names two of
+ * the features' value types.
+ */
+const boundaries = [
+  {
+    target: "./app/platform",
+    from: "./app/features",
+    except: [],
+    message: "The platform knows no feature: pass what it needs in (see platform/mail/worker.server.ts).",
+  },
+  { target: "./app/ui", from: "./app/features", message: "The component kit knows no feature." },
+  ...features.flatMap((feature) =>
+    features
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `./app/features/${feature}`,
+        from: `./app/features/${other}`,
+        except: ["./index.ts", "./index.server.ts"],
+        message: `Import ${other} through ~/features/${other} or ~/features/${other}/index.server.`,
+      })),
+  ),
+];
 
 // Icons by their own module (issue 18): through the barrel, the build's chunking saw every icon as
 // imported by the frame, and every page loaded the admin area's icons.
@@ -60,6 +92,9 @@ export default tseslint.config(
   importX.flatConfigs.typescript,
   {
     settings: { "import-x/resolver-next": [createTypeScriptImportResolver()] },
-    rules: { "import-x/no-cycle": "error" },
+    rules: {
+      "import-x/no-cycle": "error",
+      "import-x/no-restricted-paths": ["error", { zones: boundaries }],
+    },
   },
 );

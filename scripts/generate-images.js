@@ -11,7 +11,7 @@
  * The SVG is rendered with sharp (librsvg) straight at every target width
  * and encoded as WebP; if a file exceeds its size budget, the quality is
  * lowered step by step and a warning is printed. No network, no fonts, no
- * external images. Keep app/features/pages/hero-images.ts in sync with the list below.
+ * external images. Keep app/features/media/built-in-images.ts in sync with the list below.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

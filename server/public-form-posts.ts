@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
-import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
-import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
+import { PUBLIC_FORMS } from "~/public-forms";
+import type { PublicForm } from "~/platform/forms/public-form";
 import type { Db } from "~/platform/db/engines.server";
 import type { Env } from "~/platform/env.server";
 import {
@@ -43,39 +43,34 @@ export const PUBLIC_FORMS_WAITING = 100;
 /** Of those, from one client (an IPv4 address, an IPv6 network): a visitor sends one at a time. */
 export const PUBLIC_FORMS_WAITING_PER_CLIENT = 5;
 
-type PublicForm = { form: string; title: string };
-const CONTACT: PublicForm = { form: "contact", title: CONTACT_MESSAGES.failure };
-const NEWSLETTER_OPT_IN: PublicForm = { form: "newsletter-optin", title: NEWSLETTER_MESSAGES.failure };
-const NEWSLETTER_SIMPLE: PublicForm = { form: "newsletter-simple", title: NEWSLETTER_MESSAGES.failure };
-
-type PublicFormPost = { data: boolean; home: boolean };
+/** A public form's POST: which forms the page has, and whether it came from JavaScript. */
+type PublicFormPost = { data: boolean; forms: PublicForm[] };
 
 /**
  * A public form's POST: `.data` from JavaScript, or the document URL without it, as the router
- * takes them (app/features/contact/contact.tsx, app/features/pages/home.tsx; also written with other case, a
- * trailing slash or `/_.data`: server/router-paths.ts); undefined for any other request.
+ * takes them (also written with other case, a trailing slash or `/_.data`: server/router-paths.ts);
+ * undefined for any other request. The forms are those of app/public-forms.ts.
  */
 function publicFormPost(method: string | undefined, url: string | undefined): PublicFormPost | undefined {
   if (method !== "POST" || !url) return undefined;
   const query = url.indexOf("?");
   const { path, data } = routerPath(query === -1 ? url : url.slice(0, query));
-  if (path === "/contact") return { data, home: false };
   const index = query !== -1 && new URLSearchParams(url.slice(query + 1)).has("index");
-  if (path === "/" && index) return { data, home: true };
-  return undefined;
+  const forms = PUBLIC_FORMS.filter((form) => form.path === path && Boolean(form.index) === index);
+  return forms.length > 0 ? { data, forms } : undefined;
 }
 
 /**
- * Which form a `.data` POST is, as the actions tell them apart: the home page has one, the
- * contact page tells its two by the field `intent`.
+ * Which form a POST is, as the actions tell them apart: a page with one form has it; a page with
+ * more tells them by the field `intent` (the one without an intent is the page's own form).
  */
-async function publicFormOf(home: boolean, body: Request | string): Promise<PublicForm> {
-  if (home) return NEWSLETTER_SIMPLE;
+async function publicFormOf({ forms }: PublicFormPost, body: Request | string): Promise<PublicForm> {
+  if (forms.length === 1) return forms[0]!;
   const intent =
     typeof body === "string"
       ? new URLSearchParams(body).get("intent")
       : (await body.formData().catch(() => undefined))?.get("intent");
-  return intent === "newsletter" ? NEWSLETTER_OPT_IN : CONTACT;
+  return forms.find((form) => form.intent === intent) ?? forms.find((form) => !form.intent) ?? forms[0]!;
 }
 
 /**
@@ -168,10 +163,10 @@ async function refusal(post: PublicFormPost, body: Request | string, retryAfter:
     lastLog = Date.now();
     refusedSinceLog = 0;
   }
-  const form = await publicFormOf(post.home, body);
+  const form = await publicFormOf(post, body);
   const answer = {
     ok: false,
-    title: form.title,
+    title: form.failure.title,
     description: FORM_GUARD_MESSAGES.rateLimited(Math.ceil(retryAfter / 60)),
     form: form.form,
   } satisfies FormResult;

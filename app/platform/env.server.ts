@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
-import { isCommonPassword } from "../features/auth/password-rules.server";
+import { isCommonPassword } from "./common-passwords.server";
 
 /**
  * The one place that reads process.env. Every variable is documented in .env.example;

@@ -11,12 +11,9 @@ import {
 } from "~/platform/db/schema";
 import { isSafeLink } from "~/features/projects/project-form";
 import { unsubscribeUrl } from "~/features/newsletter/subscribers.server";
-import {
-  ContactSchema,
-  NewsletterOptInSchema,
-  NewsletterSimpleSchema,
-  PLAIN_TEXT,
-} from "~/platform/forms/schemas";
+import { ContactSchema } from "~/features/contact/schema";
+import { NewsletterOptInSchema, NewsletterSimpleSchema } from "~/features/newsletter/schemas";
+import { PLAIN_TEXT } from "~/platform/forms/schemas";
 import { installationSecret, sha256Hex } from "~/platform/db/installation-secret.server";
 import { PASSKEY_INTENTS } from "~/features/auth/passkey";
 import { SECURITY_INTENTS } from "~/features/auth/profile-security.server";

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { ProjectFormSchema } from "~/features/projects/project-form";
-import { ContactSchema, NewsletterSimpleSchema, SINGLE_LINE_MESSAGE } from "~/platform/forms/schemas";
+import { ContactSchema } from "~/features/contact/schema";
+import { NewsletterSimpleSchema } from "~/features/newsletter/schemas";
+import { SINGLE_LINE_MESSAGE } from "~/platform/forms/schemas";
 
 /**
  * Issue #16, finding 11: names, subjects and titles are one line (a line break in a subject ends

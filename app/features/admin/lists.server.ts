@@ -4,8 +4,7 @@ import { ADMIN_PAGE_SIZE, type Page } from "~/platform/db/paged-search.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { logger } from "~/platform/logger.server";
 import { pagePath } from "~/platform/http/paths";
-import { requireRecentConfirmation } from "../auth/recent-confirmation.server";
-import { requireAdmin } from "../auth/session.server";
+import { requireRecentConfirmation, requireAdmin } from "~/features/auth/index.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 
 /** Loads one page of an admin list; a database failure becomes the list's German error text. */

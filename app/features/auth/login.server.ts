@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { deleteChallenge, hasSecondFactor } from "~/features/auth/sign-in-factors.server";
 import {
   AUTH_MESSAGES,

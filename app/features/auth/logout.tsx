@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { clearSessionCookie, deleteSession, requireAdmin } from "~/features/auth/session.server";
 import type { Route } from "./+types/logout";

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { redirect } from "react-router";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { hitRateLimits } from "~/platform/db/rate-limits.server";
 import { AUTH_MESSAGES } from "~/features/auth/sign-in-limits.server";
 import { flashCookie } from "~/platform/http/flash.server";

@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { PASSWORD_MESSAGES as M } from "~/features/auth/password-messages";
 
 /**
@@ -7,27 +6,6 @@ import { PASSWORD_MESSAGES as M } from "~/features/auth/password-messages";
  * `npm run admin -- reset-password` ask `newPasswordProblem`; the server is the authority, the
  * strength meter in the admin only shows the same estimate while typing.
  */
-const require = createRequire(import.meta.url);
-let common: Set<string> | undefined;
-
-function commonPasswords(): Set<string> {
-  if (!common) {
-    const { Decoder } = require("incremental-encoder").default as {
-      Decoder: new () => { decode(lines: string[]): string[] };
-    };
-    const encoded = require("fxa-common-password-list/src/encoded-passwords") as string;
-    common = new Set(new Decoder().decode(encoded.split("\n")));
-  }
-  return common;
-}
-
-/**
- * One of the 50,000 most common passwords (the list Firefox Accounts uses). ADMIN_PASSWORD is
- * checked with this when the environment is read, which must stay synchronous and cheap.
- */
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords().has(password) || commonPasswords().has(password.toLowerCase());
-}
 
 /**
  * Why `password` cannot be the admin's new password, as German sentences, or undefined when it

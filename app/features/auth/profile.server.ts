@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { CONFIRMATION_MESSAGES, SECURITY_MESSAGES } from "~/features/auth/security-messages";
 import { findAdminById, setAdminName } from "~/features/auth/admin-users.server";
 import { hasSecondFactor } from "~/features/auth/sign-in-factors.server";

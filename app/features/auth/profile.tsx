@@ -11,7 +11,7 @@ import {
 } from "~/features/auth/sign-in-security-view";
 import { Button, buttonClass } from "~/ui/button";
 import { Field, Input } from "~/ui/field";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { CONFIRMATION_MESSAGES, SECURITY_MESSAGES as M } from "~/features/auth/security-messages";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatDateTime } from "~/platform/format";

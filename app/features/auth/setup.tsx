@@ -10,7 +10,7 @@ import { redirectWithFlash } from "~/platform/http/flash.server";
 import { newPasswordProblem } from "~/features/auth/password-rules.server";
 import { createSession } from "~/features/auth/session.server";
 import { claimSetupToken, isValidSetupToken } from "~/features/auth/setup-link.server";
-import { NotFoundErrorBoundary } from "~/features/site/not-found-page";
+import { NotFoundErrorBoundary } from "~/features/site";
 import type { Route } from "./+types/setup";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 

@@ -4,11 +4,16 @@ import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import Eye from "lucide-react/icons/eye";
 import Mail from "lucide-react/icons/mail";
 import { Form } from "react-router";
-import { actionsApart, AdminActions, DeleteRowButton } from "~/features/admin/admin-table";
-import { PagedList, pageParams } from "~/features/admin/paged-list";
+import {
+  actionsApart,
+  AdminActions,
+  DeleteRowButton,
+  PagedList,
+  pageParams,
+  ADMIN_MESSAGES,
+} from "~/features/admin";
 import { Button, buttonClass } from "~/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "~/ui/dialog";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
 import {
   deleteContactSubmission,
   listContactSubmissions,
@@ -16,9 +21,9 @@ import {
 } from "~/features/contact/queries.server";
 import type { Db } from "~/platform/db/engines.server";
 import { lastFormCapRecord } from "~/platform/forms/form-cap.server";
-import { deleteFromAdminList, loadAdminList, updateInAdminList } from "~/features/admin/lists.server";
+import { deleteFromAdminList, loadAdminList, updateInAdminList } from "~/features/admin/index.server";
 import { formatDateTime, formatTime } from "~/platform/format";
-import { siteSettingsOf } from "~/features/settings/site-settings.server";
+import { siteSettingsOf } from "~/features/settings/index.server";
 import type { Route } from "./+types/admin-contacts";
 import { databaseContext } from "~/platform/http/request-context";
 

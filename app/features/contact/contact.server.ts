@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { submitContact } from "~/features/contact/queries.server";
-import { ContactSchema, fieldErrors } from "~/platform/forms/schemas";
+import { ContactSchema } from "~/features/contact/schema";
+import { fieldErrors } from "~/platform/forms/schemas";
 import {
   checkForm,
   expired,

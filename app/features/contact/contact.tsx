@@ -2,14 +2,13 @@ import Mail from "lucide-react/icons/mail";
 import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
 import { ContactForm } from "~/features/contact/contact-form";
-import { NewsletterCard } from "~/features/newsletter/newsletter-forms";
-import { ObfuscatedContact } from "~/features/site/obfuscated-contact";
-import { CONTACT_HEADER_IMAGE, src, srcSet } from "~/features/pages/hero-images";
+import { NewsletterCard, NEWSLETTER_OPT_IN_FORM } from "~/features/newsletter";
+import { ObfuscatedContact, pageMeta, useSite } from "~/features/site";
+import { CONTACT_HEADER_IMAGE, src, srcSet } from "~/features/media";
 import { newFormToken } from "~/platform/forms/guard.server";
 import { submitOrFail } from "~/platform/forms/client";
-import { pageMeta } from "~/features/site/meta";
-import { useSite } from "~/features/site/public-site";
-import { newsletterAction } from "~/features/newsletter/signup.server";
+import { CONTACT_FORM } from "./form";
+import { newsletterAction } from "~/features/newsletter/index.server";
 import type { Route } from "./+types/contact";
 import { contactAction } from "./contact.server";
 import { MAIN_IMAGE } from "~/ui/main-image";
@@ -28,7 +27,10 @@ export async function action(args: Route.ActionArgs) {
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = (await request.clone().formData()).get("intent");
-  return submitOrFail(serverAction, intent === "newsletter" ? "newsletter-optin" : "contact");
+  return submitOrFail(
+    serverAction,
+    intent === NEWSLETTER_OPT_IN_FORM.intent ? NEWSLETTER_OPT_IN_FORM : CONTACT_FORM,
+  );
 }
 
 /** Passes Retry-After of a rate-limited submission on to the client. */

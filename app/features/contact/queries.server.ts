@@ -9,10 +9,8 @@ import {
 } from "~/platform/forms/guard.server";
 import { isUuid } from "~/platform/uuid";
 import { enqueueMails } from "~/platform/mail/outbox.server";
-import { contactNotification } from "~/features/settings/mail-templates.server";
-import { siteSettingsOf } from "~/features/settings/site-settings.server";
-import type { ContactInput } from "~/platform/forms/schemas";
-import type { SiteSettings } from "~/features/settings/schemas.server";
+import { contactNotification, siteSettingsOf, type SiteSettings } from "~/features/settings/index.server";
+import type { ContactInput } from "~/features/contact/schema";
 import { batchedTransaction } from "~/platform/db/batched-transaction.server";
 import type { Db } from "~/platform/db/engines.server";
 import { pagedSearch, type PageRequest } from "~/platform/db/paged-search.server";

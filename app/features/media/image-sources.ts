@@ -1,14 +1,9 @@
-import {
-  CONTACT_HEADER_IMAGE,
-  HERO_PRODUCT_IMAGES,
-  HERO_STOCK_IMAGES,
-  TEAM_IMAGE,
-} from "~/features/pages/hero-images";
+import { CONTACT_HEADER_IMAGE, HERO_PRODUCT_IMAGES, HERO_STOCK_IMAGES, TEAM_IMAGE } from "./built-in-images";
 import { VARIANT_WIDTHS } from "./image-limits";
 
 /**
  * Responsive sources of an image of the site. Uploads (/media/<id>) have WebP variants at
- * VARIANT_WIDTHS; the built-in raster images (app/features/pages/hero-images.ts) at their own widths, named
+ * VARIANT_WIDTHS; the built-in raster images (app/features/media/built-in-images.ts) at their own widths, named
  * `${base}-${width}.webp`; anything else (an SVG, an external address) is a single file.
  */
 const UPLOAD = /^\/media\/[0-9a-f-]{36}$/i;

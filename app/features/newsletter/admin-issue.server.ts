@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { z } from "zod";
 import {
   cancelIssue,
@@ -25,12 +25,11 @@ import {
   type FieldErrors,
 } from "~/platform/forms/schemas";
 import { redirectWithFlash } from "~/platform/http/flash.server";
-import { requireRecentConfirmation } from "~/features/auth/recent-confirmation.server";
+import { requireRecentConfirmation, requireAdmin } from "~/features/auth/index.server";
 import type { Db } from "~/platform/db/engines.server";
 import { logger } from "~/platform/logger.server";
 import { ISSUE_LIMITS } from "~/features/newsletter/issue-states";
-import { requireAdmin } from "~/features/auth/session.server";
-import { notificationAddress, siteSettingsOf } from "~/features/settings/site-settings.server";
+import { notificationAddress, siteSettingsOf } from "~/features/settings/index.server";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { newsletterHtml, newsletterMail, newsletterText } from "~/features/newsletter/issue-mail.server";
 import { databaseContext, mailQueuedContext, type RequestContext } from "~/platform/http/request-context";

@@ -10,7 +10,7 @@ import Trash2 from "lucide-react/icons/trash";
 import XCircle from "lucide-react/icons/circle-x";
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { EditorFields, EditorSection, MarkdownField, TextField } from "~/ui/editor-fields";
+import { EditorFields, EditorSection, MarkdownField, TextField } from "~/features/pages";
 import { NewsletterNav } from "~/features/newsletter/newsletter-nav";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/dialog";

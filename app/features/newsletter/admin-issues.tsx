@@ -1,13 +1,13 @@
 import Plus from "lucide-react/icons/plus";
 import { Form, Link } from "react-router";
-import { AdminCell, AdminRow, AdminTable } from "~/features/admin/admin-table";
+import { AdminCell, AdminRow, AdminTable } from "~/features/admin";
 import { NewsletterNav } from "~/features/newsletter/newsletter-nav";
 import { Button } from "~/ui/button";
 import { createIssue, listIssues, recipientCount } from "~/features/newsletter/issues.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { formatDateTime } from "~/platform/format";
 import { ISSUE_STATE_LABELS } from "~/features/newsletter/issue-states";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requireAdmin } from "~/features/auth/index.server";
 import type { Route } from "./+types/admin-issues";
 import { databaseContext } from "~/platform/http/request-context";
 

@@ -1,7 +1,7 @@
 import type { ProofData } from "~/features/newsletter/consent-proof";
 import { consentProof, consentRecordsFor } from "~/features/newsletter/subscribers.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requireAdmin } from "~/features/auth/index.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 
 /** The server half of a subscriber's proof of consent: the admin page and its download. */

@@ -1,8 +1,8 @@
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { confirmedSubscriptions } from "~/features/newsletter/subscribers.server";
 import { isoDay, toCsv } from "~/platform/csv";
 import { redirectWithFlash } from "~/platform/http/flash.server";
-import { requireRecentConfirmation } from "~/features/auth/recent-confirmation.server";
+import { requireRecentConfirmation } from "~/features/auth/index.server";
 import type { Route } from "./+types/admin-subscribers-export";
 import { databaseContext } from "~/platform/http/request-context";
 

@@ -9,18 +9,18 @@ import {
   AdminRow,
   AdminTable,
   DeleteRowButton,
-} from "~/features/admin/admin-table";
-import { PagedList, pageParams } from "~/features/admin/paged-list";
+  PagedList,
+  pageParams,
+  ADMIN_MESSAGES,
+} from "~/features/admin";
 import { NewsletterNav } from "~/features/newsletter/newsletter-nav";
 import { buttonClass } from "~/ui/button";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
 import { listSubscriptions, unsubscribe } from "~/features/newsletter/subscribers.server";
 import { BOUNCE_LIMIT } from "~/features/newsletter/issue-states";
 import { isoDay } from "~/platform/csv";
-import { deleteFromAdminList, loadAdminList } from "~/features/admin/lists.server";
-import { isConfirmed } from "~/features/auth/recent-confirmation";
-import { confirmedUntil } from "~/features/auth/recent-confirmation.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { deleteFromAdminList, loadAdminList } from "~/features/admin/index.server";
+import { isConfirmed } from "~/features/auth";
+import { confirmedUntil, requireAdmin } from "~/features/auth/index.server";
 import type { Route } from "./+types/admin-subscribers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

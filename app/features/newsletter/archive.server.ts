@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
-import { loadSiteSettings } from "../settings/site-settings.server";
+import { loadSiteSettings } from "~/features/settings/index.server";
 
 /**
  * The public newsletter archive (issue #14) exists only while the owner has it turned on

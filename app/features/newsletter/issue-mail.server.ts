@@ -8,10 +8,8 @@ import {
   renderMarkdownForMail,
 } from "~/platform/markdown.server";
 import { installationSecret } from "~/platform/db/installation-secret.server";
-import type { SiteSettings } from "~/features/settings/schemas.server";
-import { siteSettingsOf } from "~/features/settings/site-settings.server";
+import { type SiteSettings, siteSettingsOf, mailFooter } from "~/features/settings/index.server";
 import type { OutgoingMail } from "~/platform/mail/outbox.server";
-import { mailFooter } from "../settings/mail-templates.server";
 
 /**
  * A newsletter mail (issue #14): an HTML part built from tables and inline styles, which Gmail,

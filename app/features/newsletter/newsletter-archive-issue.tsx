@@ -1,10 +1,9 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { data, Link } from "react-router";
-import { NotFoundErrorBoundary } from "~/features/site/not-found-page";
+import { NotFoundErrorBoundary, pageMeta } from "~/features/site";
 import { findSentIssue } from "~/features/newsletter/issues.server";
 import { longDate } from "~/platform/format";
 import { renderMarkdownAsPage } from "~/platform/markdown.server";
-import { pageMeta } from "~/features/site/meta";
 import { ARCHIVE_HEADERS, archiveDb } from "~/features/newsletter/archive.server";
 import type { Route } from "./+types/newsletter-archive-issue";
 

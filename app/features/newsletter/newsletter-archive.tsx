@@ -1,8 +1,7 @@
 import { data, Link } from "react-router";
-import { NotFoundErrorBoundary } from "~/features/site/not-found-page";
+import { NotFoundErrorBoundary, pageMeta } from "~/features/site";
 import { listSentIssues } from "~/features/newsletter/issues.server";
 import { longDate } from "~/platform/format";
-import { pageMeta } from "~/features/site/meta";
 import { ARCHIVE_HEADERS, archiveDb } from "~/features/newsletter/archive.server";
 import type { Route } from "./+types/newsletter-archive";
 

@@ -1,6 +1,7 @@
 import Mail from "lucide-react/icons/mail";
 import { useActionData, useFetcher } from "react-router";
 import { CONSENT_TEXTS, type ConsentForm } from "~/features/newsletter/consent";
+import { NEWSLETTER_OPT_IN_FORM, NEWSLETTER_SIMPLE_FORM } from "./forms";
 import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { LIMITS } from "~/platform/forms/limits";
 import { useFormResult } from "~/platform/forms/use-form-result";
@@ -26,7 +27,7 @@ function useNewsletterForm(key: string, formToken: string) {
 /** The home page's block (spec: simple signup; sending the form is the consent it describes). */
 export function NewsletterBlock({ formToken }: { formToken: string }) {
   const { fetcher, result, hydrated, formRef, token, submitting } = useNewsletterForm(
-    "newsletter-simple",
+    NEWSLETTER_SIMPLE_FORM.form,
     formToken,
   );
   return (
@@ -52,7 +53,7 @@ export function NewsletterBlock({ formToken }: { formToken: string }) {
 /** The standalone double opt-in card (spec: optional name, e-mail, required consent). */
 export function NewsletterCard({ formToken, action }: { formToken: string; action: string }) {
   const { fetcher, result, hydrated, formRef, token, submitting } = useNewsletterForm(
-    "newsletter-optin",
+    NEWSLETTER_OPT_IN_FORM.form,
     formToken,
   );
   return (

@@ -1,8 +1,7 @@
 import { data, Form, useLocation, useNavigation } from "react-router";
-import { PageLink } from "~/features/site/menu-link";
+import { PageLink, pageMeta } from "~/features/site";
 import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
 import { Button } from "~/ui/button";
-import { pageMeta } from "~/features/site/meta";
 import { PERSONAL } from "~/platform/http/cache-control";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { inspectUnsubscribeLink, unsubscribeByLink } from "./newsletter-unsubscribe.server";

@@ -2,7 +2,9 @@ import { data } from "react-router";
 import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { signUp } from "~/features/newsletter/subscribers.server";
 import { env } from "~/platform/env.server";
-import { fieldErrors, NewsletterOptInSchema, NewsletterSimpleSchema } from "~/platform/forms/schemas";
+import { fieldErrors } from "~/platform/forms/schemas";
+import { NEWSLETTER_OPT_IN_FORM, NEWSLETTER_SIMPLE_FORM } from "./forms";
+import { NewsletterOptInSchema, NewsletterSimpleSchema } from "~/features/newsletter/schemas";
 import {
   acceptForm,
   formValues,
@@ -31,7 +33,7 @@ export async function newsletterAction(
   { request, context }: FormActionArgs,
   variant: "simple" | "optIn",
   form?: FormData,
-  key = variant === "optIn" ? "newsletter-optin" : "newsletter-simple",
+  key = variant === "optIn" ? NEWSLETTER_OPT_IN_FORM.form : NEWSLETTER_SIMPLE_FORM.form,
 ) {
   form ??= await readForm(request);
   if (!form) return invalidRequest(NEWSLETTER_MESSAGES.failure, key);

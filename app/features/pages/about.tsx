@@ -1,11 +1,10 @@
 import Check from "lucide-react/icons/check";
 import { data } from "react-router";
-import { PageLink } from "~/features/site/menu-link";
+import { PageLink, pageMeta, previewMeta } from "~/features/site";
 import { PreviewNotice } from "~/features/pages/preview-notice";
 import { PageImg } from "~/features/pages/service-page-view";
 import { buttonClass } from "~/ui/button";
 import { renderMarkdown } from "~/platform/markdown.server";
-import { pageMeta, previewMeta } from "~/features/site/meta";
 import { pageData, pageFor } from "~/features/pages/pages.server";
 import type { Route } from "./+types/about";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import type { Db } from "~/platform/db/engines.server";
 import {
@@ -12,13 +12,13 @@ import {
   saveDraft,
 } from "~/features/pages/queries.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
-import { ImageError, storeUploadedImage } from "~/features/media/images.server";
+import { ImageError, storeUploadedImage } from "~/features/media/index.server";
 import { logger } from "~/platform/logger.server";
 import { editorKey, pathOfEditorKey, type PageKind } from "~/features/pages/page-content";
 import { ALT_MISSING, parsePage, type PageErrors } from "~/features/pages/page-schemas.server";
 import { storedContent } from "~/features/pages/pages.server";
 import { publicPagesChanged } from "~/platform/http/public-pages.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requireAdmin } from "~/features/auth/index.server";
 import { isUuid } from "~/platform/uuid";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import { createPageRow, listPageRows } from "~/features/pages/queries.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
@@ -7,7 +7,7 @@ import { editorKey, servicePath, type ServiceContent } from "~/features/pages/pa
 import { SlugSchema } from "~/features/pages/page-schemas.server";
 import { storedContent } from "~/features/pages/pages.server";
 import { publicPagesChanged } from "~/platform/http/public-pages.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requireAdmin } from "~/features/auth/index.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 
 /** The server half of /admin/inhalte (issue #13): every editable page, and new service pages. */

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/ui/button";
 import { Field, Input } from "~/ui/field";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { formatDateTime } from "~/platform/format";
 import { toast } from "~/ui/toast";
 import type { Route } from "./+types/admin-content";

@@ -1,5 +1,5 @@
 import { renderMarkdown } from "~/platform/markdown.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requireAdmin } from "~/features/auth/index.server";
 import type { Route } from "./+types/admin-markdown-preview";
 
 /**

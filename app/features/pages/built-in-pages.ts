@@ -4,8 +4,8 @@
  * from then on the owner edits the pages in the admin (Inhalte), and public pages read the
  * table, falling back to this content only while the database cannot be read.
  */
-import { CATEGORY_PAGES } from "../projects/categories";
-import { HERO_PRODUCT_IMAGES, HERO_STOCK_IMAGES, TEAM_IMAGE, type ResponsiveImage } from "./hero-images";
+import { CATEGORY_PAGES } from "~/features/projects";
+import { HERO_PRODUCT_IMAGES, HERO_STOCK_IMAGES, TEAM_IMAGE, type ResponsiveImage } from "~/features/media";
 import { SERVICE_PAGES, type ServicePage, type ServiceText } from "./services";
 import type {
   AboutContent,

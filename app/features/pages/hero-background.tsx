@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useNonce } from "~/platform/http/nonce";
 import { MAIN_IMAGE } from "~/ui/main-image";
-import { imageSources } from "~/features/media/image-sources";
+import { imageSources } from "~/features/media";
 import type { PageImage } from "~/features/pages/page-content";
 
 type HeroSource = { base: string; src: string; srcset: string; alt: string };

@@ -1,24 +1,18 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
 import { HeroBackground } from "~/features/pages/hero-background";
-import { StructuredData } from "~/features/site/structured-data";
-import { PageLink } from "~/features/site/menu-link";
-import { NewsletterBlock } from "~/features/newsletter/newsletter-forms";
+import { StructuredData, PageLink, pageMeta, previewMeta, useSite } from "~/features/site";
+import { NewsletterBlock, NEWSLETTER_SIMPLE_FORM } from "~/features/newsletter";
 import { Particles } from "~/features/pages/particles";
-import { ProjectGrid } from "~/features/projects/project-card";
+import { ProjectGrid, CATEGORY_PAGES, emptyCategoryMessage, PUBLIC_MESSAGES } from "~/features/projects";
 import { buttonClass } from "~/ui/button";
-import { CATEGORY_PAGES, emptyCategoryMessage } from "~/features/projects/categories";
-import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { newFormToken } from "~/platform/forms/guard.server";
 import { submitOrFail } from "~/platform/forms/client";
-import { pageMeta, previewMeta } from "~/features/site/meta";
 import { PreviewNotice } from "~/features/pages/preview-notice";
 import { DEFAULT_HOME } from "~/features/pages/built-in-pages";
 import { categoryOf, pageData, pageFor } from "~/features/pages/pages.server";
-import { newsletterAction } from "~/features/newsletter/signup.server";
-import { pageSettings } from "~/features/settings/public-data.server";
-import { projectCards } from "~/features/projects/public-projects.server";
-import { useSite } from "~/features/site/public-site";
-import { structuredData } from "~/features/settings/site-settings.server";
+import { newsletterAction } from "~/features/newsletter/index.server";
+import { pageSettings, structuredData } from "~/features/settings/index.server";
+import { projectCards } from "~/features/projects/index.server";
 import { env } from "~/platform/env.server";
 import { useErrorToast } from "~/ui/use-error-toast";
 import { databaseContext } from "~/platform/http/request-context";
@@ -56,7 +50,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return submitOrFail(serverAction, "newsletter-simple");
+  return submitOrFail(serverAction, NEWSLETTER_SIMPLE_FORM);
 }
 
 /** Passes Retry-After of a rate-limited sign-up on to the client, and a preview's headers. */

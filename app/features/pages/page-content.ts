@@ -5,7 +5,7 @@
  * A page is addressed by its public path ("/", "/about", "/category/projects", "/service",
  * "/service/webdesign"); the admin addresses it by an editor key without slashes.
  */
-import { isUpload } from "../media/image-sources";
+import { isUpload } from "~/features/media";
 
 /** An image on a page: a built-in one under /images/ or an upload under /media/<id>. */
 export type PageImage = { src: string; alt: string; width: number; height: number };

@@ -11,7 +11,7 @@ import {
   type ServiceContent,
 } from "./page-content";
 import { parsePage } from "./page-schemas.server";
-import { requireAdmin } from "../auth/session.server";
+import { requireAdmin } from "~/features/auth/index.server";
 import { versionedRead } from "~/platform/http/versioned-read.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 

@@ -1,11 +1,10 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
 import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
-import { imageSources } from "~/features/media/image-sources";
+import { imageSources } from "~/features/media";
 import type { PageImage, ServiceContent } from "~/features/pages/page-content";
-import type { ProjectCardData } from "~/features/projects/project";
+import { type ProjectCardData, ProjectGrid } from "~/features/projects";
 import { cn } from "~/ui/cn";
-import { ProjectGrid } from "../projects/project-card";
 import { buttonClass } from "~/ui/button";
 import { MAIN_IMAGE } from "~/ui/main-image";
 

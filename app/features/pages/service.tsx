@@ -1,15 +1,14 @@
 import { data } from "react-router";
 import { ServicePageView } from "~/features/pages/service-page-view";
 import { PreviewNotice } from "~/features/pages/preview-notice";
-import { PUBLIC_MESSAGES } from "~/features/projects/messages";
+import { PUBLIC_MESSAGES } from "~/features/projects";
 import { logger } from "~/platform/logger.server";
 import { renderMarkdown } from "~/platform/markdown.server";
-import { pageMeta, previewMeta } from "~/features/site/meta";
+import { pageMeta, previewMeta, NotFoundErrorBoundary } from "~/features/site";
 import { servicePath } from "~/features/pages/page-content";
 import { isOverview, pageData, pageFor, visibleServices } from "~/features/pages/pages.server";
-import { projectCards } from "~/features/projects/public-projects.server";
+import { projectCards } from "~/features/projects/index.server";
 import { useErrorToast } from "~/ui/use-error-toast";
-import { NotFoundErrorBoundary } from "~/features/site/not-found-page";
 import type { Route } from "./+types/service";
 
 /** /service and its sub-pages; the owner edits them in the admin (Inhalte). */

@@ -13,8 +13,7 @@ import { isoDay } from "~/platform/csv";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { LIMITS } from "~/platform/forms/limits";
 import { logger } from "~/platform/logger.server";
-import { confirmedUntil, requireRecentConfirmation } from "~/features/auth/recent-confirmation.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { confirmedUntil, requireRecentConfirmation, requireAdmin } from "~/features/auth/index.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 import { MailDropEraseError, mailDropDirOf } from "~/platform/mail/mail-drop.server";
 

@@ -2,15 +2,14 @@ import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "~/platform/db/engines.server";
-import { pruneContactSubmissions } from "~/features/contact/queries.server";
-import { pruneConsentRecords, prunePending } from "~/features/newsletter/subscribers.server";
+import { pruneContactSubmissions } from "~/features/contact/index.server";
+import { pruneConsentRecords, prunePending } from "~/features/newsletter/index.server";
 import { pruneRateLimits } from "~/platform/db/rate-limits.server";
 import { pruneOutbox } from "~/platform/mail/outbox.server";
 import { MAIL_RECORD_DAYS } from "~/platform/mail/retention";
 import { logger } from "~/platform/logger.server";
-import { pruneExpiredSessions } from "~/features/auth/sessions.server";
-import { pruneExpiredChallenges } from "~/features/auth/sign-in-factors.server";
-import { readSiteSettings } from "../settings/site-settings.server";
+import { pruneExpiredSessions, pruneExpiredChallenges } from "~/features/auth/index.server";
+import { readSiteSettings } from "~/features/settings/index.server";
 
 /** Any number, the same on every instance: the advisory lock that lets one instance at a time run. */
 export const HOUSEKEEPING_LOCK = 4_151_515;

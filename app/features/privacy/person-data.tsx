@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { AdminCell, AdminRow, AdminTable } from "~/features/admin/admin-table";
-import { ConsentProof } from "~/features/newsletter/consent-proof";
+import { AdminCell, AdminRow, AdminTable } from "~/features/admin";
 import {
+  ConsentProof,
   CONSENT_FORM_LABELS,
   CONSENT_RECORD_REASON_LABELS,
   type ConsentForm,
-} from "~/features/newsletter/consent";
+} from "~/features/newsletter";
 import type { PersonData } from "~/features/privacy/queries.server";
 import { formatTimestamp } from "~/platform/format";
 

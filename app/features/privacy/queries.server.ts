@@ -9,7 +9,7 @@ import {
   emailHash,
   endSubscription,
   proofContext,
-} from "../newsletter/subscribers.server";
+} from "~/features/newsletter/index.server";
 import {
   contactSubmissions,
   newsletterConsentRecords,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { ADMIN_MESSAGES, PROJECT_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES, PROJECT_MESSAGES } from "~/features/admin";
 import type { Db } from "~/platform/db/engines.server";
 import {
   createProject,
@@ -13,11 +13,11 @@ import {
 } from "~/features/projects/queries.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { fieldErrors } from "~/platform/forms/schemas";
-import { ImageError, storeUploadedImage } from "~/features/media/images.server";
+import { ImageError, storeUploadedImage } from "~/features/media/index.server";
 import type { Project } from "~/features/projects/project";
 import { ProjectFormSchema, readProjectForm, type ProjectFormValues } from "~/features/projects/project-form";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
-import { getAdmin, requireAdmin } from "~/features/auth/session.server";
+import { getAdmin, requireAdmin } from "~/features/auth/index.server";
 import { isUuid } from "~/platform/uuid";
 
 /** The Projekte tab's server half: the list, the editor's values, saving and deleting. */

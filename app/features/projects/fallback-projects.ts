@@ -5,7 +5,7 @@
  * scripts/generate-project-art.js (keep slugs and titles in sync).
  */
 import type { Project } from "~/features/projects/project";
-import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
+import { DEFAULT_SETTINGS } from "~/features/settings";
 
 /** The demo owner's other sites (the defaults): the demo items link there. */
 const demoSites = DEFAULT_SETTINGS.website;

@@ -4,7 +4,7 @@ import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
 import { categoryLabel, type ProjectCardData } from "~/features/projects/project";
 import { isContactUrl, isExternalUrl } from "~/platform/format";
-import { imageSources } from "~/features/media/image-sources";
+import { imageSources } from "~/features/media";
 
 type ProjectCardProps = {
   project: ProjectCardData;

@@ -2,7 +2,7 @@ import { Link, useNavigation } from "react-router";
 import { ProjectGrid } from "~/features/projects/project-card";
 import { CATEGORY_PAGES } from "~/features/projects/categories";
 import { PUBLIC_MESSAGES } from "~/features/projects/messages";
-import { pageMeta } from "~/features/site/meta";
+import { pageMeta } from "~/features/site";
 import { categoryFilter } from "~/features/projects/project";
 import { projectCards } from "~/features/projects/public-projects.server";
 import { useErrorToast } from "~/ui/use-error-toast";

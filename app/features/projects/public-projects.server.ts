@@ -6,7 +6,7 @@ import {
   listProjectsByCategory,
 } from "~/features/projects/queries.server";
 import type { Category, Project, ProjectCardData, PublicProject } from "./project";
-import { readWithFallback } from "../settings/public-data.server";
+import { readWithFallback } from "~/platform/http/read-with-fallback.server";
 import type { RequestContext } from "~/platform/http/request-context";
 
 /**

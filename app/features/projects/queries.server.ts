@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { PROJECT_MESSAGES } from "~/features/admin/messages";
+import { PROJECT_MESSAGES } from "~/features/admin";
 import type { Category, Project } from "~/features/projects/project";
 import { isUuid } from "~/platform/uuid";
 import type { Db } from "~/platform/db/engines.server";

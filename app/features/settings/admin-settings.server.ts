@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { data } from "react-router";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { BUNDESLAENDER } from "~/features/settings/supervisory-authorities";
 import { META_KEYS, readMeta, writeMeta } from "~/platform/db/app-meta.server";
 import type { Db } from "~/platform/db/engines.server";
 import { env } from "~/platform/env.server";
 import { goLiveChecklist, smtpFingerprint } from "~/features/settings/go-live.server";
 import { logger } from "~/platform/logger.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requireAdmin } from "~/features/auth/index.server";
 import { SETTINGS_SECTIONS, type SettingsSection } from "~/features/settings/schemas.server";
 import {
   notificationAddress,

@@ -13,7 +13,7 @@ import {
 } from "~/features/settings/settings-form";
 import { Button } from "~/ui/button";
 import { FormStatus } from "~/ui/field";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { toast } from "~/ui/toast";
 import type { Route } from "./+types/admin-settings";
 import { loadSettingsPage, settingsAction } from "./admin-settings.server";

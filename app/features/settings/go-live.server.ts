@@ -1,8 +1,8 @@
-import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { fallbackProjects } from "~/features/projects";
 import { META_KEYS, readMeta } from "~/platform/db/app-meta.server";
 import type { Db } from "~/platform/db/engines.server";
-import { countUnchangedDemoProjects } from "~/features/projects/queries.server";
-import { hasPasskeyOrSecondFactor } from "~/features/auth/sign-in-factors.server";
+import { countUnchangedDemoProjects } from "~/features/projects/index.server";
+import { hasPasskeyOrSecondFactor } from "~/features/auth/index.server";
 import type { Env } from "~/platform/env.server";
 import { sha256Hex } from "~/platform/db/installation-secret.server";
 import { OwnerSettingsSchema, type SiteSettings } from "./schemas.server";

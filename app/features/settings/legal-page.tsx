@@ -1,13 +1,10 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { redirect } from "react-router";
-import { PageLink } from "~/features/site/menu-link";
-import { ObfuscatedContact } from "~/features/site/obfuscated-contact";
+import { PageLink, ObfuscatedContact, pageMeta, useSite } from "~/features/site";
 import { isLegalSlug, legalPage } from "~/features/settings/legal";
 import type { LegalBlock } from "~/features/settings/legal/types";
 import { env } from "~/platform/env.server";
-import { pageMeta } from "~/features/site/meta";
 import { pageSettings } from "~/features/settings/public-data.server";
-import { useSite } from "~/features/site/public-site";
 import type { Route } from "./+types/legal-page";
 
 /**

@@ -9,7 +9,7 @@ import { readSettingsSections, saveSettingsSection } from "~/features/settings/q
 import { fieldErrors, type FieldErrors } from "~/platform/forms/schemas";
 import { logger } from "~/platform/logger.server";
 import { versionedRead } from "~/platform/http/versioned-read.server";
-import { externalSites, scramble, type PublicSite } from "../site/public-site";
+import { externalSites, scramble, type PublicSite } from "~/features/site";
 import {
   isGermany,
   SETTINGS_SCHEMAS,

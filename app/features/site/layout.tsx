@@ -4,9 +4,8 @@ import { CookieBanner } from "~/features/site/cookie-banner";
 import { Footer } from "~/features/site/footer";
 import { Header } from "~/features/site/header";
 import { scrollToTop, ScrollToTopButton } from "~/features/site/scroll-to-top";
-import { pageSettings } from "~/features/settings/public-data.server";
-import { loadPages, serviceMenuOf } from "~/features/pages/pages.server";
-import { toPublicSite } from "~/features/settings/site-settings.server";
+import { pageSettings, toPublicSite } from "~/features/settings/index.server";
+import { loadPages, serviceMenuOf } from "~/features/pages/index.server";
 import type { Route } from "./+types/layout";
 
 /** The owner's public data (PublicSite) for the header, footer, menus and contact details. */

@@ -1,11 +1,9 @@
-import { CATEGORY_PAGES } from "~/features/projects/categories";
-import { fallbackProjects } from "~/features/projects/fallback-projects";
-import { listSentIssues } from "~/features/newsletter/issues.server";
-import { listProjects } from "~/features/projects/queries.server";
+import { CATEGORY_PAGES, fallbackProjects } from "~/features/projects";
+import { listSentIssues, archiveEnabled } from "~/features/newsletter/index.server";
+import { listProjects } from "~/features/projects/index.server";
 import { env } from "~/platform/env.server";
-import { loadPages, visibleServices } from "~/features/pages/pages.server";
-import { archiveEnabled } from "~/features/newsletter/archive.server";
-import { readWithFallback } from "~/features/settings/public-data.server";
+import { loadPages, visibleServices } from "~/features/pages/index.server";
+import { readWithFallback } from "~/platform/http/read-with-fallback.server";
 import type { Route } from "./+types/sitemap";
 
 const STATIC_PATHS = ["/", "/projects", "/about", "/contact", "/impressum", "/datenschutz", "/cookies"];

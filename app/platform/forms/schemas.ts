@@ -1,13 +1,12 @@
 /**
- * Input schemas of the public forms, used by the server actions (the authority) and by the
- * browser before submitting. Limits keep every field well inside the 10 KB request limit.
+ * The pieces of the public forms' schemas (contact/schema.ts, newsletter/schemas.ts), used by the
+ * server actions (the authority) and by the browser before submitting.
  *
  * Written with zod's functional `zod/mini` API: the browser loads only the checks used here
- * (the contact page's JavaScript lost 18 kB against zod's classic API, issue 18). The admin's
- * schemas, which no public page loads, keep the classic API.
+ * (the contact page's JavaScript lost 18 kB against zod's classic API). The admin's schemas,
+ * which no public page loads, keep the classic API.
  */
 import * as z from "zod/mini";
-import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { LIMITS } from "./limits";
 
 export { LIMITS };
@@ -29,63 +28,49 @@ export const CONTROL_CHARACTERS_MESSAGE = "Bitte verwende keine Steuerzeichen.";
 export const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 export const SINGLE_LINE_MESSAGE = "Bitte keine Steuerzeichen oder Zeilenumbrüche verwenden.";
 
-const text = (label: string, max: number, { multiLine = false } = {}) =>
+/** A required text field; its messages are whole sentences, so a search for one finds it. */
+export const requiredText = (
+  max: number,
+  messages: { missing: string; tooLong: string },
+  { multiLine = false } = {},
+) =>
   z
-    .string({ error: `Bitte gib ${label} ein.` })
+    .string({ error: messages.missing })
     .check(
       z.trim(),
-      z.minLength(1, `Bitte gib ${label} ein.`),
-      z.maxLength(
-        max,
-        `${label[0]!.toUpperCase()}${label.slice(1)} darf höchstens ${max} Zeichen lang sein.`,
-      ),
+      z.minLength(1, messages.missing),
+      z.maxLength(max, messages.tooLong),
       z.regex(
         multiLine ? PLAIN_TEXT : SINGLE_LINE,
         multiLine ? CONTROL_CHARACTERS_MESSAGE : SINGLE_LINE_MESSAGE,
       ),
     );
 
-const email = z.pipe(
+/** The visitor's e-mail address, in every public form. */
+export const emailField = z.pipe(
   z
     .string({ error: "Bitte gib deine E-Mail-Adresse ein." })
     .check(
       z.trim(),
       z.minLength(1, "Bitte gib deine E-Mail-Adresse ein."),
-      z.maxLength(LIMITS.email, `Die E-Mail-Adresse darf höchstens ${LIMITS.email} Zeichen lang sein.`),
+      z.maxLength(LIMITS.email, "Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein."),
     ),
   z.email("Bitte gib eine gültige E-Mail-Adresse ein."),
 );
 
-export const ContactSchema = z.object({
-  name: text("deinen Namen", LIMITS.name),
-  email,
-  subject: text("einen Betreff", LIMITS.subject),
-  message: text("eine Nachricht", LIMITS.message, { multiLine: true }),
-});
-export type ContactInput = z.infer<typeof ContactSchema>;
-
-const optionalName = z.pipe(
+/** An optional single-line name; empty becomes null. */
+export const optionalName = z.pipe(
   z.optional(
     z
       .string()
       .check(
         z.trim(),
-        z.maxLength(LIMITS.name, `Der Name darf höchstens ${LIMITS.name} Zeichen lang sein.`),
+        z.maxLength(LIMITS.name, "Der Name darf höchstens 100 Zeichen lang sein."),
         z.regex(SINGLE_LINE, SINGLE_LINE_MESSAGE),
       ),
   ),
   z.transform((value: string | undefined) => value || null),
 );
-
-/** Home block: e-mail and optional name; submitting it is the consent (the form says so). */
-export const NewsletterSimpleSchema = z.object({ email, name: optionalName });
-
-/** Double opt-in card: optional name, e-mail and the required consent checkbox. */
-export const NewsletterOptInSchema = z.object({
-  email,
-  name: optionalName,
-  consent: z.literal("on", { error: NEWSLETTER_MESSAGES.noConsent }),
-});
 
 export type FieldErrors = Partial<Record<string, string>>;
 

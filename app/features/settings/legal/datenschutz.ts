@@ -1,5 +1,5 @@
 import { MAIL_RECORD_DAYS, MAIL_RETRY_DAYS } from "~/platform/mail/retention";
-import { PUBLIC_MESSAGES } from "~/features/projects/messages";
+import { PUBLIC_MESSAGES } from "~/features/projects";
 import { backupRetention, months } from "./retention";
 import { companyLine, list, ownerAddressLines, p, type LegalContext, type LegalPage } from "./types";
 

@@ -5,8 +5,7 @@ import Trash2 from "lucide-react/icons/trash";
 import { createContext, useContext, useEffect, useState, type ComponentProps, type ReactNode } from "react";
 import { Button } from "~/ui/button";
 import { Field, Input, Textarea } from "~/ui/field";
-import { MAX_UPLOAD_BYTES } from "~/features/media/image-limits";
-import { imageSources } from "~/features/media/image-sources";
+import { MAX_UPLOAD_BYTES, imageSources } from "~/features/media";
 import type { PageImage } from "~/features/pages/page-content";
 import { cn } from "~/ui/cn";
 

@@ -1,0 +1,14 @@
+/** What other features use of newsletter on the server: the only way in from outside the folder. */
+export { archiveEnabled } from "./archive.server";
+export { listSentIssues } from "./issues.server";
+export { newsletterAction } from "./signup.server";
+export {
+  blockAddress,
+  consentProof,
+  consentRecordsFor,
+  emailHash,
+  endSubscription,
+  proofContext,
+  pruneConsentRecords,
+  prunePending,
+} from "./subscribers.server";

@@ -1,0 +1,6 @@
+/** What other features use of projects: the only way in from outside the folder. */
+export { CATEGORY_PAGES, emptyCategoryMessage } from "./categories";
+export { fallbackProjects } from "./fallback-projects";
+export { PUBLIC_MESSAGES } from "./messages";
+export { type ProjectCardData } from "./project";
+export { ProjectGrid } from "./project-card";

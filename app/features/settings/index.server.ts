@@ -1,0 +1,20 @@
+/** What other features use of settings on the server: the only way in from outside the folder. */
+export { goLiveChecklist, openItems } from "./go-live.server";
+export {
+  type SignInChange,
+  contactNotification,
+  mailFooter,
+  newsletterConfirmation,
+  signInChangeMail,
+  wrongCodesMail,
+} from "./mail-templates.server";
+export { pageSettings } from "./public-data.server";
+export { type SiteSettings } from "./schemas.server";
+export {
+  loadSiteSettings,
+  notificationAddress,
+  readSiteSettings,
+  siteSettingsOf,
+  structuredData,
+  toPublicSite,
+} from "./site-settings.server";

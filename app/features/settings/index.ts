@@ -1,0 +1,2 @@
+/** What other features use of settings: the only way in from outside the folder. */
+export { DEFAULT_SETTINGS } from "./defaults";
