@@ -19,10 +19,16 @@ const features = readdirSync(new URL("./app/features", import.meta.url), { withF
  */
 const boundaries = [
   {
-    target: "./app/platform",
+    target: ["./app/platform/!(db)/**", "./app/platform/*.ts", "./app/platform/db/!(schema).ts"],
     from: "./app/features",
-    except: [],
-    message: "The platform knows no feature: pass what it needs in (see platform/mail/worker.server.ts).",
+    message:
+      "The platform knows no feature: pass what it needs in (see MailHooks in platform/mail/worker.server.ts).",
+  },
+  {
+    target: "./app/platform/db/schema.ts",
+    from: "./app/features",
+    except: ["./projects/project.ts", "./pages/page-content.ts"],
+    message: "The schema names only the project's enums and the page document's type of the features.",
   },
   { target: "./app/ui", from: "./app/features", message: "The component kit knows no feature." },
   ...features.flatMap((feature) =>

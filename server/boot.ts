@@ -16,7 +16,7 @@ import { logger } from "~/platform/logger.server";
 import { publicPagesChanged } from "~/platform/http/public-pages.server";
 import { createSetupLink } from "~/features/auth/setup-link.server";
 import { mailSender, siteSettingsOf, usesDemoData } from "~/features/settings/site-settings.server";
-import { newsletterComposer } from "~/features/newsletter/issue-mail.server";
+import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { startMailWorker, type MailWorker } from "~/platform/mail/worker.server";
 
@@ -134,7 +134,7 @@ function startMailWorkerFor(db: Db, config: Env): MailWorker {
     }),
     maxPerHour: config.MAIL_MAX_PER_HOUR,
     maxPerDay: config.MAIL_MAX_PER_DAY,
-    compose: newsletterComposer(db, config.PUBLIC_URL),
+    hooks: newsletterMailHooks(db, config.PUBLIC_URL),
     onIdle: async () => {
       if (Date.now() - lastHousekeeping < 60 * 60 * 1000) return;
       lastHousekeeping = Date.now();

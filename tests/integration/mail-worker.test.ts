@@ -4,6 +4,7 @@ import { outbox } from "~/platform/db/schema";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { backoffSeconds, deliverDueMail } from "~/platform/mail/worker.server";
+import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
 import { testDatabases } from "../setup/databases";
 import { freePort } from "../setup/server-process";
 import { startSmtpReceiver } from "../setup/smtp-receiver";
@@ -37,7 +38,14 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
       await db.update(outbox).set({ next_attempt_at: sql`now() - interval '1 minute'` });
       await enqueueMail(db, mail(2));
       await enqueueMail(db, mail(3));
-      expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(2);
+      expect(
+        await deliverDueMail(
+          db,
+          transport,
+          { perHour: 100, perDay: Infinity },
+          newsletterMailHooks(db, "https://www.example.org"),
+        ),
+      ).toBe(2);
       // The second mail was left to the worker that took it; the third one was still ours.
       expect(sent).toEqual(["Betreff 1", "Betreff 3"]);
       const rows = await db.select().from(outbox);
@@ -61,7 +69,14 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
     try {
       await enqueueMail(db, mail(1));
       // Nothing listens yet: the mail stays queued with an error and a later retry time.
-      expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(0);
+      expect(
+        await deliverDueMail(
+          db,
+          transport,
+          { perHour: 100, perDay: Infinity },
+          newsletterMailHooks(db, "https://www.example.org"),
+        ),
+      ).toBe(0);
       const [waiting] = await db.select().from(outbox);
       expect(waiting).toMatchObject({ attempts: 1, sent_at: null, locked_until: null });
       expect(waiting!.last_error).toBeTruthy();
@@ -69,10 +84,31 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
 
       const receiver = await startSmtpReceiver(port);
       try {
-        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(0); // not due yet
+        expect(
+          await deliverDueMail(
+            db,
+            transport,
+            { perHour: 100, perDay: Infinity },
+            newsletterMailHooks(db, "https://www.example.org"),
+          ),
+        ).toBe(0); // not due yet
         await db.update(outbox).set({ next_attempt_at: sql`now()` });
-        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(1);
-        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(0);
+        expect(
+          await deliverDueMail(
+            db,
+            transport,
+            { perHour: 100, perDay: Infinity },
+            newsletterMailHooks(db, "https://www.example.org"),
+          ),
+        ).toBe(1);
+        expect(
+          await deliverDueMail(
+            db,
+            transport,
+            { perHour: 100, perDay: Infinity },
+            newsletterMailHooks(db, "https://www.example.org"),
+          ),
+        ).toBe(0);
         expect(receiver.messages).toHaveLength(1);
         expect(receiver.messages[0]).toContain("Subject: Betreff 1");
         const [sent] = await db.select().from(outbox);
@@ -97,7 +133,14 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
     try {
       await enqueueMail(db, mail(1));
       await enqueueMail(db, mail(2));
-      expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(0); // nobody listens: both wait 30 s
+      expect(
+        await deliverDueMail(
+          db,
+          transport,
+          { perHour: 100, perDay: Infinity },
+          newsletterMailHooks(db, "https://www.example.org"),
+        ),
+      ).toBe(0); // nobody listens: both wait 30 s
       // A mail the server refused with a reply code waits for its backoff whatever happens.
       await enqueueMail(db, mail(3));
       await db
@@ -108,9 +151,30 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
       const receiver = await startSmtpReceiver(port);
       try {
         await enqueueMail(db, mail(4)); // something new, say a contact submission
-        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(1);
-        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(2);
-        expect(await deliverDueMail(db, transport, { perHour: 100, perDay: Infinity })).toBe(0);
+        expect(
+          await deliverDueMail(
+            db,
+            transport,
+            { perHour: 100, perDay: Infinity },
+            newsletterMailHooks(db, "https://www.example.org"),
+          ),
+        ).toBe(1);
+        expect(
+          await deliverDueMail(
+            db,
+            transport,
+            { perHour: 100, perDay: Infinity },
+            newsletterMailHooks(db, "https://www.example.org"),
+          ),
+        ).toBe(2);
+        expect(
+          await deliverDueMail(
+            db,
+            transport,
+            { perHour: 100, perDay: Infinity },
+            newsletterMailHooks(db, "https://www.example.org"),
+          ),
+        ).toBe(0);
         const subjects = receiver.messages.map((raw) => raw.match(/Subject: (.*)/)?.[1]?.trim());
         expect(subjects).toEqual(["Betreff 4", "Betreff 1", "Betreff 2"]);
         const [refused] = await db.select().from(outbox).where(eq(outbox.subject, "Betreff 3"));
@@ -134,8 +198,22 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
     });
     try {
       for (let i = 0; i < 5; i++) await enqueueMail(db, mail(i));
-      expect(await deliverDueMail(db, transport, { perHour: 3, perDay: Infinity })).toBe(3);
-      expect(await deliverDueMail(db, transport, { perHour: 3, perDay: Infinity })).toBe("capped");
+      expect(
+        await deliverDueMail(
+          db,
+          transport,
+          { perHour: 3, perDay: Infinity },
+          newsletterMailHooks(db, "https://www.example.org"),
+        ),
+      ).toBe(3);
+      expect(
+        await deliverDueMail(
+          db,
+          transport,
+          { perHour: 3, perDay: Infinity },
+          newsletterMailHooks(db, "https://www.example.org"),
+        ),
+      ).toBe("capped");
       expect(receiver.messages).toHaveLength(3);
     } finally {
       transport.close?.();
@@ -162,8 +240,18 @@ describe.each(testDatabases.filter((database) => database.name === "postgres"))(
         let sent = 0;
         for (let round = 0; round < 5; round++) {
           const results = await Promise.all([
-            deliverDueMail(db, transport, { perHour: 1000, perDay: Infinity }),
-            deliverDueMail(db, transport, { perHour: 1000, perDay: Infinity }),
+            deliverDueMail(
+              db,
+              transport,
+              { perHour: 1000, perDay: Infinity },
+              newsletterMailHooks(db, "https://www.example.org"),
+            ),
+            deliverDueMail(
+              db,
+              transport,
+              { perHour: 1000, perDay: Infinity },
+              newsletterMailHooks(db, "https://www.example.org"),
+            ),
           ]);
           for (const result of results) sent += result === "capped" ? 0 : result;
         }

@@ -24,6 +24,7 @@ import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
 import { installationSecret, sha256Hex } from "~/platform/db/installation-secret.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { deliverDueMail } from "~/platform/mail/worker.server";
+import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
 import { testDatabases } from "../setup/databases";
 
 /**
@@ -102,7 +103,9 @@ describe.each(testDatabases)("proof of consent on $name", ({ open }) => {
         mails.filter((mail) => mail.to.toLowerCase() === "eva@example.org").at(-1)!.text,
       )!;
       // The worker records when the mail server took each confirmation mail.
-      expect(await deliverDueMail(db, transport, NO_CAP)).toBe(4);
+      expect(
+        await deliverDueMail(db, transport, NO_CAP, newsletterMailHooks(db, "https://www.example.org")),
+      ).toBe(4);
       expect(readdirSync(dropDir)).toHaveLength(4);
       await confirm(db, token);
 

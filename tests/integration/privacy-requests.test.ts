@@ -18,6 +18,7 @@ import { notificationAddress, siteSettingsOf } from "~/features/settings/site-se
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { deliverDueMail } from "~/platform/mail/worker.server";
+import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
 import { personJson } from "~/features/privacy/admin-privacy.server";
 import { testDatabases } from "../setup/databases";
 
@@ -457,7 +458,14 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", ({ open }) => {
         from: async () => ({ name: "Website", address: "website@example.org" }),
         dropDir,
       });
-      expect(await deliverDueMail(db, transport, { perHour: 100, perDay: 100 })).toBe(7);
+      expect(
+        await deliverDueMail(
+          db,
+          transport,
+          { perHour: 100, perDay: 100 },
+          newsletterMailHooks(db, "https://www.example.org"),
+        ),
+      ).toBe(7);
       const files = () => readdirSync(dropDir).sort();
       const headerOf = (file: string, name: string) =>
         readFileSync(path.join(dropDir, file), "utf8").match(new RegExp(`^${name}: (.+)$`, "mi"))?.[1];

@@ -9,6 +9,7 @@ import { clientKey, installationSecret } from "~/platform/db/installation-secret
 import { saveSiteSettings } from "~/features/settings/site-settings.server";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { deliverDueMail } from "~/platform/mail/worker.server";
+import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
 import { testDatabases } from "../setup/databases";
 
 /**
@@ -83,7 +84,9 @@ describe.each(testDatabases)("retention on $name", ({ name, open }) => {
       );
       const [queued] = await db.select().from(outbox);
       expect(queued!.text).toMatch(/token=[0-9a-f]{64}/);
-      expect(await deliverDueMail(db, transport, NO_CAP)).toBe(1);
+      expect(
+        await deliverDueMail(db, transport, NO_CAP, newsletterMailHooks(db, "https://www.example.org")),
+      ).toBe(1);
       const [sent] = await db.select().from(outbox);
       expect(sent).toMatchObject({ text: "", html: null, headers: {}, to: "eva@example.org" });
       expect(sent!.sent_at).not.toBeNull();
@@ -105,17 +108,23 @@ describe.each(testDatabases)("retention on $name", ({ name, open }) => {
     const { db, close } = await open();
     try {
       await enqueueMail(db, { to: "owner@example.org", subject: "Hinweis", text: "Text" });
-      expect(await deliverDueMail(db, refusing, NO_CAP)).toBe(0);
+      expect(
+        await deliverDueMail(db, refusing, NO_CAP, newsletterMailHooks(db, "https://www.example.org")),
+      ).toBe(0);
       let [row] = await db.select().from(outbox);
       expect(row).toMatchObject({ failed_at: null, last_error: "Error ECONNREFUSED" });
 
       // Queued eight days ago: this failure was its last attempt.
       await db.update(outbox).set({ created_at: ago(8), next_attempt_at: ago(0) });
-      expect(await deliverDueMail(db, refusing, NO_CAP)).toBe(0);
+      expect(
+        await deliverDueMail(db, refusing, NO_CAP, newsletterMailHooks(db, "https://www.example.org")),
+      ).toBe(0);
       [row] = await db.select().from(outbox);
       expect(row!.failed_at).not.toBeNull();
       expect(row!.last_error).toBe("Error ECONNREFUSED");
-      expect(await deliverDueMail(db, transport, NO_CAP)).toBe(0); // not tried again
+      expect(
+        await deliverDueMail(db, transport, NO_CAP, newsletterMailHooks(db, "https://www.example.org")),
+      ).toBe(0); // not tried again
 
       await runHousekeeping(db);
       expect(await db.select().from(outbox)).toHaveLength(1);
@@ -132,7 +141,9 @@ describe.each(testDatabases)("retention on $name", ({ name, open }) => {
     try {
       await submitContact(db, contact(1));
       await submitContact(db, contact(2));
-      expect(await deliverDueMail(db, transport, NO_CAP)).toBe(2);
+      expect(
+        await deliverDueMail(db, transport, NO_CAP, newsletterMailHooks(db, "https://www.example.org")),
+      ).toBe(2);
       await submitContact(db, contact(1)); // a second request, its mail still queued
       const requests = await db.select().from(contactSubmissions);
       for (const request of requests.filter((row) => row.email === "person1@example.org")) {
@@ -149,7 +160,7 @@ describe.each(testDatabases)("retention on $name", ({ name, open }) => {
         /token=([0-9a-f]{64})/,
       )![1]!;
       expect(await confirm(db, token)).toBeTruthy();
-      await deliverDueMail(db, transport, NO_CAP);
+      await deliverDueMail(db, transport, NO_CAP, newsletterMailHooks(db, "https://www.example.org"));
       await signUp(db, { email: "ben@example.org", name: null, form: "simple" }, links);
       const [subscriber] = await db.select().from(newsletterSubscriptions);
       await unsubscribe(db, subscriber!.id, "deleted");

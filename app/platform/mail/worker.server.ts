@@ -1,7 +1,5 @@
 import { and, eq, gt, gte, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/engines.server";
-import { advanceIssues, recordBounce } from "~/features/newsletter/issues.server";
-import { recordConfirmationMailed } from "~/features/newsletter/subscribers.server";
 import { MAIL_PRIORITY, newsletterIssues, outbox } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { MAIL_RETRY_DAYS } from "~/platform/mail/retention";
@@ -94,12 +92,27 @@ export type MailCaps = { perHour: number; perDay: number };
 export const reserveOf = (cap: number) =>
   !Number.isFinite(cap) || cap < 2 ? 0 : Math.max(1, Math.floor(cap / 10));
 
-/** Composes a newsletter mail as it goes out (app/features/newsletter/issue-mail.server.ts); undefined: drop it. */
+/** Composes a newsletter mail as it goes out; undefined: drop it. */
 export type ComposeNewsletter = (mail: {
   to: string;
   newsletter_issue_id: string;
   subscriber_id: string;
 }) => Promise<OutgoingMail | undefined>;
+
+/**
+ * What a feature adds to the worker's rounds. The worker knows no feature: the newsletter hands
+ * these in (newsletterMailHooks), and server/boot.ts passes them on.
+ */
+export type MailHooks = {
+  /** A newsletter mail is composed as it goes out, not stored once per subscriber. */
+  compose?: ComposeNewsletter;
+  /** After every round, also one that sent nothing. */
+  afterRound?: (db: Db) => Promise<void>;
+  /** A mail to a subscriber was refused for good (a 5xx). */
+  onBounce?: (db: Db, subscriberId: string) => Promise<void>;
+  /** A subscription's confirmation mail went out: in the transaction that marks it sent. */
+  onConfirmationSent?: (tx: Db, subscriberId: string) => Promise<void>;
+};
 
 type Claimed = Awaited<ReturnType<typeof claim>>[number];
 
@@ -118,7 +131,7 @@ export async function deliverDueMail(
   db: Db,
   transport: MailTransport,
   { perHour, perDay }: MailCaps,
-  compose?: ComposeNewsletter,
+  hooks: MailHooks,
 ): Promise<number | "capped"> {
   const recent = await sentRecently(db);
   const left = Math.min(perHour - recent.hour, perDay - recent.day);
@@ -140,12 +153,12 @@ export async function deliverDueMail(
     a.created_at.getTime() - b.created_at.getTime();
   for (const mail of [...urgent.sort(inOrder), ...bulk.sort(inOrder)]) {
     if (!(await holdsClaim(db, mail, claimedAt))) continue;
-    if (await deliver(db, transport, mail, compose)) sent++;
+    if (await deliver(db, transport, mail, hooks)) sent++;
   }
   if (sent > 0) await retryUnreachableNow(db);
   // Every round: an issue whose time came, or whose last waiting mail went (or was deleted by an
   // unsubscribe), moves on even when this round claimed none of its mails.
-  await advanceIssues(db);
+  await hooks.afterRound?.(db);
   return sent;
 }
 
@@ -166,11 +179,11 @@ async function holdsClaim(db: Db, mail: Claimed, claimedAt: number): Promise<boo
 }
 
 /** Sends one claimed mail and records the outcome; true when it went out. */
-async function deliver(db: Db, transport: MailTransport, mail: Claimed, compose?: ComposeNewsletter) {
+async function deliver(db: Db, transport: MailTransport, mail: Claimed, hooks: MailHooks) {
   try {
     const newsletter =
       mail.newsletter_issue_id && mail.subscriber_id
-        ? await compose?.({
+        ? await hooks.compose?.({
             to: mail.to,
             newsletter_issue_id: mail.newsletter_issue_id,
             subscriber_id: mail.subscriber_id,
@@ -199,10 +212,11 @@ async function deliver(db: Db, transport: MailTransport, mail: Claimed, compose?
         .where(eq(outbox.id, mail.id));
     // A subscription's confirmation mail: the proof of consent says when it went out.
     const confirmation = mail.subscriber_id && !mail.newsletter_issue_id ? mail.subscriber_id : undefined;
-    if (confirmation) {
+    if (confirmation && hooks.onConfirmationSent) {
+      const recordSent = hooks.onConfirmationSent;
       await db.transaction(async (tx) => {
         await markSent(tx);
-        await recordConfirmationMailed(tx, confirmation);
+        await recordSent(tx, confirmation);
       });
     } else {
       await markSent(db);
@@ -229,7 +243,7 @@ async function deliver(db: Db, transport: MailTransport, mail: Claimed, compose?
           : { next_attempt_at: sql`now() + (${backoffSeconds(mail.attempts)}::int * interval '1 second')` }),
       })
       .where(eq(outbox.id, mail.id));
-    if (bounced) await recordBounce(db, mail.subscriber_id!);
+    if (bounced) await hooks.onBounce?.(db, mail.subscriber_id!);
     logger.warn(
       { mail: mail.id, attempts: mail.attempts, reason },
       bounced
@@ -269,7 +283,7 @@ export function startMailWorker(options: {
   maxPerHour: number;
   /** Unlimited when not given. */
   maxPerDay?: number;
-  compose?: ComposeNewsletter;
+  hooks: MailHooks;
   intervalMs?: number;
   onIdle?: () => Promise<void>;
 }): MailWorker {
@@ -293,7 +307,7 @@ export function startMailWorker(options: {
             options.db,
             options.transport,
             { perHour: options.maxPerHour, perDay: options.maxPerDay ?? Infinity },
-            options.compose,
+            options.hooks,
           );
           if (sent === "capped") {
             cappedUntil = Date.now() + CAPPED_PAUSE_MS;
