@@ -7,10 +7,11 @@ type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
 
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ROUTER = /node_modules[\\/](react-router|@remix-run|cookie-es)[\\/]/;
-const ADMIN = /[\\/]app[\\/](routes[\\/]admin[\\/]|components[\\/]admin[\\/]|content[\\/]admin-messages)/;
+/** Admin code: the admin, auth and privacy features, and every feature's `admin-*` modules. */
+const ADMIN = /[\\/]app[\\/]features[\\/]((admin|auth|privacy)[\\/]|[\w-]+[\\/]admin-)/;
 /** The entry, root and site layout: every page loads them. */
-const FRAME = /(virtual:react-router|[\\/]app[\\/](root|routes[\\/]site-layout)\.tsx\?)/;
-const HOME = /[\\/]app[\\/]routes[\\/]home\.tsx\?/;
+const FRAME = /(virtual:react-router|[\\/]app[\\/](root|features[\\/]site[\\/]layout)\.tsx\?)/;
+const HOME = /[\\/]app[\\/]features[\\/]pages[\\/]home\.tsx\?/;
 const memo = new Map<string, string[]>();
 
 /** The entries (route modules, the client entry) that import a module, directly or not. */

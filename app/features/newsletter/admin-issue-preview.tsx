@@ -1,6 +1,6 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { Link } from "react-router";
-import { NewsletterNav } from "~/features/newsletter/newsletter-nav";
+import { NewsletterNav } from "~/features/newsletter/admin-newsletter-nav";
 import type { Route } from "./+types/admin-issue-preview";
 import { loadIssuePreview } from "./admin-issue.server";
 

@@ -11,7 +11,7 @@ import XCircle from "lucide-react/icons/circle-x";
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { EditorFields, EditorSection, MarkdownField, TextField } from "~/features/pages";
-import { NewsletterNav } from "~/features/newsletter/newsletter-nav";
+import { NewsletterNav } from "~/features/newsletter/admin-newsletter-nav";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/dialog";
 import { formatDateTime } from "~/platform/format";

@@ -1,7 +1,7 @@
 import Plus from "lucide-react/icons/plus";
 import { Form, Link } from "react-router";
 import { AdminCell, AdminRow, AdminTable } from "~/features/admin";
-import { NewsletterNav } from "~/features/newsletter/newsletter-nav";
+import { NewsletterNav } from "~/features/newsletter/admin-newsletter-nav";
 import { Button } from "~/ui/button";
 import { createIssue, listIssues, recipientCount } from "~/features/newsletter/issues.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";

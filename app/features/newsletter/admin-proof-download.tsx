@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { ConsentProof } from "~/features/newsletter/consent-proof";
+import { ConsentProof } from "~/features/newsletter/admin-consent-proof";
 import { isoDay } from "~/platform/csv";
 import type { Route } from "./+types/admin-proof-download";
 import { loadConsentProof } from "./admin-proof.server";

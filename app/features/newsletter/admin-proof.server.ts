@@ -1,4 +1,4 @@
-import type { ProofData } from "~/features/newsletter/consent-proof";
+import type { ProofData } from "~/features/newsletter/admin-consent-proof";
 import { consentProof, consentRecordsFor } from "~/features/newsletter/subscribers.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { requireAdmin } from "~/features/auth/index.server";

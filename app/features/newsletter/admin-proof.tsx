@@ -1,8 +1,8 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import Download from "lucide-react/icons/download";
 import { Link } from "react-router";
-import { ConsentProof } from "~/features/newsletter/consent-proof";
-import { NewsletterNav } from "~/features/newsletter/newsletter-nav";
+import { ConsentProof } from "~/features/newsletter/admin-consent-proof";
+import { NewsletterNav } from "~/features/newsletter/admin-newsletter-nav";
 import { buttonClass } from "~/ui/button";
 import type { Route } from "./+types/admin-proof";
 import { loadConsentProof } from "./admin-proof.server";

@@ -13,7 +13,7 @@ import {
   pageParams,
   ADMIN_MESSAGES,
 } from "~/features/admin";
-import { NewsletterNav } from "~/features/newsletter/newsletter-nav";
+import { NewsletterNav } from "~/features/newsletter/admin-newsletter-nav";
 import { buttonClass } from "~/ui/button";
 import { listSubscriptions, unsubscribe } from "~/features/newsletter/subscribers.server";
 import { BOUNCE_LIMIT } from "~/features/newsletter/issue-states";

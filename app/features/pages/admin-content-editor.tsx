@@ -19,7 +19,7 @@ import {
   PlainTextArea,
   SelectField,
   TextField,
-} from "~/features/pages/editor-fields";
+} from "~/features/pages/admin-editor-fields";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/dialog";
 import { formatDateTime } from "~/platform/format";

@@ -1,3 +1,3 @@
 /** What other features use of pages: the only way in from outside the folder. */
-export { EditorFields, EditorSection, MarkdownField, TextField } from "./editor-fields";
+export { EditorFields, EditorSection, MarkdownField, TextField } from "./admin-editor-fields";
 export { PreviewNotice } from "./preview-notice";

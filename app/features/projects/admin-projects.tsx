@@ -5,7 +5,7 @@ import Trash2 from "lucide-react/icons/trash";
 import { Form, Link } from "react-router";
 import { AdminActionsCell, AdminCell, AdminRow, AdminTable, ADMIN_MESSAGES } from "~/features/admin";
 import { LoginForm } from "~/features/auth";
-import { ProjectForm } from "~/features/projects/project-form-view";
+import { ProjectForm } from "~/features/projects/admin-project-form";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/dialog";
 import { loadProjectsTab, projectsAction } from "./admin-projects.server";

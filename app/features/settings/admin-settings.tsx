@@ -1,7 +1,7 @@
 import Send from "lucide-react/icons/send";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
-import { GoLiveChecklist } from "~/features/settings/go-live-checklist";
+import { GoLiveChecklist } from "~/features/settings/admin-go-live-checklist";
 import {
   SettingsCheckbox,
   SettingsFieldset,
@@ -10,7 +10,7 @@ import {
   SettingsSelect,
   SettingsTextarea,
   useSectionResult,
-} from "~/features/settings/settings-form";
+} from "~/features/settings/admin-settings-form";
 import { Button } from "~/ui/button";
 import { FormStatus } from "~/ui/field";
 import { ADMIN_MESSAGES } from "~/features/admin";

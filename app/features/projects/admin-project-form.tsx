@@ -7,7 +7,7 @@ import { ADMIN_MESSAGES } from "~/features/admin";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/features/media";
 import { CATEGORIES, categoryLabel } from "~/features/projects/project";
 import type { ProjectFormValues } from "~/features/projects/project-form";
-import { TagEditor } from "./tag-editor";
+import { TagEditor } from "./admin-tag-editor";
 
 type Props = { mode: "create" | "update"; values: ProjectFormValues };
 type SaveFailure = { ok: false; message: string; errors?: Partial<Record<string, string>> };
