@@ -5,6 +5,22 @@
  * JavaScript each page loads, and a check that no public page loads admin code. Prints a table,
  * writes tmp/audit/latest.json plus the HTML/JSON reports of the median runs, and exits non-zero
  * when a budget is missed. Budgets: issue #5. Needs a build (`npm run build`).
+ *
+ * The same phone on every host (issue 26): Lighthouse's CPU slowdown is relative to the host, so
+ * a fixed 4× emulates a faster phone on a fast host than on a slow one. Before the audit, three
+ * short Lighthouse runs on the home page measure the host's `benchmarkIndex` (their median is
+ * used), and the mobile runs use the `throttling.cpuSlowdownMultiplier` that Lighthouse's CPU
+ * throttling calculator gives for it (scripts/lib/cpu-slowdown.ts: about 2.6× at an index of
+ * 1100, 9.9× at 2900). The desktop runs keep Lighthouse's desktop configuration (no CPU
+ * slowdown). The index and the multiplier are printed and written to latest.json, and so is the
+ * index of every run, which shows when the host's speed changed during the audit.
+ *
+ * Environment:
+ * - AUDIT_PAGES=home,contact and AUDIT_FORMS=mobile: audit only these pages and form factors;
+ * - AUDIT_RUNS=5: runs per page and form factor (default 3);
+ * - AUDIT_CPU_MULTIPLIER=4: the mobile CPU slowdown, for experiments, instead of the calibrated
+ *   one (the index is still measured and reported, and latest.json says where the multiplier
+ *   came from). Such an audit emulates another phone than the budgets assume.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +31,7 @@ import lighthouse, { desktopConfig, generateReport, type Result } from "lighthou
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../app/routes.ts";
 import { chromiumArgs, chromiumPath } from "./lib/chromium.ts";
+import { cpuSlowdownFor, MIN_BENCHMARK_INDEX } from "./lib/cpu-slowdown.ts";
 import { freePort, startServer } from "./lib/production-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -24,6 +41,9 @@ const MAX_FAILED_RUNS = 3;
 // For trying a change on some pages: AUDIT_PAGES=home,contact AUDIT_FORMS=mobile npm run audit.
 const ONLY_PAGES = process.env.AUDIT_PAGES?.split(",");
 const FORMS = (process.env.AUDIT_FORMS?.split(",") ?? ["mobile", "desktop"]) as FormFactor[];
+const CPU_MULTIPLIER_OVERRIDE = process.env.AUDIT_CPU_MULTIPLIER;
+/** Short Lighthouse runs that measure the host's benchmarkIndex before the audit. */
+const CALIBRATION_RUNS = 3;
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -49,6 +69,10 @@ type PageResult = {
   page: string;
   url: string;
   formFactor: FormFactor;
+  /** The CPU slowdown Lighthouse applied (its `configSettings`): calibrated on mobile, 1 on desktop. */
+  cpuSlowdownMultiplier: number;
+  /** The host's benchmarkIndex as each run measured it, in run order. */
+  runBenchmarkIndex: number[];
   /** Performance scores of all runs, in run order; the median run is the one reported. */
   runScores: number[];
   /** Total Blocking Time of all runs, in run order (ms). */
@@ -159,10 +183,67 @@ function findingsOf(lhr: Result): PageResult["findings"] {
   );
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 /** The median of one metric over all runs. */
-function medianOf(runs: Result[], audit: string): number {
-  const values = runs.map((lhr) => numeric(lhr, audit)).sort((a, b) => a - b);
-  return values[Math.floor(values.length / 2)]!;
+const medianOf = (runs: Result[], audit: string) => median(runs.map((lhr) => numeric(lhr, audit)));
+
+/** How the mobile runs' CPU slowdown was chosen (tmp/audit/latest.json: `cpuThrottling`). */
+type CpuThrottling = {
+  /** The median of the calibration runs' benchmarkIndex. */
+  benchmarkIndex: number;
+  calibrationRuns: number[];
+  /** What Lighthouse's CPU throttling calculator gives for benchmarkIndex (undefined: too slow). */
+  calibratedMultiplier: number | undefined;
+  /** What the mobile runs used: the calibrated multiplier, or AUDIT_CPU_MULTIPLIER. */
+  mobileMultiplier: number;
+  source: "benchmarkIndex" | "AUDIT_CPU_MULTIPLIER";
+};
+
+/**
+ * The host's benchmarkIndex, as Lighthouse measures it at the start of each run (before any
+ * throttling): the median of a few short runs on `url` that audit nothing but the viewport tag.
+ */
+async function calibrate(port: number, url: string): Promise<CpuThrottling> {
+  const indices: number[] = [];
+  let failures = 0;
+  while (indices.length < CALIBRATION_RUNS) {
+    const result = await lighthouse(url, { port, logLevel: "error", onlyAudits: ["viewport"] });
+    const index = result?.lhr.environment.benchmarkIndex;
+    if (!index || !Number.isFinite(index)) {
+      if (++failures > MAX_FAILED_RUNS) throw new Error(`Lighthouse measured no benchmarkIndex on ${url}`);
+      continue;
+    }
+    indices.push(index);
+  }
+  const benchmarkIndex = median(indices);
+  const calibratedMultiplier = cpuSlowdownFor(benchmarkIndex);
+  if (CPU_MULTIPLIER_OVERRIDE !== undefined) {
+    const mobileMultiplier = Number(CPU_MULTIPLIER_OVERRIDE);
+    if (!(mobileMultiplier >= 1))
+      throw new Error(`AUDIT_CPU_MULTIPLIER=${CPU_MULTIPLIER_OVERRIDE}: a number of at least 1`);
+    return {
+      benchmarkIndex,
+      calibrationRuns: indices,
+      calibratedMultiplier,
+      mobileMultiplier,
+      source: "AUDIT_CPU_MULTIPLIER",
+    };
+  }
+  if (calibratedMultiplier === undefined) {
+    throw new Error(
+      `benchmarkIndex ${benchmarkIndex} (runs ${indices.join("/")}) is below ${MIN_BENCHMARK_INDEX}: ` +
+        "this host is slower than the phone Lighthouse emulates, so no CPU slowdown can emulate it. " +
+        "Run on a faster host, or set AUDIT_CPU_MULTIPLIER=1 to audit at this host's speed.",
+    );
+  }
+  return {
+    benchmarkIndex,
+    calibrationRuns: indices,
+    calibratedMultiplier,
+    mobileMultiplier: calibratedMultiplier,
+    source: "benchmarkIndex",
+  };
 }
 
 async function audit(
@@ -171,15 +252,18 @@ async function audit(
   url: string,
   formFactor: FormFactor,
   admin: Set<string>,
+  mobileCpuSlowdown: number,
 ): Promise<PageResult> {
   let failures = 0;
   const runs: Result[] = [];
+  const flags = { port, logLevel: "error" as const, onlyCategories: [...CATEGORIES] };
   while (runs.length < RUNS) {
-    const result = await lighthouse(
-      url,
-      { port, logLevel: "error", onlyCategories: [...CATEGORIES] },
-      formFactor === "desktop" ? desktopConfig : undefined,
-    );
+    // Desktop: Lighthouse's desktop configuration as it is. Mobile: its default (mobile)
+    // configuration with the calibrated CPU slowdown instead of its fixed 4×.
+    const result =
+      formFactor === "desktop"
+        ? await lighthouse(url, flags, desktopConfig)
+        : await lighthouse(url, { ...flags, throttling: { cpuSlowdownMultiplier: mobileCpuSlowdown } });
     const lhr = result?.lhr;
     // A run that could not record the page (e.g. NO_NAVSTART on a busy machine) measured
     // nothing: it is repeated, a few times at most.
@@ -189,30 +273,41 @@ async function audit(
       process.stdout.write(`(run failed: ${lhr?.runtimeError?.code ?? "no result"}, repeating)`);
       continue;
     }
+    const applied = lhr.configSettings.throttling.cpuSlowdownMultiplier;
+    if (formFactor === "mobile" && applied !== mobileCpuSlowdown) {
+      throw new Error(
+        `${url} (mobile): Lighthouse ran with CPU slowdown ${applied}, not ${mobileCpuSlowdown}`,
+      );
+    }
     runs.push(lhr);
     process.stdout.write(".");
   }
   const performance = (lhr: Result) => lhr.categories.performance?.score ?? 0;
-  const median = [...runs].sort((a, b) => performance(a) - performance(b))[Math.floor(runs.length / 2)]!;
-  environment ??= median.environment;
+  const medianRun = [...runs].sort((a, b) => performance(a) - performance(b))[Math.floor(runs.length / 2)]!;
+  environment ??= medianRun.environment;
 
   const report = {
     html: path.join(OUT_DIR, `${name}-${formFactor}.report.html`),
     json: path.join(OUT_DIR, `${name}-${formFactor}.report.json`),
   };
-  writeFileSync(report.html, generateReport(median, "html"));
-  writeFileSync(report.json, JSON.stringify(median, null, 2));
+  writeFileSync(report.html, generateReport(medianRun, "html"));
+  writeFileSync(report.json, JSON.stringify(medianRun, null, 2));
 
-  const scripts = scriptsOf(median);
+  const scripts = scriptsOf(medianRun);
   const loaded = new Set(runs.flatMap((lhr) => scriptsOf(lhr).map((script) => new URL(script.url).pathname)));
   return {
     page,
     url,
     formFactor,
+    cpuSlowdownMultiplier: medianRun.configSettings.throttling.cpuSlowdownMultiplier,
+    runBenchmarkIndex: runs.map((lhr) => lhr.environment.benchmarkIndex),
     runScores: runs.map((lhr) => Math.round(performance(lhr) * 100)),
     runTbtMs: runs.map((lhr) => Math.round(numeric(lhr, "total-blocking-time"))),
     scores: Object.fromEntries(
-      CATEGORIES.map((category) => [category, Math.round((median.categories[category]?.score ?? 0) * 100)]),
+      CATEGORIES.map((category) => [
+        category,
+        Math.round((medianRun.categories[category]?.score ?? 0) * 100),
+      ]),
     ) as Record<Category, number>,
     // Each metric's own median over the runs: the median run by score is one of several runs
     // that all score 100, and its TBT alone varied between 15 and 58 ms on a quiet machine.
@@ -223,11 +318,11 @@ async function audit(
       cls: medianOf(runs, "cumulative-layout-shift"),
       speedIndexMs: medianOf(runs, "speed-index"),
     },
-    lcpElement: lcpElementOf(median),
+    lcpElement: lcpElementOf(medianRun),
     jsBytes: scripts.reduce((sum, script) => sum + script.transferBytes, 0),
     scripts,
     adminScripts: [...loaded].filter((pathname) => admin.has(pathname)),
-    findings: findingsOf(median),
+    findings: findingsOf(medianRun),
     report: { html: path.relative(root, report.html), json: path.relative(root, report.json) },
   };
 }
@@ -264,6 +359,7 @@ function printTable(results: PageResult[]) {
   const header = [
     "page",
     "form",
+    "CPU",
     "perf (runs)",
     "a11y",
     "bp",
@@ -277,6 +373,7 @@ function printTable(results: PageResult[]) {
   const rows = results.map((r) => [
     r.page,
     r.formFactor,
+    `${r.cpuSlowdownMultiplier}×`,
     `${r.scores.performance} (${r.runScores.join("/")})`,
     String(r.scores.accessibility),
     String(r.scores["best-practices"]),
@@ -308,6 +405,20 @@ function printFindings(results: PageResult[]) {
     const pages = [...where].map(([page, forms]) => `${page} (${forms.join(",")})`).join(", ");
     console.log(`  ${category.padEnd(14)} ${id}: ${title}\n  ${"".padEnd(14)} ${pages}`);
   }
+}
+
+/** The host's benchmarkIndex and the CPU slowdown it gave, for the console. */
+function describeCpu(cpu: CpuThrottling, auditRuns?: { min: number; max: number }): string {
+  const runs = [`calibration runs ${cpu.calibrationRuns.map(Math.round).join("/")}`];
+  if (auditRuns) runs.push(`audit runs ${Math.round(auditRuns.min)}–${Math.round(auditRuns.max)}`);
+  const multiplier =
+    cpu.source === "benchmarkIndex"
+      ? `${cpu.mobileMultiplier}× (calibrated)`
+      : `${cpu.mobileMultiplier}× from AUDIT_CPU_MULTIPLIER (calibrated: ${cpu.calibratedMultiplier ?? "none"})`;
+  return (
+    `benchmarkIndex ${Math.round(cpu.benchmarkIndex)} (${runs.join("; ")}) → mobile CPU slowdown ` +
+    `${multiplier}; desktop: Lighthouse's desktop configuration`
+  );
 }
 
 const OWNER = { email: "audit@example.com", password: "Audit-Passwort-2026!" };
@@ -357,7 +468,10 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", ...chromiumArgs],
 });
 const results: PageResult[] = [];
+let cpu: CpuThrottling;
 try {
+  cpu = await calibrate(chrome.port, `${server.url}/`);
+  console.log(describeCpu(cpu));
   const projects = await (await fetch(`${server.url}/projects`)).text();
   const detail = projects.match(/href="(\/project\/[^"/?#]+)"/)?.[1];
   if (!detail) throw new Error("no project detail link on /projects");
@@ -380,7 +494,14 @@ try {
     if (page === published[0]) await publishAboutWithPortrait(server.url);
     for (const formFactor of FORMS) {
       process.stdout.write(`${page.path} ${formFactor} `);
-      const result = await audit(chrome.port, page, server.url + page.path, formFactor, admin);
+      const result = await audit(
+        chrome.port,
+        page,
+        server.url + page.path,
+        formFactor,
+        admin,
+        cpu.mobileMultiplier,
+      );
       results.push(result);
       console.log(` ${result.runScores.join(" ")}`);
     }
@@ -392,6 +513,10 @@ try {
 }
 
 const misses = budgetMisses(results);
+const runIndices = results.flatMap((result) => result.runBenchmarkIndex);
+const auditRunsIndex = runIndices.length
+  ? { min: Math.min(...runIndices), median: median(runIndices), max: Math.max(...runIndices) }
+  : undefined;
 writeFileSync(
   path.join(OUT_DIR, "latest.json"),
   JSON.stringify(
@@ -400,7 +525,13 @@ writeFileSync(
       runs: RUNS,
       lighthouse: environment && {
         userAgent: environment.hostUserAgent,
-        benchmarkIndex: environment.benchmarkIndex,
+        benchmarkIndex: cpu.benchmarkIndex,
+      },
+      cpuThrottling: {
+        ...cpu,
+        desktopMultiplier: desktopConfig.settings?.throttling?.cpuSlowdownMultiplier,
+        auditRunsBenchmarkIndex: auditRunsIndex,
+        formula: "scripts/lib/cpu-slowdown.ts (Lighthouse docs/throttling.md, CPU throttling calculator)",
       },
       budgets: {
         categories: CATEGORY_BUDGET,
@@ -419,6 +550,7 @@ writeFileSync(
 console.log(
   `\nLighthouse, median of ${RUNS} runs (scores: the median run by performance; metrics: each one's median; JS: compressed transfer bytes)\n`,
 );
+console.log(describeCpu(cpu, auditRunsIndex) + "\n");
 printTable(results);
 printFindings(results);
 console.log(`\nReports: ${path.relative(root, OUT_DIR)}/ (median runs), results: tmp/audit/latest.json`);

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { chooseChromium } from "../../scripts/lib/chromium.ts";
+import { cpuSlowdownFor } from "../../scripts/lib/cpu-slowdown.ts";
 import { STRACE_MISSING, straceProblem, TRACING_NOT_ALLOWED } from "../setup/failing-disk";
 
 const PLAYWRIGHT_CHROMIUM = "/home/dev/.cache/ms-playwright/chromium-1/chrome-linux64/chrome";
@@ -50,4 +51,19 @@ test("a strace that may not trace is reported as such", () => {
 
 test("a strace that runs and may trace is no problem", () => {
   expect(straceProblem(() => ({ status: 0 }))).toBeUndefined();
+});
+
+test("the audit's CPU slowdown follows Lighthouse's calculator (issue 26)", () => {
+  // The calculator's points: 150 = 1×, 800 = 2×, 1300 = 3×, 2000 = 6×.
+  expect([150, 800, 1300, 2000].map(cpuSlowdownFor)).toEqual([1, 2, 3, 6]);
+  // The two hosts of issue 26: about 1100 here, 2905 where 4× gave 0–14 ms of TBT.
+  expect(cpuSlowdownFor(1100)).toBe(2.6);
+  expect(cpuSlowdownFor(2905)).toBe(9.9);
+  expect(cpuSlowdownFor(475)).toBe(1.5);
+});
+
+test("a host slower than the emulated phone gets no CPU slowdown", () => {
+  expect(cpuSlowdownFor(149)).toBeUndefined();
+  expect(cpuSlowdownFor(Number.NaN)).toBeUndefined();
+  expect(cpuSlowdownFor(Number.POSITIVE_INFINITY)).toBeUndefined();
 });
