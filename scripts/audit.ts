@@ -111,9 +111,12 @@ function routeFiles(entries: RouteConfigEntry[], into = new Map<string, string>(
   return into;
 }
 
+/** Admin code: the admin, auth and privacy features, and every feature's `admin-*` modules. */
+const isAdminFile = (file: string) => /^features\/((admin|auth|privacy)\/|[\w-]+\/admin-)/.test(file);
+
 /**
- * The URLs of admin code: the chunks of the route modules under app/routes/admin/, the chunks
- * only admin routes import, and chunks named after a module of app/components/admin/.
+ * The URLs of admin code: the chunks of the admin route modules, the chunks only admin routes
+ * import, and chunks named after an `admin-*` module (vite.config.ts never puts one into a shared chunk).
  */
 function adminChunks(manifest: ClientManifest): Set<string> {
   const files = routeFiles(routes);
@@ -127,20 +130,21 @@ function adminChunks(manifest: ClientManifest): Set<string> {
   const admin = new Set<string>();
   const publicChunks = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
   for (const [id, route] of Object.entries(manifest.routes)) {
-    const isAdmin = files.get(id)?.startsWith("routes/admin/") ?? false;
+    const isAdmin = isAdminFile(files.get(id) ?? "");
     for (const chunk of chunksOf(route)) (isAdmin ? admin : publicChunks).add(chunk);
   }
   for (const chunk of publicChunks) admin.delete(chunk);
   for (const [id, route] of Object.entries(manifest.routes)) {
-    if (files.get(id)?.startsWith("routes/admin/")) admin.add(route.module);
+    if (isAdminFile(files.get(id) ?? "")) admin.add(route.module);
   }
-  const components = readdirSync(path.join(root, "app", "components", "admin")).map((name) =>
-    name.replace(/\.[jt]sx?$/, ""),
-  );
+  const features = path.join(root, "app", "features");
+  const adminModules = readdirSync(features, { recursive: true, encoding: "utf8" })
+    .map((file) => path.basename(file).replace(/\.[jt]sx?$/, ""))
+    .filter((name) => name.startsWith("admin-"));
   const allChunks = Object.values(manifest.routes).flatMap(chunksOf);
   for (const chunk of allChunks) {
     const name = path.basename(chunk).replace(/-[\w-]{8}\.js$/, "");
-    if (components.includes(name)) admin.add(chunk);
+    if (adminModules.includes(name)) admin.add(chunk);
   }
   return admin;
 }
