@@ -43,7 +43,7 @@ const boundaries = [
   ),
 ];
 
-// Icons by their own module (issue 18): through the barrel, the build's chunking saw every icon as
+// Icons by their own module: through the barrel, the build's chunking saw every icon as
 // imported by the frame, and every page loaded the admin area's icons.
 const iconBarrel = {
   name: "lucide-react",
@@ -94,7 +94,7 @@ export default tseslint.config(
       ],
     },
   },
-  // No import cycles (issue 17): a module's dependencies can be read without meeting it again.
+  // No import cycles: a module's dependencies can be read without meeting it again.
   importX.flatConfigs.typescript,
   {
     settings: { "import-x/resolver-next": [createTypeScriptImportResolver()] },

@@ -15,7 +15,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
  * and its security, Profil, Einstellungen, the lists, newsletter issues, the privacy tools, and
  * the server-level specs. What the phone changes in the admin (cards instead of tables, editors
  * and dialogs at 360 px, no sideways scrolling) is admin-mobile.spec.ts and admin-projects.spec.ts,
- * which run on both, as does every visitor journey. This keeps CI under 30 minutes (issue 26).
+ * which run on both, as does every visitor journey. This keeps CI under 30 minutes.
  */
 const DESKTOP_ONLY = [
   /admin-(auth|sign-in-security|profile|settings|contacts-newsletter|newsletter-issues|privacy-requests)\.spec\.ts$/,

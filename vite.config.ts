@@ -46,7 +46,7 @@ function entriesOf(id: string, info: ModuleInfoOf): string[] {
  * after them stay recognisable (`npm run audit` checks that public pages never load them), and
  * what a single page needs (the contact form's schema library) stays with that page. What the
  * home page shares with other pages is one chunk; what only other pages share is another, so the
- * first page of most visits loads nothing it does not use (issue 18).
+ * first page of most visits loads nothing it does not use.
  */
 function chunkGroup(id: string, context: { getModuleInfo: ModuleInfoOf }): string | null {
   const info: ModuleInfoOf = (moduleId) => context.getModuleInfo(moduleId);
@@ -92,7 +92,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 // Two chunks, not one: the page evaluates one module per task (deferred
-                // hydration), and React with React Router was its longest task (issue 18).
+                // hydration), and React with React Router was its longest task.
                 { name: "react", test: REACT, priority: 5 },
                 { name: "router", test: ROUTER, priority: 4 },
                 // A group takes the modules it names and their dependencies, in this order: a

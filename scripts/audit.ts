@@ -4,9 +4,9 @@
  * production server on a fresh embedded database, the compressed
  * JavaScript each page loads, and a check that no public page loads admin code. Prints a table,
  * writes tmp/audit/latest.json plus the HTML/JSON reports of the median runs, and exits non-zero
- * when a budget is missed. Budgets: issue #5. Needs a build (`npm run build`).
+ * when a budget is missed. Budgets: docs/quality.md. Needs a build (`npm run build`).
  *
- * The same phone on every host (issue 26): Lighthouse's CPU slowdown is relative to the host, so
+ * The same phone on every host: Lighthouse's CPU slowdown is relative to the host, so
  * a fixed 4× emulates a faster phone on a fast host than on a slow one. Before the audit, three
  * short Lighthouse runs on the home page measure the host's `benchmarkIndex` (their median is
  * used), and the mobile runs use the `throttling.cpuSlowdownMultiplier` that Lighthouse's CPU
@@ -53,12 +53,12 @@ const CATEGORY_BUDGET: Record<Category, number> = {
   "best-practices": 100,
   seo: 100,
 };
-/** Mobile only, on every audited page (TBT: issue 18, was 50 ms). */
+/** Mobile only, on every audited page (TBT; it was 50 ms). */
 const METRIC_BUDGET = { lcpMs: 1500, tbtMs: 30, cls: 0.01 };
 /**
  * Compressed transfer bytes (headers included) of the scripts a page loads, 1 kB = 1000 bytes:
  * the home page and the contact page, where visitors arrive and where they become clients
- * (issue 18; the home page's was 130 kB).
+ * (the home page's was 130 kB).
  */
 const JS_BUDGET_BYTES: Record<string, number> = { "/": 120_000, "/contact": 125_000 };
 
@@ -429,7 +429,7 @@ const OWNER = { email: "audit@example.com", password: "Audit-Passwort-2026!" };
 
 /**
  * Publishes the about page with an uploaded photo as its portrait, as the owner does in the
- * editor (issue #13), in a browser of its own: the audited Chromium never holds a session.
+ * editor, in a browser of its own: the audited Chromium never holds a session.
  */
 async function publishAboutWithPortrait(base: string) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -486,7 +486,7 @@ try {
     { name: "service-webdesign", page: "/service/webdesign", path: "/service/webdesign" },
     { name: "about", page: "/about", path: "/about" },
     { name: "contact", page: "/contact", path: "/contact" },
-    // The about page once the owner published it with an uploaded photo as portrait (issue #13).
+    // The about page once the owner published it with an uploaded photo as portrait.
     { name: "about-portrait", page: "/about (portrait)", path: "/about" },
   ];
   const pages = allPages.filter(({ name }) => !ONLY_PAGES || ONLY_PAGES.includes(name));

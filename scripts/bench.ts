@@ -5,7 +5,7 @@
  * database and, with TEST_DATABASE_URL, on PostgreSQL for the record; then a newsletter of
  * 10,000 mails sent to a local SMTP sink while GET / is measured (scripts/bench/newsletter.ts).
  * Prints a table that marks each budgeted row `met` or `MISSED` and exits non-zero on a miss.
- * Budgets: issues #5, #14 and #18, docs/quality.md. Needs a build (`npm run build`).
+ * Budgets: docs/quality.md. Needs a build (`npm run build`).
  *
  * BENCH_SECONDS (default 10) sets the length of each GET load run; BENCH_MAILS (default 10000)
  * the newsletter's recipients, for trying the script out.

@@ -11,7 +11,7 @@
  *   the page has painted.
  *
  * No throttling here: the figures are this machine's, and Lighthouse's TBT is roughly
- * 4 × (a task's duration) − 50 ms for each of them after the first paint. Issue 18, docs/quality.md.
+ * 4 × (a task's duration) − 50 ms for each of them after the first paint. Budgets: docs/quality.md.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

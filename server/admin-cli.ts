@@ -78,8 +78,8 @@ export async function adminCli(argv: string[]): Promise<number> {
     await setPassword(handle.db, existing.id, password);
     await deleteOtherSessions(handle.db, existing.id);
     console.log(`Password of ${email} reset; the account is unlocked and all its sessions ended.`);
-    // For an owner who lost every device: the password alone signs in again (issue #16), and
-    // confirms again in Profil, so the passkeys go too (issue 25).
+    // For an owner who lost every device: the password alone signs in again, and
+    // confirms again in Profil, so the passkeys go too.
     const also: string[] = [];
     if (existing.totp_secret) {
       await deactivateTotp(handle.db, existing.id);

@@ -70,7 +70,7 @@ export function createApp(config: Env, dev?: DevOptions) {
     // Hashed build output never changes under its name: cached for a year. It is answered before
     // the documents' headers are added: a script or stylesheet needs none of a page's policies
     // (CSP, frame, permission and opener rules apply to documents), and a page loads about ten
-    // of them, where those headers made 7 kB of the home page's 118 kB (issue 18).
+    // of them, where those headers made 7 kB of the home page's 118 kB.
     app.use(
       "/assets/*",
       serveStatic({
@@ -146,7 +146,7 @@ export function createApp(config: Env, dev?: DevOptions) {
   }
 
   // Whatever the admin changes may show on public pages: cached pages are dropped. Only for a
-  // signed-in admin (issue #16): anyone else could empty the cache with a POST. (PostgreSQL's
+  // signed-in admin: anyone else could empty the cache with a POST. (PostgreSQL's
   // change notification drops them as well; the embedded database has only this.)
   app.on(["POST", "PUT", "PATCH", "DELETE"], ["/admin", "/admin/*", "/admin.data"], async (c, next) => {
     await next();

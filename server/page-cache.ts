@@ -12,7 +12,7 @@ import { database } from "./boot";
 import { contentSecurityPolicy, newNonce, serverScriptHashes } from "./content-security-policy";
 
 /**
- * A cache of rendered public pages (issue #5; docs/decisions/0008-page-cache.md).
+ * A cache of rendered public pages (docs/decisions/0008-page-cache.md).
  *
  * - Only anonymous GET/HEAD requests for documents are served from it: no session or flash
  *   cookie, not the admin area, not React Router's `.data` requests. A page about one visitor
@@ -28,7 +28,7 @@ import { contentSecurityPolicy, newNonce, serverScriptHashes } from "./content-s
  * - Compressed bodies (brotli, gzip) are made once per version of the bytes, off the main thread.
  * - The key is the path and the query parameters its page reads (`pageQuery`): a query with any
  *   other parameter is answered with a redirect to the URL without it, so cycling through junk
- *   query strings neither renders pages nor evicts the real ones (issue 25).
+ *   query strings neither renders pages nor evicts the real ones.
  */
 
 const ENTRY_TTL_MS = 10_000;

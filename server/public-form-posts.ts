@@ -16,7 +16,7 @@ import { isSameOrigin, PUBLIC_BODY_DEADLINE_MS, PUBLIC_BODY_LIMIT_BYTES } from "
 import { routerPath } from "./router-paths";
 
 /**
- * The public forms' POSTs (contact request, newsletter sign-up) under a flood (issue 18):
+ * The public forms' POSTs (contact request, newsletter sign-up) under a flood:
  *
  * - **Refused before anything else** once the cap of all public forms (FORM_MAX_PER_HOUR) is
  *   reached (`refuseWhileCapped`, in front of the whole app): a POST from JavaScript (`.data`)

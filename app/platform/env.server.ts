@@ -77,14 +77,14 @@ const EnvSchema = z
     ),
     /**
      * Public form submissions (contact requests and newsletter sign-ups together) per hour across
-     * the installation: a flood from many addresses ends here (issue #16). The admin is never held.
+     * the installation: a flood from many addresses ends here. The admin is never held.
      */
     FORM_MAX_PER_HOUR: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(1_000_000).default(300),
     ),
     /**
-     * Public form submissions that start per second (issue 18): a burst beyond it waits its turn
+     * Public form submissions that start per second: a burst beyond it waits its turn
      * (up to 100 at a time), more are refused with the forms' "Zu viele Anfragen" (429).
      */
     FORM_MAX_PER_SECOND: z.preprocess(
@@ -96,7 +96,7 @@ const EnvSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(100_000).default(200),
     ),
-    /** Outgoing mails per 24 hours across the installation (issue #14); many providers cap a day. */
+    /** Outgoing mails per 24 hours across the installation; many providers cap a day. */
     MAIL_MAX_PER_DAY: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(1_000_000).default(2000),

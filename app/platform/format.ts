@@ -1,7 +1,7 @@
 /**
  * A date formatter made on its first use: making one loads the locale's and the time zone's
  * data, about 12 ms of a phone's main thread each, which every page paid while loading its
- * scripts when the three were made up front (issue 18).
+ * scripts when the three were made up front.
  */
 function formatter(options: Intl.DateTimeFormatOptions): (date: Date | string) => string {
   let made: Intl.DateTimeFormat | undefined;
@@ -20,7 +20,7 @@ export type DateText = { iso: string; text: string };
 /**
  * "3. März 2025" with its ISO value, for a public page's loader: the server formats it, so a
  * visitor's phone does not make a formatter while the page hydrates (20–26 ms of a task on the
- * project page, issue 18).
+ * project page).
  */
 export function longDate(date: Date | string): DateText {
   const value = typeof date === "string" ? new Date(date) : date;

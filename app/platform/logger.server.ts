@@ -16,7 +16,7 @@ export const logger = pino(
     },
   },
   // Written without blocking: lines that come while a write is under way go out together with
-  // the next one (a write per request cost a flood's server a tenth of its time, issue 18).
+  // the next one (a write per request cost a flood's server a tenth of its time).
   // pino flushes what is left when the process exits.
   pino.destination({ sync: false }),
 );
@@ -40,7 +40,7 @@ function isScrubbed(value: unknown): value is ScrubbedError {
 }
 
 /**
- * What an operator needs of an error, and nothing a log must not hold (issue #5): no stack
+ * What an operator needs of an error, and nothing a log must not hold: no stack
  * trace (only the frame where it was thrown), no SQL and no query parameters. Database errors
  * carry the query and its values (emails, password hashes) in message and stack; they keep
  * their class, SQLSTATE and the database's message without quoted values.

@@ -1,12 +1,12 @@
 import MarkdownIt from "markdown-it";
 
 /**
- * The owner's long texts are Markdown (issue #13), rendered here on the server with a CommonMark
+ * The owner's long texts are Markdown, rendered here on the server with a CommonMark
  * parser. Raw HTML is off (a tag is shown as the text it is), images come only through the
  * upload pipeline (a Markdown image shows as its description), links may go to http(s), mailto and paths
  * of this site, and headings are level 3 or 4, below the page's own (2 and 3 where the text is all
  * the page has below its title). The browser never gets
- * this library: pages receive the HTML. Newsletter mails (issue #14) use the same rules, with
+ * this library: pages receive the HTML. Newsletter mails use the same rules, with
  * absolute links and inline styles (mail clients ignore style sheets).
  */
 function createMarkdown(topLevel = 3) {

@@ -2,7 +2,7 @@
  * Joins class names, leaving out the false ones. It does not merge: two utilities that set the
  * same property would both apply, and the stylesheet's order would decide. So no call combines
  * such classes; a component offers a variant (Button's `danger`) instead of letting a caller
- * override one. (tailwind-merge did the merging before; it was 7.5 kB of every page, issue 18.)
+ * override one. (tailwind-merge did the merging before; it was 7.5 kB of every page.)
  */
 export { clsx as cn } from "clsx";
 

@@ -4,7 +4,7 @@ const HydratedContext = createContext(false);
 
 /**
  * Tells the tree once that the page runs in the browser. The switch is a transition, so React
- * renders it in slices between which the browser can answer the visitor. (Before issue 18 each
+ * renders it in slices between which the browser can answer the visitor. (Before, each
  * user read it through useSyncExternalStore, whose differing server and client values make
  * React re-render synchronously right after hydration: one task of 15–35 ms walking the whole
  * page, the longest of its load.)

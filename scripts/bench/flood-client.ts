@@ -1,5 +1,5 @@
 /**
- * The flood of `npm run bench` (issue 18), in a process of its own so that its load does not
+ * The flood of `npm run bench`, in a process of its own so that its load does not
  * share an event loop with the GET / client that measures the site during it
  * (scripts/bench/flood.ts starts it). Sends contact POSTs to /contact.data at FLOOD_RATE per
  * second for FLOOD_SECONDS, each from its own client address (X-Forwarded-For), in four kinds

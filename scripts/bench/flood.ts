@@ -1,5 +1,5 @@
 /**
- * The form flood of `npm run bench` (issue 18): contact POSTs at 2,000 per second for 20 s, from
+ * The form flood of `npm run bench`: contact POSTs at 2,000 per second for 20 s, from
  * a client address each, half valid and half invalid or spam-like (scripts/bench/flood-client.ts,
  * a process of its own), against the production server with the public forms' limits and their
  * cap of all forms as shipped (FORM_MAX_PER_HOUR), and mail through a local SMTP sink under

@@ -1,5 +1,5 @@
 /**
- * The newsletter line of `npm run bench` (issue #14): the production server sends one issue to
+ * The newsletter line of `npm run bench`: the production server sends one issue to
  * 10,000 confirmed subscribers through a local SMTP sink, without a mail cap, on the embedded
  * database, while GET / is measured.
  *

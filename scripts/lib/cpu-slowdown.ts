@@ -1,6 +1,6 @@
 /**
  * The CPU slowdown that makes this host emulate Lighthouse's target phone, from the host's
- * `benchmarkIndex` (issue 26).
+ * `benchmarkIndex`.
  *
  * Lighthouse's docs/throttling.md ("CPU Throttling" → "Calibrating the CPU slowdown") says the CPU
  * slowdown is relative to the host, that its default of 4× "moves a typical run in the high-end

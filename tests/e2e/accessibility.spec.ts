@@ -29,7 +29,7 @@ import {
 import { expectNoAxeViolations } from "./axe";
 
 /**
- * Accessibility (issue #5): axe-core checks every public page and every admin tab, in the states
+ * Accessibility: axe-core checks every public page and every admin tab, in the states
  * people meet them in (cookie banner, open dialogs, the mobile menu, form errors), on desktop and
  * on a phone, against WCAG 2.0/2.1/2.2 A and AA and axe's best practices. Zero violations.
  *

@@ -14,7 +14,7 @@ import {
 } from "./fixtures";
 
 /**
- * Signing in and out of the admin area (spec §2, §4, §5, §8; issue #4): the login form, wrong
+ * Signing in and out of the admin area (spec §2, §4, §5, §8): the login form, wrong
  * passwords, the sign-in rate limit, the tabs as URLs, sign-out ending the session on the
  * server, the session cookie's flags, and the one-time setup link of a fresh installation.
  */
@@ -107,14 +107,14 @@ test("the right password: 'Login successful', the admin area, tabs as links that
 
   const expected = [
     ["Projekte", "/admin", "Projekte verwalten"],
-    // Issue #13: the page content beside the projects.
+    // the page content beside the projects.
     ["Inhalte", "/admin/inhalte", "Inhalte"],
     ["Kontaktanfragen", "/admin/kontaktanfragen", "Kontaktanfragen verwalten"],
     ["Newsletter", "/admin/newsletter", "Newsletter-Abonnenten verwalten"],
     ["Profil", "/admin/profil", "Profil verwalten"],
-    // Issue #12: the settings come after the specification's four tabs.
+    // the settings come after the specification's four tabs.
     ["Einstellungen", "/admin/einstellungen", "Einstellungen"],
-    // Issue #15: Auskunft und Löschung after the settings.
+    // Auskunft und Löschung after the settings.
     ["Datenschutz", "/admin/datenschutz", "Auskunft und Löschung"],
   ] as const;
   await expect(tabs(page).getByRole("link")).toHaveText(expected.map(([label]) => label));
@@ -149,7 +149,7 @@ test("the right password: 'Login successful', the admin area, tabs as links that
   await tabs(page).getByRole("link", { name: "Projekte" }).click();
   await show("Projekte");
 
-  // The session cookie: HttpOnly, SameSite=Lax, for the whole site, 24 hours while unused (issue #16).
+  // The session cookie: HttpOnly, SameSite=Lax, for the whole site, 24 hours while unused.
   const cookie = await sessionCookie(page.context());
   expect(cookie).toBeDefined();
   expect(cookie!.httpOnly).toBe(true);
@@ -286,7 +286,7 @@ test("a fresh installation prints a one-time setup link that creates the admin a
       await main(page).getByLabel("Passwort wiederholen").fill(password);
       await main(page).getByRole("button", { name: "Konto anlegen" }).click();
     };
-    // A password that is easy to guess (issue 25: "passwort123" went through) is refused; the
+    // A password that is easy to guess ("passwort123" went through) is refused; the
     // meter beside the field says so in words before the form is sent.
     await main(page).getByLabel("Passwort (mindestens 10 Zeichen)").fill("passwort123");
     await expect(main(page).getByTestId("password-strength")).toContainText(

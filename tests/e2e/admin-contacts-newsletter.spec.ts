@@ -17,7 +17,7 @@ import {
 } from "./fixtures";
 
 /**
- * The Kontaktanfragen and Newsletter tabs (spec §2, §4, §7, §8; issue #4): lists newest first,
+ * The Kontaktanfragen and Newsletter tabs (spec §2, §4, §7, §8): lists newest first,
  * German dates, the detail dialog, replies by mail, deleting after confirmation, and the CSV
  * export byte for byte. Other tests add rows to the shared server at the same time, so each
  * test finds its own rows through the list's search and never counts the whole list.
@@ -254,7 +254,7 @@ test("CSV export: BOM, header, CRLF, YYYY-MM-DD, formula characters neutralised,
     await subscribe(request, options, { email });
     await confirmByMail(request, options, email);
   }
-  // An address that never confirmed is not exported (issue #14).
+  // An address that never confirmed is not exported.
   const unconfirmed = `csv-${mark}-offen@example.org`;
   await subscribe(request, options, { email: unconfirmed });
 

@@ -17,7 +17,7 @@ import {
 } from "./fixtures";
 
 /**
- * The Inhalte tab (issue #13), as the owner uses it: a draft with Markdown and a new portrait,
+ * The Inhalte tab, as the owner uses it: a draft with Markdown and a new portrait,
  * its preview, publishing and restoring an earlier version; a service page hidden from every
  * place that leads to it; a new block moved into place; Markdown that stays text; and a project
  * saved as a draft. Each test runs a server of its own: what it publishes changes what every

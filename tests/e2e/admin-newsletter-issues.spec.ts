@@ -16,7 +16,7 @@ import {
 import { expectNoAxeViolations } from "./axe";
 
 /**
- * Writing and sending the newsletter (issue #14), as the owner does it: a new issue, its preview,
+ * Writing and sending the newsletter, as the owner does it: a new issue, its preview,
  * a test mail, the send to every confirmed subscriber with the progress reaching 100 %, and the
  * mails as they arrive. A server of its own, without SMTP_URL: its mails are files in the mail
  * drop (DATA_DIR/mail).

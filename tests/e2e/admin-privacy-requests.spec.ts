@@ -21,12 +21,12 @@ import {
 } from "./fixtures";
 
 /**
- * Auskunft und Löschung (issue #15, Art. 15, 17, 20 DSGVO): the owner looks up everything stored
+ * Auskunft und Löschung (Art. 15, 17, 20 DSGVO): the owner looks up everything stored
  * for an address that used the public forms, downloads it as JSON and as a printable page,
  * erases all of it after a confirmation that names the counts, and finds nothing afterwards;
  * the audit log lists the exports and the erasure. Other tests share the server, so each test
- * uses an address of its own. Exports and the erasure need a confirmation within 10 minutes
- * (issue 25): a fresh sign-in is one; the last test ages it on a server of its own.
+ * uses an address of its own. Exports and the erasure need a confirmation within 10 minutes:
+ * a fresh sign-in is one; the last test ages it on a server of its own.
  */
 
 const main = (page: Page) => page.getByRole("main");
@@ -55,7 +55,7 @@ async function subscribeAndConfirm(request: APIRequestContext, options: Client, 
   expect(confirmed.status(), `confirm ${email}`).toBe(200);
 }
 
-/** The lookup is a POST (issue 25): the address never shows in the URL. */
+/** The lookup is a POST: the address never shows in the URL. */
 async function lookUp(page: Page, email: string) {
   const box = main(page).getByRole("textbox", { name: "E-Mail-Adresse" });
   await box.fill(email);

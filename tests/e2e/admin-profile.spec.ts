@@ -14,7 +14,7 @@ import {
 } from "./fixtures";
 
 /**
- * The Profil tab (spec §2, §4, §5, §8; issue #4) and the terminal's password reset. Every test
+ * The Profil tab (spec §2, §4, §5, §8) and the terminal's password reset. Every test
  * runs a server with an admin of its own: changing a password ends sessions, and the shared
  * e2e admin is used by every other admin test at the same time.
  */
@@ -128,7 +128,7 @@ test("profile: e-mail read-only, name saved; the password section toggles; misma
     await expect(field(page, "Aktuelles Passwort")).toHaveAttribute("aria-invalid", "true");
 
     // The strength meter beside the new password says in words what the server will say
-    // (issue 25: "passwort123" was accepted).
+    // ("passwort123" was accepted).
     const meter = main(page).getByTestId("password-strength");
     await fillPasswords(page, { current: admin.password, password: "passwort123", confirm: "passwort123" });
     await expect(meter).toHaveRole("status");
@@ -194,7 +194,7 @@ test("a password change closes and clears the section, ends the other sessions a
     const before = await sessionToken();
     await save(page).click();
     await expect(toastWith(page, "Profil erfolgreich aktualisiert")).toBeVisible();
-    // This session goes on under a new token (issue #16).
+    // This session goes on under a new token.
     expect(before).toBeTruthy();
     await expect.poll(sessionToken).not.toBe(before);
     // The section closes; opened again, its fields are empty.

@@ -15,7 +15,7 @@ import {
 } from "./fixtures";
 
 /**
- * The Projekte tab (spec §2, §3, §5, §8; issue #4): the editor, the table, the delete dialog,
+ * The Projekte tab (spec §2, §3, §5, §8): the editor, the table, the delete dialog,
  * server-side checks of links and uploads, and that the public pages show every change at once
  * and every text as text. Tests that create or delete projects run on a server of their own,
  * because the public pages of the shared server are counted by other tests.

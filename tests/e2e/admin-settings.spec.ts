@@ -14,7 +14,7 @@ import {
 import { parseMail } from "./mail";
 
 /**
- * The Einstellungen tab (issue #12), as the owner uses it: their own identity on every page and
+ * The Einstellungen tab, as the owner uses it: their own identity on every page and
  * in every mail, an external site removed from the menus, a refused tax number, the go-live
  * checklist and the test mail. Each test runs a server of its own (with a real SMTP receiver):
  * changing the owner's data would change what every other test sees.

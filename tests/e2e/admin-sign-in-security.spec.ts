@@ -19,7 +19,7 @@ import {
 } from "./fixtures";
 
 /**
- * Passkeys, the second factor and the session list in Profil (issue #16), in a real Chromium.
+ * Passkeys, the second factor and the session list in Profil, in a real Chromium.
  * Passkeys use Chromium's virtual authenticator (DevTools protocol). Every test runs a server of
  * its own, reached as http://localhost: a passkey's relying party must be a host name, and the
  * server's PUBLIC_URL is http://localhost:<port> when it listens on 127.0.0.1 only.

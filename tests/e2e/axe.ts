@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
-/** axe-core against WCAG 2.0/2.1/2.2 A and AA and axe's best practices (issue #5). */
+/** axe-core against WCAG 2.0/2.1/2.2 A and AA and axe's best practices. */
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
 
 /** Waits until every finite animation and transition (page transition, overlay, fades) has ended. */

@@ -14,7 +14,7 @@ import {
   waitForMail,
 } from "./fixtures";
 
-/** The contact page and its form (spec §2 "Contact", §4, §5, §8; issue #3 spam defence). */
+/** The contact page and its form (spec §2 "Contact", §4, §5, §8; spam defence). */
 
 const OWNER = "kontakt@example.com";
 

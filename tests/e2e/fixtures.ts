@@ -108,7 +108,7 @@ export function isMobileProject(projectName: string): boolean {
   return projectName === "mobile";
 }
 
-// ── Helpers for the public pages and forms (issue #3) ──────────────────────────────────────────
+// ── Helpers for the public pages and forms ──────────────────────────────────────────
 
 import { createHash, randomBytes } from "node:crypto";
 import type {
@@ -247,7 +247,7 @@ export function toastWith(page: Page, title: string): Locator {
     .filter({ hasText: title });
 }
 
-// ── Helpers for the admin area (issue #4) ──────────────────────────────────────────────────────
+// ── Helpers for the admin area ──────────────────────────────────────────────────────
 
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

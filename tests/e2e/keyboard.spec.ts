@@ -19,7 +19,7 @@ import {
 } from "./fixtures";
 
 /**
- * Keyboard-only journeys (issue #5): the menu, the cookie banner, the contact form and the admin
+ * Keyboard-only journeys: the menu, the cookie banner, the contact form and the admin
  * delete dialogs are used with Tab, Enter, Space, the arrow keys and Escape, never the mouse,
  * and every element the keyboard reaches shows a visible focus indicator.
  */

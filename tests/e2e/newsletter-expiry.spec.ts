@@ -6,7 +6,7 @@ import { acceptCookiesUpFront, expect, startOwnServer, test, waitForHydration } 
 import { parseMail } from "./mail";
 
 /**
- * An expired confirmation link (issue #3): the page offers a fresh mail, whose new link confirms.
+ * An expired confirmation link: the page offers a fresh mail, whose new link confirms.
  * The test ages the pending row in the database while the server runs, so it needs a PostgreSQL
  * server (TEST_DATABASE_URL; CI sets it). Mails go to the server's local mail drop.
  */

@@ -77,7 +77,7 @@ test("home block: 'Wird angemeldet...', success toast and mail; a second try is 
 
   const [mail] = await waitForMails(email, 1);
   expect(mail!.subject).toBe(CONFIRM_SUBJECT);
-  // The mail greets without the typed name: anyone can sign up any address (issue #14).
+  // The mail greets without the typed name: anyone can sign up any address.
   expect(mail!.text).toMatch(/^Hallo,$/m);
   expect(mail!.text).not.toContain("Erika");
 

@@ -9,7 +9,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-/** Search engines and sharing (issue #3): titles, descriptions, canonical URLs, sitemap, robots. */
+/** Search engines and sharing: titles, descriptions, canonical URLs, sitemap, robots. */
 
 /** The server has no PUBLIC_URL in the e2e setup, so it names itself by its default origin. */
 /** The site's PUBLIC_URL, which the e2e config sets to the base URL. */

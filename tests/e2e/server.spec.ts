@@ -50,7 +50,7 @@ test("hashed assets are cached for a year with a subresource's headers, other fi
     const cacheControl = response.headers()["cache-control"] ?? "";
     expect(cacheControl, path).toContain("immutable");
     expect(cacheControl, path).toContain("max-age=31536000");
-    // A subresource carries what it needs, not the documents' policies (issue 18: bytes).
+    // A subresource carries what it needs, not the documents' policies (bytes).
     expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
     expect(response.headers()["content-security-policy"], path).toBeUndefined();
     expect(response.headers()["permissions-policy"], path).toBeUndefined();

@@ -35,8 +35,8 @@ import { claimSetupToken, createSetupLink, isValidSetupToken } from "~/features/
 import { testDatabases } from "../setup/databases";
 
 /**
- * The admin area's building blocks against a real database (issue #4): sign-in throttling (per
- * client and per account and client; the account as a whole only slows down, issue #16), sessions, the setup link, uploads, the project editor's server checks, the
+ * The admin area's building blocks against a real database: sign-in throttling (per
+ * client and per account and client; the account as a whole only slows down), sessions, the setup link, uploads, the project editor's server checks, the
  * CSV export and the password rules.
  */
 
@@ -537,7 +537,7 @@ describe.each(testDatabases)("admin backend on $name", ({ open }) => {
     }
   });
 
-  test("a project saved as a draft stays out of every public list until it is published (issue #13)", async () => {
+  test("a project saved as a draft stays out of every public list until it is published", async () => {
     const { db, close } = await open();
     try {
       const draft = blankProject({ title: "Noch geheim", status: "draft", show_on_homepage: true });
@@ -630,7 +630,7 @@ test("password rules: 10 to 128 characters and hard to guess by zxcvbn's estimat
   expect(await newPasswordProblem("x".repeat(129))).toBe(
     "Das Passwort darf höchstens 128 Zeichen lang sein.",
   );
-  // Issue 25: a fresh install accepted "passwort123" (it is not on the list of common passwords).
+  // a fresh install accepted "passwort123" (it is not on the list of common passwords).
   for (const weak of [
     "passwort123",
     "password123",

@@ -34,7 +34,7 @@ import { actionUrl, dataUrl, isAdminUrl, routeEndpoints } from "../setup/routes"
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
- * The server enforces every admin permission (issue #4): each URL under /admin, taken from
+ * The server enforces every admin permission: each URL under /admin, taken from
  * app/routes.ts so that a new admin route cannot be forgotten, is walked without a session,
  * with a forged session cookie and with the cookies of ended sessions (idle, past 14 days).
  * Reads show no admin data (a redirect to the login, 401/403/404, or the login form itself),
@@ -127,7 +127,7 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "test-mail" },
   { intent: "keep", id: PROJECT_ID },
   { intent: "release", id: PROJECT_ID },
-  // The page editor (issue #13): a valid about page, published; every other intent; a new page.
+  // The page editor: a valid about page, published; every other intent; a new page.
   {
     intent: "publish",
     kind: "about",
@@ -144,7 +144,7 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "restore", version: randomUUID() },
   { intent: "delete-page" },
   { intent: "add:keyfacts" },
-  // The newsletter issues (issue #14): a complete issue sent at once, and every other intent.
+  // The newsletter issues: a complete issue sent at once, and every other intent.
   {
     intent: "send",
     subject: "Übernommen",
@@ -160,13 +160,13 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "copy" },
   { name: "Eingeschleust", slug: "eingeschleust" },
   { text: "**Markdown**" },
-  // Auskunft und Löschung (issue #15): the erasure, with and without the block, and the exports.
+  // Auskunft und Löschung: the erasure, with and without the block, and the exports.
   { intent: "erase", email: SECRETS.contactEmail, block: "on" },
   { intent: "erase", email: SECRETS.subscriberEmail },
-  // Its lookup is a POST too (issue 25): it must show nothing without a session.
+  // Its lookup is a POST too: it must show nothing without a session.
   { intent: "lookup", email: SECRETS.contactEmail },
   { email: SECRETS.subscriberEmail },
-  // Sign-in security in Profil and the passkey route (issue #16): every intent.
+  // Sign-in security in Profil and the passkey route: every intent.
   { intent: "confirm", password: ADMIN.password },
   { intent: "totp-start" },
   { intent: "totp-activate", code: "123456" },
@@ -266,7 +266,7 @@ async function seed(options: DatabaseOptions) {
     );
     const admin = await createAdmin(db, { email: ADMIN.email, password: ADMIN.password, name: "Inhaberin" });
     // TOTP on: the control below signs in with a code, so its session counts as confirmed for
-    // the exports and deletions that need one (issue 25).
+    // the exports and deletions that need one.
     await db
       .update(adminUsers)
       .set({ totp_secret: TOTP_SECRET, totp_enabled_at: new Date() })
@@ -398,7 +398,7 @@ test("the attack bodies cover every intent an admin action knows", () => {
     ...sources.flatMap((file) =>
       [...readFileSync(file, "utf8").matchAll(/intent === "([\w-]+)"/g)].map((m) => m[1]!),
     ),
-    // Profil's sign-in security and the passkey route dispatch with a switch (issue #16).
+    // Profil's sign-in security and the passkey route dispatch with a switch.
     ...SECURITY_INTENTS,
     ...PASSKEY_INTENTS,
     // The Einstellungen tab's forms are named after their sections.
@@ -415,22 +415,22 @@ test("the attack bodies cover every intent an admin action knows", () => {
       "test-mail",
       "update",
       "website",
-      // The page editor (issue #13); its list changes ("add:keyfacts", …) are in the bodies too.
+      // The page editor; its list changes ("add:keyfacts", …) are in the bodies too.
       "delete-page",
       "discard",
       "publish",
       "restore",
       "save",
-      // The newsletter issues (issue #14); the rest of their intents are in the bodies too.
+      // The newsletter issues; the rest of their intents are in the bodies too.
       "preview",
       "test",
-      // Kontaktanfragen: "Aufbewahren" and its undoing (issue 15).
+      // Kontaktanfragen: "Aufbewahren" and its undoing.
       "keep",
       "release",
-      // Auskunft und Löschung (issue #15; the lookup a POST since issue 25).
+      // Auskunft und Löschung (the lookup is a POST).
       "erase",
       "lookup",
-      // Sign-in security (issue #16): Profil, the second sign-in step and the passkey route.
+      // Sign-in security: Profil, the second sign-in step and the passkey route.
       "confirm",
       "totp-start",
       "totp-activate",
@@ -570,7 +570,7 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
           { id: ids.contact },
           { id: ids.subscriber },
           { intent: "delete", id: ids.contact },
-          // Kontaktanfragen (issue 15): mark a request to be kept, or unmark it.
+          // Kontaktanfragen: mark a request to be kept, or unmark it.
           { intent: "keep", id: ids.contact },
           { intent: "release", id: ids.contact },
         ];

@@ -42,7 +42,7 @@ import { createPostgresDatabase } from "../setup/databases";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
- * Backup and restore (issue 6): `npm run backup` writes one archive of every row, `npm run
+ * Backup and restore: `npm run backup` writes one archive of every row, `npm run
  * restore` puts it back, on the embedded database and on PostgreSQL, also while the site serves.
  */
 
@@ -142,7 +142,7 @@ async function contents(db: Db): Promise<Record<string, string[]>> {
   });
 }
 
-/** The owner's own data, which the settings carry through a backup (issue #12). */
+/** The owner's own data, which the settings carry through a backup. */
 const OWN_OWNER = {
   name: "Erika Beispiel",
   street: "Lindenallee 7",
@@ -164,7 +164,7 @@ async function populate(db: Db): Promise<void> {
     name: "Inhaberin",
   });
   await createSession(db, admin.id);
-  // Sign-in security (issue #16): a passkey, TOTP with a recovery code, a pending sign-in step.
+  // Sign-in security: a passkey, TOTP with a recovery code, a pending sign-in step.
   await db.insert(passkeys).values({
     id: "Y3JlZGVudGlhbC1pZA",
     user_id: admin.id,
@@ -204,7 +204,7 @@ async function populate(db: Db): Promise<void> {
     { email: "leser@example.com", name: "Leser", form: "simple" as const },
     { publicUrl: "https://www.example.com", secret: await installationSecret(db) },
   );
-  // A reader who left: their proof-and-block record stays, with the consent text (issue #14).
+  // A reader who left: their proof-and-block record stays, with the consent text.
   await signUp(
     db,
     { email: "weg@example.com", name: null, form: "optIn" as const },
@@ -215,11 +215,11 @@ async function populate(db: Db): Promise<void> {
     .from(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.email, "weg@example.com"));
   expect(await unsubscribe(db, leaving!.id)).toBe(true);
-  // An answered request for a person's data (issue 15): its audit record.
+  // An answered request for a person's data: its audit record.
   await db.insert(privacyAuditLog).values({ action: "export", counts: { contactRequests: 1 } });
   const owner = await saveSiteSettings(db, "owner", { ...stringsOf(DEFAULT_SETTINGS.owner), ...OWN_OWNER });
   expect(owner.ok).toBe(true);
-  // Pages (issue #13): all built-in ones, an about page published with the upload as portrait
+  // Pages: all built-in ones, an about page published with the upload as portrait
   // (its earlier version kept), and a draft.
   await insertMissingPages(
     db,
@@ -234,7 +234,7 @@ async function populate(db: Db): Promise<void> {
     ...DEFAULT_PAGES.get("/service/shops")!,
     visible: false,
   } as PageContent);
-  // A newsletter issue sent to the confirmed reader (issue #14): its mail refers to both.
+  // A newsletter issue sent to the confirmed reader: its mail refers to both.
   await db.update(newsletterSubscriptions).set({ is_confirmed: true, confirmed_at: sql`now()` });
   const issue = await createIssue(db);
   await saveIssueDraft(db, issue, {
@@ -720,14 +720,14 @@ describe("scheduled backups", () => {
 test("an archive of an older schema is restored, then migrated to this version", async () => {
   await withPlaces("pglite", "pglite", async ({ source, target, dir: work }) => {
     const known = knownMigrations();
-    // The schema before issue 15's migration, whose back-fill is checked below.
+    // The schema before the retention migration, whose back-fill is checked below.
     const before = known.findIndex((migration) => migration.tag === "0009_retention_and_requests");
     const old = await openDatabase(source.options, before);
     // Written directly: today's code (submitContact reads the settings) expects today's schema.
     await old.db.execute(
       sql`insert into contact_submissions (name, email, subject, message) values ('Von früher', 'alt@example.com', 'Alt', 'Text')`,
     );
-    // Its notification, sent before mails named their request (issue 15).
+    // Its notification, sent before mails named their request.
     await old.db.execute(
       sql`insert into outbox ("to", subject, text, headers, sent_at) values ('inhaber@example.com', 'Neue Kontaktanfrage: Alt', 'Von früher schreibt: Text', '{"Reply-To": "alt@example.com"}', now())`,
     );

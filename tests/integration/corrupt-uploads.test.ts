@@ -8,7 +8,7 @@ import { serverDatabases, testDatabases } from "../setup/databases";
 import { signInOverHttp, withServer } from "../setup/http";
 
 /**
- * Issue 25, finding 14: an image whose header is sound but whose pixel data is broken (here cut
+ * an image whose header is sound but whose pixel data is broken (here cut
  * off halfway) passes the header check and failed only when decoded, with a 500. Every upload
  * route now refuses it with the German "kein unterstütztes Bild" and a 400, and nothing stored
  * is lost.

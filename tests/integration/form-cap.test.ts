@@ -8,10 +8,10 @@ import { formTokenIn, get, postForm, signInOverHttp, unusedFormToken, withServer
 import { contactFields } from "../setup/public-forms";
 
 /**
- * Issue #16, finding 6: a flood from many addresses passes every per-client limit, so all public
+ * a flood from many addresses passes every per-client limit, so all public
  * forms together have a cap per hour (FORM_MAX_PER_HOUR). Reaching it refuses further contact
  * requests and sign-ups with the forms' German message, logs a warning, and never holds the admin.
- * Issue 25: only submissions that would be stored count against it, the public forms' client is
+ * only submissions that would be stored count against it, the public forms' client is
  * an IPv6 /48, and the owner's admin says when the cap was reached and how many it refused.
  */
 const ADMIN = { email: "owner@example.com", password: "Korrektes-Pferd-Batterie-42" };

@@ -8,7 +8,7 @@ import { formTokenIn, get, postForm, withServer } from "../setup/http";
 import { contactFields } from "../setup/public-forms";
 
 /**
- * Issue 25, finding 12: a form token was good for 24 hours and any number of submissions. Now a
+ * a form token was good for 24 hours and any number of submissions. Now a
  * submission that is accepted uses its token up (for its client and kind of form): a replay, also
  * one sent at the same moment, gets the "expired" answer. A failed one leaves the token, so that
  * the visitor can correct and send again; every answer that uses a token up brings the next.

@@ -14,7 +14,7 @@ import { actionUrl, isAdminUrl, routeEndpoints } from "../setup/routes";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
- * Clients that try to take the server down with one request or a few (issue 25): big bodies,
+ * Clients that try to take the server down with one request or a few: big bodies,
  * many fields and slow bodies to every family of routes (public pages, public forms, admin
  * actions, media), public form POSTs written another way, and uploads cut off. After each the
  * server still answers /healthz.

@@ -8,7 +8,7 @@ import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, storeUploadedImage } from "~/features
 import { testDatabases } from "../setup/databases";
 
 /**
- * Uploads that announce more pixels than the server can decode (issue 16 review): refused from
+ * Uploads that announce more pixels than the server can decode: refused from
  * the file's header with a German message, before any memory is spent on pixels.
  */
 

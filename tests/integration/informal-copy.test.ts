@@ -20,7 +20,7 @@ import {
 } from "~/features/settings/mail-templates.server";
 
 /**
- * Issue 15 ("Copy"): the site says "du" to its visitors. Formal address is allowed only where the
+ * The site says "du" to its visitors. Formal address is allowed only where the
  * specification quotes a string verbatim; those strings are listed here, each exactly as quoted.
  */
 const SPEC_FIXED = [

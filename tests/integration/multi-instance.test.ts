@@ -9,7 +9,7 @@ import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/serv
 import { startSmtpReceiver } from "../setup/smtp-receiver";
 
 /**
- * Several instances on one PostgreSQL database (issue #6): everything an instance keeps between
+ * Several instances on one PostgreSQL database: everything an instance keeps between
  * requests lives in the database, and cached pages are dropped on every instance when content
  * changes. Needs TEST_DATABASE_URL (CI sets it).
  */

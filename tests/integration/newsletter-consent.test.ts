@@ -28,7 +28,7 @@ import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
 import { testDatabases } from "../setup/databases";
 
 /**
- * Proof of consent (issue #14; BGH I ZR 164/09): the consent text each form showed is stored
+ * Proof of consent (BGH I ZR 164/09): the consent text each form showed is stored
  * verbatim as a version; a subscription refers to it with its form and times; a resend keeps the
  * time of consent; an unsubscribe or deletion leaves a record with a keyed hash instead of the
  * address, kept for the configured period.

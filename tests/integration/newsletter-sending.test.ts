@@ -23,7 +23,7 @@ import { testDatabases } from "../setup/databases";
 import { freePort } from "../setup/server-process";
 
 /**
- * Sending the newsletter (issue #14) through the outbox to a real SMTP peer: each confirmed
+ * Sending the newsletter through the outbox to a real SMTP peer: each confirmed
  * subscriber gets an issue once, after every other mail, within the caps; an unsubscribe stops
  * their mail; pause, resume and cancel do what they say; a permanent refusal counts as a bounce.
  */

@@ -48,7 +48,7 @@ import { testDatabases } from "../setup/databases";
 import { shownText, tokenize, type Token } from "../setup/html";
 
 /**
- * The editable pages (issue #13): the Markdown renderer lets nothing run, the built-in copy
+ * The editable pages: the Markdown renderer lets nothing run, the built-in copy
  * survives its conversion to Markdown word for word, drafts, publishing and versions on both
  * databases, and the schemas the editor and the stored documents pass through.
  */

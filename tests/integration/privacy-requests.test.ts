@@ -23,7 +23,7 @@ import { personJson } from "~/features/privacy/admin-privacy.server";
 import { testDatabases } from "../setup/databases";
 
 /**
- * Auskunft und Löschung (issue #15, Art. 15, 17, 20 DSGVO): a lookup finds everything stored for
+ * Auskunft und Löschung (Art. 15, 17, 20 DSGVO): a lookup finds everything stored for
  * an address, the export holds all of it, and the erasure leaves the address in no row of any
  * table, in one transaction, with an audit record of counts only.
  */

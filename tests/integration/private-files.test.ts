@@ -6,7 +6,7 @@ import { lockDataDir } from "~/platform/db/data-dir-lock.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 
 /**
- * DATA_DIR and its mail drop are the server user's alone (issue 25): directories 0700, dropped
+ * DATA_DIR and its mail drop are the server user's alone: directories 0700, dropped
  * mails 0600, whatever the umask of the process that creates them. A directory the operator set
  * up keeps its mode; the mail drop, which only the server uses, is tightened.
  */

@@ -12,7 +12,7 @@ import { serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, withServer } from "../setup/http";
 
 /**
- * Issue 18: once the cap of all public forms is reached, their POSTs from JavaScript are refused
+ * once the cap of all public forms is reached, their POSTs from JavaScript are refused
  * in front of the app (server/public-form-posts.ts), with the answer the action gives, in React
  * Router's own encoding; and public form POSTs take turns into the router.
  */

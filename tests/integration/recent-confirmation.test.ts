@@ -22,7 +22,7 @@ import { get, postForm, signInOverHttp, unusedFormToken, withServer } from "../s
 import { isSuccess, submitForm } from "../setup/public-forms";
 
 /**
- * Issue 25: exports, the removal of subscribers, "Alles löschen" and sending an issue need a
+ * exports, the removal of subscribers, "Alles löschen" and sending an issue need a
  * confirmation within the last 10 minutes (docs/decisions/0015-sign-in-security.md). A session
  * whose confirmation is older is sent to Profil with a toast and the way back, and nothing
  * happens; after confirming in Profil the owner is back where they were, and the same session

@@ -16,7 +16,7 @@ import {
 import { processReport, startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
- * Crash safety (issue 5): the server is killed with SIGKILL at random moments, mostly while
+ * Crash safety: the server is killed with SIGKILL at random moments, mostly while
  * dozens of visitors send the contact form, and restarted on the same DATA_DIR or database each
  * time. Every submission that got the success answer must be stored, with its notification mail,
  * and every restart must be clean. The kill moments come from a seeded generator; a failure names

@@ -11,7 +11,7 @@ import { clientAddress, formToken, isSuccess, submitForm } from "../setup/public
 import { processReport, startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
- * One DATA_DIR, one server (issue 5): the embedded database must never be opened by two
+ * One DATA_DIR, one server: the embedded database must never be opened by two
  * processes at once, so a second server refuses to start and leaves everything as it was, and
  * servers starting together on a crashed server's lock let exactly one of them take it over.
  */

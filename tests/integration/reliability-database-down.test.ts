@@ -14,7 +14,7 @@ import { chromiumArgs, chromiumPath } from "../../scripts/lib/chromium.ts";
 import { startTcpProxy } from "../setup/tcp-proxy";
 
 /**
- * Database outage while the server runs (issue 5, spec §4/§8): public pages answer 200 with the
+ * Database outage while the server runs (spec §4/§8): public pages answer 200 with the
  * built-in items and the spec's toast, forms answer 503 in German and give the visitor's input
  * back, /healthz answers 503, and all of it recovers without a restart once the database is back.
  *

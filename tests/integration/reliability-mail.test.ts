@@ -23,7 +23,7 @@ import {
 import { startSmtpReceiver } from "../setup/smtp-receiver";
 
 /**
- * Mail server outage (issue 5): SMTP_URL points at a port nobody listens on. Visitors' contact
+ * Mail server outage: SMTP_URL points at a port nobody listens on. Visitors' contact
  * messages and newsletter sign-ups still succeed, their mails wait in the outbox (also across a
  * restart), and once a receiver listens on that port every mail arrives, none twice.
  */

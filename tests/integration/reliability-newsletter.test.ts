@@ -18,7 +18,7 @@ import {
 } from "../setup/server-process";
 
 /**
- * A newsletter that sends (issue #14), under SIGKILL: an issue for 600 subscribers goes out
+ * A newsletter that sends, under SIGKILL: an issue for 600 subscribers goes out
  * while the server is killed at random moments of the send and restarted on the same DATA_DIR or
  * database each time. Every subscriber must get the issue, and a kill may cause at most one
  * duplicate: the worker (app/platform/mail/worker.server.ts) sends one claimed mail at a time, over one

@@ -6,7 +6,7 @@ import { clientAddress, formToken, isSuccess, submitForm } from "../setup/public
 import { processReport, startServer, waitUntilHealthy } from "../setup/server-process";
 
 /**
- * Graceful stop (issue 5): a process manager or an impatient operator may send SIGTERM again
+ * Graceful stop: a process manager or an impatient operator may send SIGTERM again
  * while the server is still finishing its work. That must not cut the stop short: with the
  * embedded database, a cut stop skips the CHECKPOINT and turns a clean stop into a crash.
  */

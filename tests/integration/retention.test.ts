@@ -13,7 +13,7 @@ import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
 import { testDatabases } from "../setup/databases";
 
 /**
- * Retention as the Datenschutzerklärung promises it (issue 15): contact requests go after the
+ * Retention as the Datenschutzerklärung promises it: contact requests go after the
  * configured period unless marked "Aufbewahren"; a sent mail keeps no body or links, and its
  * record goes after 30 days; an undeliverable mail fails for good after its last attempt and goes
  * 30 days later; deleting a request or a subscriber deletes their mails. The clock is moved by

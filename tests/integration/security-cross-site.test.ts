@@ -19,7 +19,7 @@ import { formTokenIn, get, postForm, sessionCookieOf, signInOverHttp, withServer
 import { actionUrl, dataUrl, routeEndpoints } from "../setup/routes";
 
 /**
- * Cross-site requests (CSRF) are refused with 403 before any route runs (issue #5): every
+ * Cross-site requests (CSRF) are refused with 403 before any route runs: every
  * state-changing method on every URL of app/routes.ts (pages and their single-fetch `.data`
  * URLs) and on the server's own URLs, from a foreign Origin, with `Sec-Fetch-Site: cross-site`,
  * or without Origin but with a foreign Referer, even with the admin's session cookie, with the

@@ -22,7 +22,7 @@ import { serverDatabases } from "../setup/databases";
 import { formTokenIn, signInOverHttp, withServer } from "../setup/http";
 
 /**
- * Property-based fuzzing of every public action and the admin sign-in (issue #5): any body, any
+ * Property-based fuzzing of every public action and the admin sign-in: any body, any
  * content type, any length. The server never answers 5xx, stores a row only for a body that its
  * own form schema accepts behind a valid form token (and nothing for the rest), answers 413
  * exactly for bodies over the public 10 KB limit, and keeps serving afterwards.
@@ -534,7 +534,7 @@ describe.each(serverDatabases)("fuzzed public actions and sign-in on $name", (da
         const adminPairs = formPairs(
           field(
             "intent",
-            // The project editor's, and Profil's sign-in security and the passkey route's (issue #16).
+            // The project editor's, and Profil's sign-in security and the passkey route's.
             fc.constantFrom("create", "update", "delete", ...SECURITY_INTENTS, ...PASSKEY_INTENTS),
           ),
           field("code", fc.oneof(fc.stringMatching(/^\d{6}$/), fc.constantFrom("abcde-fghjk", " 123 456 "))),
@@ -599,7 +599,7 @@ describe.each(serverDatabases)("fuzzed public actions and sign-in on $name", (da
 
         // ── The admin sign-in: never a session without the password ──
         const loginPairs = formPairs(
-          // The second step (issue #16) without a pending sign-in: refused like a wrong password.
+          // The second step without a pending sign-in: refused like a wrong password.
           field("intent", fc.constantFrom("code", "")),
           field("code", fc.oneof(fc.stringMatching(/^\d{6}$/), personText(12))),
           field("email", fc.oneof(fc.constant(ADMIN.email), fc.constant(ADMIN.email.toUpperCase()), email)),
@@ -619,7 +619,7 @@ describe.each(serverDatabases)("fuzzed public actions and sign-in on $name", (da
           const target = viaData ? "/admin/login.data" : "/admin/login";
           const { response } = await send(target, "POST", encoded);
           const what = `POST ${target} (${body.kind})`;
-          // Without a session, sign-in takes the public limits (issue 25).
+          // Without a session, sign-in takes the public limits.
           expect(refusedUnparsed(encoded) ? [413] : [400, 401, 429], what).toContain(response.status);
           expect(
             response.headers.getSetCookie().some((cookie) => /^(__Host-)?session=[^;]/.test(cookie)),

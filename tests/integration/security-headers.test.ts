@@ -8,7 +8,7 @@ import { tokenize } from "../setup/html";
 import { actionUrl, isAdminUrl, routeEndpoints } from "../setup/routes";
 
 /**
- * Security headers on every HTML response (issue #5) — every page of app/routes.ts, the admin
+ * Security headers on every HTML response — every page of app/routes.ts, the admin
  * pages signed in and out, 404 and error answers: a CSP whose scripts are bound to a nonce or to
  * sha256 hashes (cached pages may use hashes) and that forbids plugins, <base> and framing,
  * nosniff and a Referrer-Policy everywhere, HSTS exactly when PUBLIC_URL is https, and the

@@ -9,13 +9,13 @@ import { confirmSignUpByMail, formTokenIn, get, postForm, signInOverHttp, withSe
 import { shownText, tokenize, type Token } from "../setup/html";
 
 /**
- * Stored and reflected text is inert on every page that shows it (issue #5). The payloads go in
+ * Stored and reflected text is inert on every page that shows it. The payloads go in
  * through the server's own endpoints (the admin's project editor and profile, the public forms),
  * the way an attacker or a careless paste would put them there, and every page that shows them
  * is parsed as a browser would: no injected element or attribute, no event handler attribute,
  * no script-closing text inside inline scripts, and the payload is shown as the text it is.
  * Links that would run script (javascript:, data:, vbscript:, //host) are refused on input.
- * The editable pages (issue #13) add Markdown fields: rendered on the server, their raw HTML,
+ * The editable pages add Markdown fields: rendered on the server, their raw HTML,
  * script links and images stay text, and every plain field of a page is text as well.
  */
 
@@ -268,7 +268,7 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
         const profile = await postForm(url, "/admin/profil", { name: adminName }, asAdmin);
         expect(profile.status).toBe(200);
 
-        // The owner's settings (issue #12) show on every page, in titles, JSON-LD and the legal texts.
+        // The owner's settings show on every page, in titles, JSON-LD and the legal texts.
         const settings = (intent: string, fields: Record<string, string>) =>
           postForm(url, "/admin/einstellungen", { intent, ...fields }, asAdmin);
         const saved = await Promise.all([
@@ -299,7 +299,7 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
             consent: "on",
           });
           expect(response.status, email).toBe(200);
-          // The CSV export holds confirmed subscribers only (issue #14).
+          // The CSV export holds confirmed subscribers only.
           await confirmSignUpByMail(running, email);
         }
         // Addresses that carry markup are no addresses.
@@ -440,7 +440,7 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
     });
   }, 300_000);
 
-  test("page content (issue #13): Markdown and plain fields show as text and run nothing; script links are refused", async () => {
+  test("page content: Markdown and plain fields show as text and run nothing; script links are refused", async () => {
     const about = DEFAULT_PAGES.get("/about") as Extract<PageContent, { kind: "about" }>;
     const home = DEFAULT_PAGES.get("/") as Extract<PageContent, { kind: "home" }>;
     const category = DEFAULT_PAGES.get("/category/projects") as Extract<PageContent, { kind: "category" }>;

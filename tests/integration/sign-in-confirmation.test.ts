@@ -40,7 +40,7 @@ import { testDatabases } from "../setup/databases";
 import { softAuthenticator } from "../setup/soft-authenticator";
 
 /**
- * Issue 25, findings 3, 5 and 8: once the account has a second factor, the password alone no
+ * Once the account has a second factor, the password alone no
  * longer confirms (nor changes the password); every change of a way to sign in is mailed to
  * the owner; wrong codes are limited per account, also when they come from many networks; and
  * passkeys must verify the user.

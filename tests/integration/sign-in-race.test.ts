@@ -5,7 +5,7 @@ import type * as Passwords from "~/features/auth/password-hash.server";
 import { testDatabases } from "../setup/databases";
 
 /**
- * Issue #16, finding 1: the limits were read before argon2 ran and written after, so parallel
+ * the limits were read before argon2 ran and written after, so parallel
  * guesses all passed the "fewer than 5" check (100 parallel wrong sign-ins got 31 answers of 401).
  * Every attempt is now counted first, atomically. The password check is counted here through the
  * module's own function, wrapped.

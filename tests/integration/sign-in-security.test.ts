@@ -31,7 +31,7 @@ import { testDatabases } from "../setup/databases";
 import { sessionCookieOf } from "../setup/http";
 import { startServer, waitUntilHealthy } from "../setup/server-process";
 
-/** Issue #16: the second factor, confirmations within 10 minutes, and the owner's setting. */
+/** the second factor, confirmations within 10 minutes, and the owner's setting. */
 
 const PASSWORD = "Sicherheit-im-Profil-2026";
 const SECRET = new Secret({ size: 20 }).base32;
@@ -317,7 +317,7 @@ test("over HTTP: with the setting on, the password alone is refused; with TOTP i
   try {
     const [row] = await after.db.select().from(adminUsers);
     expect(row).toMatchObject({ require_second_factor: false, totp_secret: null });
-    // Issue 25: with a passkey left, the password alone could not confirm in Profil again.
+    // with a passkey left, the password alone could not confirm in Profil again.
     expect(await after.db.select({ id: passkeys.id }).from(passkeys)).toEqual([]);
     const [mail] = await after.db.select().from(outbox);
     expect(mail).toMatchObject({

@@ -5,7 +5,7 @@ import { NewsletterSimpleSchema } from "~/features/newsletter/schemas";
 import { SINGLE_LINE_MESSAGE } from "~/platform/forms/schemas";
 
 /**
- * Issue #16, finding 11: names, subjects and titles are one line (a line break in a subject ends
+ * names, subjects and titles are one line (a line break in a subject ends
  * up in a mail header or a list row); only messages and texts keep their line breaks.
  */
 const contact = { name: "Erika", email: "erika@example.org", subject: "Anfrage", message: "Hallo\nWelt" };

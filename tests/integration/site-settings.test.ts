@@ -26,7 +26,7 @@ import { contactNotification, newsletterConfirmation } from "~/features/settings
 import { testDatabases } from "../setup/databases";
 
 /**
- * The owner's settings (issue #12): validation of every section, storage on both databases,
+ * The owner's settings: validation of every section, storage on both databases,
  * and the texts, menus and mails built from them.
  */
 
@@ -492,7 +492,7 @@ describe.each(testDatabases)("settings stored on $name", ({ open }) => {
       const smtpUrl = "smtp://user:geheim@mail.erika-beispiel.de:587";
       expect((await state({ SMTP_URL: smtpUrl }))["smtp"]).toBe(false);
       await writeMeta(db, META_KEYS.smtpTested, smtpFingerprint(smtpUrl));
-      // Issue #16: a second factor (here TOTP) counts like a passkey.
+      // a second factor (here TOTP) counts like a passkey.
       const admin = await createAdmin(db, { email: "erika@example.org", password: "Checkliste-2026!" });
       await db.update(adminUsers).set({ totp_secret: "JBSWY3DPEHPK3PXP" }).where(eq(adminUsers.id, admin.id));
 

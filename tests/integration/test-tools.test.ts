@@ -53,10 +53,10 @@ test("a strace that runs and may trace is no problem", () => {
   expect(straceProblem(() => ({ status: 0 }))).toBeUndefined();
 });
 
-test("the audit's CPU slowdown follows Lighthouse's calculator (issue 26)", () => {
+test("the audit's CPU slowdown follows Lighthouse's calculator", () => {
   // The calculator's points: 150 = 1×, 800 = 2×, 1300 = 3×, 2000 = 6×.
   expect([150, 800, 1300, 2000].map(cpuSlowdownFor)).toEqual([1, 2, 3, 6]);
-  // The two hosts of issue 26: about 1100 here, 2905 where 4× gave 0–14 ms of TBT.
+  // Two hosts: about 1100 here, 2905 where 4× gave 0–14 ms of TBT.
   expect(cpuSlowdownFor(1100)).toBe(2.6);
   expect(cpuSlowdownFor(2905)).toBe(9.9);
   expect(cpuSlowdownFor(475)).toBe(1.5);

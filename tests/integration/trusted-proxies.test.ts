@@ -3,7 +3,7 @@ import { EnvError, parseEnv } from "~/platform/env.server";
 import { isTrustedProxy } from "../../server/request-guards";
 
 /**
- * Issue #16, finding 6: the TRUST_PROXY header is believed only from TRUSTED_PROXIES (default:
+ * the TRUST_PROXY header is believed only from TRUSTED_PROXIES (default:
  * loopback), never from any connection, so a client that reaches the server directly cannot pick
  * its own address (and its own rate limit).
  */

@@ -2,7 +2,7 @@ import { collectTestSecrets, describeFindings, e2eSuite, scanLogDir } from "./te
 
 /**
  * After the end-to-end run: no server of it (the webServer or a test's own) may have logged a
- * test e-mail or password, a stack trace, SQL or a session token (issue #5).
+ * test e-mail or password, a stack trace, SQL or a session token.
  */
 export default function teardown() {
   const findings = scanLogDir(e2eSuite(), collectTestSecrets());

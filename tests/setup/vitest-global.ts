@@ -2,7 +2,7 @@ import { collectTestSecrets, describeFindings, resetLogDir, scanLogDir } from ".
 
 /**
  * Before the suite: an empty log directory. After it: no server under test may have logged a
- * test e-mail or password, a stack trace, SQL or a session token (issue #5).
+ * test e-mail or password, a stack trace, SQL or a session token.
  */
 export default function setup() {
   resetLogDir("vitest");

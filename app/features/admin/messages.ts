@@ -77,7 +77,7 @@ export const ADMIN_MESSAGES = {
   settingsHeading: "Einstellungen",
   settingsSaved: "Einstellungen gespeichert",
   settingsInvalid: "Bitte prüfe die markierten Felder. Es wurde nichts gespeichert.",
-  /** The admin header's notice while the go-live checklist has open items (issue #12). */
+  /** The admin header's notice while the go-live checklist has open items. */
   goLiveNotice: (open: number) => `Noch ${open} ${open === 1 ? "Punkt" : "Punkte"} bis zum Livegang`,
 } as const;
 

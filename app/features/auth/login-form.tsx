@@ -13,7 +13,7 @@ export type LoginActionData = { ok: false; title: string; description?: string }
 /**
  * Sign-in form (spec §2, §5): e-mail and password, both required. Posts to /admin/login. With
  * JavaScript, a passkey signs in too: offered in the e-mail field's autofill where the browser
- * can (conditional mediation), and behind "Mit Passkey anmelden" (issue #16).
+ * can (conditional mediation), and behind "Mit Passkey anmelden".
  */
 export function LoginForm() {
   const actionData = useActionData<LoginActionData>();

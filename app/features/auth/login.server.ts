@@ -53,7 +53,7 @@ const throttled = (retryAfterSeconds: number) =>
   });
 
 /**
- * Sign-in (spec §5, issue #16): e-mail and password; then, when the admin uses TOTP, a code
+ * Sign-in (spec §5): e-mail and password; then, when the admin uses TOTP, a code
  * or recovery code as a second step ("code"), which "cancel" abandons.
  */
 export async function signInAction(request: Request, context: RequestContext) {
@@ -95,7 +95,7 @@ export async function signInAction(request: Request, context: RequestContext) {
     });
   }
   if (result.admin.require_second_factor) return failure(AUTH_MESSAGES.secondFactorOnly, 403);
-  // The password alone, while a passkey exists: signed in, but not confirmed (issue 25).
+  // The password alone, while a passkey exists: signed in, but not confirmed.
   return signedIn(request, context, result.admin.id, form?.get("redirectTo") ?? null, {
     confirmed: !(await hasSecondFactor(db, result.admin)),
   });

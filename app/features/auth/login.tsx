@@ -3,7 +3,7 @@ import { SecondStepForm } from "~/features/auth/second-step-form";
 import { loadSignIn, signInAction } from "./login.server";
 import type { Route } from "./+types/login";
 
-/** /admin/login (spec §5, issue #16): the password, then a code when the admin uses TOTP. */
+/** /admin/login (spec §5): the password, then a code when the admin uses TOTP. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadSignIn(request, context);
 }

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { passkeyErrorMessage } from "./passkey-client";
 
-/** Issue 25: the owner saw the browser's "127.0.0.1 is an invalid domain" as the toast. */
+/** The owner saw the browser's "127.0.0.1 is an invalid domain" as the toast. */
 test("the browser's WebAuthn errors become German sentences; passkeys need https or localhost", () => {
   // SimpleWebAuthn's WebAuthnError keeps the DOMException's name and has an English message.
   const error = (name: string, message = "127.0.0.1 is an invalid domain") =>

@@ -31,7 +31,7 @@ const cancelled = (error: unknown) =>
   error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError");
 
 /**
- * The browser's WebAuthn error in German (issue 25): browsers word them in English and for
+ * The browser's WebAuthn error in German: browsers word them in English and for
  * developers ("127.0.0.1 is an invalid domain"). SimpleWebAuthn keeps the DOMException's name.
  */
 export function passkeyErrorMessage(error: unknown): string {

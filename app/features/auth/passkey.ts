@@ -28,7 +28,7 @@ import { safeRedirect } from "./login.server";
 import type { Route } from "./+types/passkey";
 
 /**
- * The browser's half of passkeys talks to this resource route (issue #16): options to sign in,
+ * The browser's half of passkeys talks to this resource route: options to sign in,
  * to confirm the signed-in admin, or to register a passkey, and the browser's signed answers.
  * Sign-in needs no session; the rest does, and registering also a confirmation within 10 min.
  */

@@ -20,10 +20,10 @@ import {
 import { env } from "~/platform/env.server";
 
 /**
- * Passkeys (WebAuthn) through SimpleWebAuthn (issue #16). The relying party is the site's
+ * Passkeys (WebAuthn) through SimpleWebAuthn. The relying party is the site's
  * PUBLIC_URL: its host name is the RP ID and its origin the only one accepted. Every challenge
  * is stored for five minutes and used once; the browser signs it, so no cookie carries it.
- * Every ceremony requires user verification (fingerprint, face, device PIN; issue 25): a passkey
+ * Every ceremony requires user verification (fingerprint, face, device PIN): a passkey
  * is a second factor only if it proves who holds the device, not just that someone touched it.
  */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * Password strength (issue 25): the meter's words and zxcvbn's feedback in German. The feedback
+ * Password strength: the meter's words and zxcvbn's feedback in German. The feedback
  * follows @zxcvbn-ts/language-de's translations, rewritten as whole sentences addressed with "du".
  */
 export const PASSWORD_MESSAGES = {

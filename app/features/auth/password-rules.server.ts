@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES as M } from "~/features/auth/password-messages";
 
 /**
- * Password rules for the admin account (issue 25): 10 to 128 characters, and hard enough to
+ * Password rules for the admin account: 10 to 128 characters, and hard enough to
  * guess by zxcvbn's estimate (score 3 of 4 at least; password-strength.ts). Setup, Profil and
  * `npm run admin -- reset-password` ask `newPasswordProblem`; the server is the authority, the
  * strength meter in the admin only shows the same estimate while typing.

@@ -6,7 +6,7 @@ import { cn } from "~/ui/cn";
 const BAR_COLOURS = ["bg-red-600", "bg-red-600", "bg-amber-500", "bg-emerald-600", "bg-emerald-700"];
 
 /**
- * The strength of a new password while it is typed (issue 25): four bars and, for everyone who
+ * The strength of a new password while it is typed: four bars and, for everyone who
  * does not see colours, the same in words ("Passwortstärke: schwach"). The estimator and its
  * dictionaries come with import() on the first keystroke, so they stay out of every page's
  * bundle. The server decides (password-rules.server.ts); this only shows its rule early.

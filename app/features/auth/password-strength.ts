@@ -4,7 +4,7 @@ import { dictionary as germanDictionary } from "@zxcvbn-ts/language-de";
 import { PASSWORD_MESSAGES as M, ZXCVBN_GERMAN } from "~/features/auth/password-messages";
 
 /**
- * How hard a password is to guess, after zxcvbn (issue 25; docs/decisions/0015-sign-in-security.md):
+ * How hard a password is to guess, after zxcvbn (docs/decisions/0015-sign-in-security.md):
  * common passwords, German and English words and names, keyboard patterns, dates. The server
  * decides with it (password-rules.server.ts); the admin's strength meter imports this module
  * only with import(), so its dictionaries (about 1 MB) never reach a public page.

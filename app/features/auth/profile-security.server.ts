@@ -44,10 +44,10 @@ import {
 import { describeUserAgent } from "~/features/auth/user-agent";
 
 /**
- * The Profil tab's "Anmeldung und Sicherheit" (issue #16): passkeys, TOTP with recovery codes,
+ * The Profil tab's "Anmeldung und Sicherheit": passkeys, TOTP with recovery codes,
  * "Anmeldung nur mit Passkey oder zweitem Faktor" and the active sessions. Changing a way to
  * sign in needs a confirmation within the last 10 minutes: once the account has a second factor
- * (TOTP or a passkey), a code or a passkey; before that, the password (issue 25). Every change
+ * (TOTP or a passkey), a code or a passkey; before that, the password. Every change
  * is mailed to the owner.
  */
 

@@ -28,7 +28,7 @@ import {
  * The server half of /admin/profil: the name, the password change, and the sign-in security
  * (passkeys, TOTP, sessions) of profile-security.server.ts. Once the account has a second
  * factor, a new password needs, besides the current one, a code typed with it or a recent
- * confirmation (which then was a code or a passkey); the owner is mailed (issue 25).
+ * confirmation (which then was a code or a passkey); the owner is mailed.
  */
 
 /** Spec §2/§5: name editable, e-mail read-only, password change behind "Passwort ändern". */
@@ -111,7 +111,7 @@ export async function profileAction(request: Request, context: RequestContext) {
         : SECURITY_MESSAGES.passwordChangeNeedsPasskey;
       return fail(message, { code: message }, 403);
     }
-    // Checked like a sign-in, under the same limits (issue #16): a stolen session cannot guess.
+    // Checked like a sign-in, under the same limits: a stolen session cannot guess.
     const check = await signIn(db, admin.email, current, context.get(clientAddressContext));
     if (!check.ok && check.reason === "throttled") {
       const message = AUTH_MESSAGES.throttled(Math.ceil(check.retryAfterSeconds / 60));

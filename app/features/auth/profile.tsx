@@ -141,8 +141,8 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * What a new password needs besides the current one once the account has a second factor
- * (issue 25): a code typed here, or a confirmation with a passkey within the last 10 minutes.
+ * What a new password needs besides the current one once the account has a second factor:
+ * a code typed here, or a confirmation with a passkey within the last 10 minutes.
  */
 function SecondProof({ security, error }: { security: SecurityOverview; error?: string }) {
   const hydrated = useHydrated();

@@ -1,4 +1,4 @@
-/** The Profil tab's sign-in security texts (issue #16), addressed to the owner with "du". */
+/** The Profil tab's sign-in security texts, addressed to the owner with "du". */
 export const SECURITY_MESSAGES = {
   heading: "Anmeldung und Sicherheit",
   signedOut: "Du bist nicht mehr angemeldet. Bitte melde dich erneut an.",

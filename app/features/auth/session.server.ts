@@ -20,7 +20,7 @@ import { databaseContext, type RequestContext } from "~/platform/http/request-co
  * HttpOnly cookie; the database keeps its SHA-256. The expiry slides while the admin is active
  * (IDLE) up to a hard maximum (MAX) after sign-in; sign-out deletes the row. Changing how one
  * signs in (password, passkeys, second factor) needs a proof of identity within REAUTH
- * (issue #16; the reasons are in docs/decisions/0015-sign-in-security.md).
+ * (the reasons are in docs/decisions/0015-sign-in-security.md).
  */
 export { REAUTH_MS, SESSION_IDLE_MS, SESSION_MAX_MS } from "~/features/auth/sessions.server";
 /** The session list's "zuletzt aktiv" is written at most this often. */
@@ -76,7 +76,7 @@ export function userAgentOf(request: Request): string {
 /**
  * A new session; `request` gives the User-Agent shown in the session list. It counts as
  * confirmed for REAUTH_MS unless `confirmed` is false: a sign-in with the password alone, while
- * the account has a passkey, proves less than a confirmation asks for (issue 25).
+ * the account has a passkey, proves less than a confirmation asks for.
  */
 export async function createSession(
   db: Db,

@@ -3,7 +3,7 @@ import type { Db } from "~/platform/db/engines.server";
 import { sessions } from "~/platform/db/schema";
 
 /**
- * The admin sessions' lifetimes (issue #16, docs/decisions/0015-sign-in-security.md): 24 hours
+ * The admin sessions' lifetimes (docs/decisions/0015-sign-in-security.md): 24 hours
  * without use, 14 days after sign-in at most; changing how one signs in needs a proof of identity
  * within the last 10 minutes. Kept with the table, so that the housekeeping can prune it without
  * importing the request-side session code.

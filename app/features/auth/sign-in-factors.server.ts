@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm
 import type { Db } from "~/platform/db/engines.server";
 import { adminUsers, authChallenges, passkeys, recoveryCodes } from "~/platform/db/schema";
 
-/** Queries behind passkeys, TOTP, recovery codes and the pending steps of a sign-in (issue #16). */
+/** Queries behind passkeys, TOTP, recovery codes and the pending steps of a sign-in. */
 
 export type Passkey = typeof passkeys.$inferSelect;
 export type ChallengePurpose = (typeof authChallenges.$inferSelect)["purpose"];
@@ -154,7 +154,7 @@ export async function deleteAllPasskeys(db: Db, userId: string): Promise<number>
 }
 
 /**
- * Whether the admin has a second factor, TOTP or a passkey (issue 25): then the password alone
+ * Whether the admin has a second factor, TOTP or a passkey: then the password alone
  * no longer confirms who they are.
  */
 export async function hasSecondFactor(db: Db, admin: { id: string; totp_secret: string | null }) {

@@ -30,7 +30,7 @@ import { verifySecondFactor } from "./totp.server";
 import { describeUserAgent } from "./user-agent";
 
 /**
- * Sign-in throttling (issues #4 and #16). Hard limits apply per client and per pair of account
+ * Sign-in throttling. Hard limits apply per client and per pair of account
  * and client: an attacker is refused, but cannot lock the owner out from elsewhere. For the
  * account as a whole, failures only slow sign-ins down (ACCOUNT_SLOWDOWN), so the right password
  * from a client that has not failed always gets in.
@@ -46,7 +46,7 @@ export const AUTH_MESSAGES = {
   secondFactorOnly:
     "Für dieses Konto ist die Anmeldung nur mit Passkey oder zweitem Faktor möglich. Wer keinen Zugang mehr hat, setzt das Passwort mit npm run admin -- reset-password zurück.",
   passkeyFailed: "Die Anmeldung mit dem Passkey ist fehlgeschlagen. Bitte versuche es erneut.",
-  // A paused code step can last hours (issue 25): from two hours on, it says hours.
+  // A paused code step can last hours: from two hours on, it says hours.
   throttled: (minutes: number) =>
     minutes >= 120
       ? `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in ${Math.ceil(minutes / 60)} Stunden erneut.`
@@ -168,7 +168,7 @@ export async function setPassword(db: Db, adminId: string, password: string): Pr
 // ── Codes per account: TOTP and recovery codes, wherever they are typed ─────────────────────
 
 /**
- * Wrong codes per account (issue 25). The per-client limits do not stop someone who knows the
+ * Wrong codes per account. The per-client limits do not stop someone who knows the
  * password and guesses from many networks (each IPv6 /64 is a client). After `failures` wrong
  * codes in `windowMs`, the account takes no code for a pause that doubles with each pause that
  * follows within `forgetAfterMs` (15 min, 30 min, 1 h, … at most `maxPauseMs`); the owner is

@@ -7,7 +7,7 @@ import { userAgentOf } from "./session.server";
 import { describeUserAgent } from "./user-agent";
 
 /**
- * Every change of how the owner signs in is mailed to the admin's sign-in address (issue 25):
+ * Every change of how the owner signs in is mailed to the admin's sign-in address:
  * someone who took over a session and knows the password cannot add a passkey or turn the
  * second factor off unnoticed. The mail is queued in the transaction of the change.
  */

@@ -22,7 +22,7 @@ export type SecurityOverview = {
     pending?: { secret: string; qrSvg: string };
   };
   secondFactorOnly: boolean;
-  /** TOTP or a passkey exists: the password alone no longer confirms (issue 25). */
+  /** TOTP or a passkey exists: the password alone no longer confirms. */
   secondFactor: boolean;
   sessions: {
     id: string;
@@ -94,7 +94,7 @@ export function usePasskeyAction() {
 
 /**
  * The confirmation within the last 10 minutes. Without a second factor the password gives it;
- * with one (TOTP or a passkey), only a code or a passkey does (issue 25).
+ * with one (TOTP or a passkey), only a code or a passkey does.
  */
 function ConfirmIdentity({ overview }: { overview: SecurityOverview }) {
   const hydrated = useHydrated();
@@ -351,7 +351,7 @@ function Sessions({ overview }: { overview: SecurityOverview }) {
   );
 }
 
-/** The Profil tab's "Anmeldung und Sicherheit" (issue #16). */
+/** The Profil tab's "Anmeldung und Sicherheit". */
 export function SignInSecurity({
   overview,
   recoveryCodes,

@@ -7,7 +7,7 @@ import { env } from "~/platform/env.server";
 import { sha256Hex } from "~/platform/db/installation-secret.server";
 
 /**
- * The second factor (issue #16): TOTP after RFC 6238 with the parameters every authenticator
+ * The second factor: TOTP after RFC 6238 with the parameters every authenticator
  * app understands (SHA-1, 6 digits, 30 s), accepting the neighbouring step for clock drift,
  * and ten one-time recovery codes kept as SHA-256.
  */

@@ -48,7 +48,7 @@ export async function storeUploadedImage(db: Db, file: File): Promise<StoredImag
     encoded = await encode(input, format);
   } catch {
     // A sound header over broken or missing pixel data (a truncated or damaged file) fails only
-    // when decoded: the same refusal as any other file that is no image (issue 25).
+    // when decoded: the same refusal as any other file that is no image.
     throw new ImageError(IMAGE_MESSAGES.notAnImage);
   }
   const { original, variants } = encoded;

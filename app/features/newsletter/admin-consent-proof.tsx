@@ -8,7 +8,7 @@ import type { ConsentProof as ConsentProofRecord } from "~/features/newsletter/s
 import { formatTimestamp } from "~/platform/format";
 
 /**
- * A subscription's proof of consent (issue #14; BGH I ZR 164/09): who, when, through which form,
+ * A subscription's proof of consent (BGH I ZR 164/09): who, when, through which form,
  * under which text (verbatim, with its hash), when the confirmation mail went out and when the
  * link in it was used. Plain semantic markup: the admin page styles it with its classes, the
  * downloaded page (newsletter-proof-download) with a small print style sheet.

@@ -5,7 +5,7 @@ import type { Route } from "./+types/admin-issue-preview";
 import { loadIssuePreview } from "./admin-issue.server";
 
 /**
- * /admin/newsletter/ausgaben/:id/vorschau (issue #14): the mail as it will arrive, its HTML at a
+ * /admin/newsletter/ausgaben/:id/vorschau: the mail as it will arrive, its HTML at a
  * desktop client's and a phone's width and its plain-text part. The HTML sits in sandboxed
  * frames: nothing in it runs, and its links open outside.
  */

@@ -35,7 +35,7 @@ import { newsletterHtml, newsletterMail, newsletterText } from "~/features/newsl
 import { databaseContext, mailQueuedContext, type RequestContext } from "~/platform/http/request-context";
 
 /**
- * The server half of /admin/newsletter/ausgaben/:id (issue #14): a draft's texts, its preview,
+ * The server half of /admin/newsletter/ausgaben/:id: a draft's texts, its preview,
  * the test mail, sending (now or at a time), pause, resume, cancel and the copy of a sent one.
  */
 

@@ -21,7 +21,7 @@ import type { Route } from "./+types/admin-issue";
 import { issueAction, loadIssue } from "./admin-issue.server";
 
 /**
- * /admin/newsletter/ausgaben/:id (issue #14): a draft is written, previewed, tested and sent;
+ * /admin/newsletter/ausgaben/:id: a draft is written, previewed, tested and sent;
  * while it sends, its progress updates by itself and it can be paused, resumed or cancelled;
  * once sent it is read-only and can be copied into a new draft.
  */

@@ -11,7 +11,7 @@ import { requireAdmin } from "~/features/auth/index.server";
 import type { Route } from "./+types/admin-issues";
 import { databaseContext } from "~/platform/http/request-context";
 
-/** /admin/newsletter/ausgaben (issue #14): the newsletter's issues with their state and counts. */
+/** /admin/newsletter/ausgaben: the newsletter's issues with their state and counts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = await context.get(databaseContext);

@@ -1,7 +1,7 @@
 import { NavLink } from "react-router";
 import { cn } from "~/ui/cn";
 
-/** The Newsletter tab's two views (issue #14): the subscribers (spec §7) and the issues. */
+/** The Newsletter tab's two views: the subscribers (spec §7) and the issues. */
 export function NewsletterNav() {
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(

@@ -7,7 +7,7 @@ import { buttonClass } from "~/ui/button";
 import type { Route } from "./+types/admin-proof";
 import { loadConsentProof } from "./admin-proof.server";
 
-/** /admin/newsletter/:id/nachweis (issue #14): a subscriber's proof of consent. */
+/** /admin/newsletter/:id/nachweis: a subscriber's proof of consent. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { proof: await loadConsentProof(request, context, params.id), createdAt: new Date() };
 }

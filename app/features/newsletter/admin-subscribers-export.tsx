@@ -7,7 +7,7 @@ import type { Route } from "./+types/admin-subscribers-export";
 import { databaseContext } from "~/platform/http/request-context";
 
 /**
- * Spec §7: header "Email,Abonniert am", one row per confirmed subscriber (issue #14), file
+ * Spec §7: header "Email,Abonniert am", one row per confirmed subscriber, file
  * newsletter-abonnenten-{date}.csv.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

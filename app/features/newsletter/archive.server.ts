@@ -3,7 +3,7 @@ import { databaseContext, type RequestContext } from "~/platform/http/request-co
 import { loadSiteSettings } from "~/features/settings/index.server";
 
 /**
- * The public newsletter archive (issue #14) exists only while the owner has it turned on
+ * The public newsletter archive exists only while the owner has it turned on
  * (Einstellungen → Newsletter); otherwise its pages answer 404.
  *
  * Its pages are not kept by the page cache: an issue enters the archive when its last mail

@@ -12,7 +12,7 @@ import { type SiteSettings, siteSettingsOf, mailFooter } from "~/features/settin
 import type { OutgoingMail } from "~/platform/mail/outbox.server";
 
 /**
- * A newsletter mail (issue #14): an HTML part built from tables and inline styles, which Gmail,
+ * A newsletter mail: an HTML part built from tables and inline styles, which Gmail,
  * Outlook and Apple Mail render alike (docs/decisions/0013-newsletter-sending.md), and a plain-
  * text part. No tracking pixel, no rewritten link, nothing loaded from anywhere: the mail holds no
  * image at all. Every mail carries the subscriber's own unsubscribe link, in the body and as

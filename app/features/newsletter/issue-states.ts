@@ -1,6 +1,6 @@
 import type { NewsletterIssueState } from "~/platform/db/schema";
 
-/** How the admin names an issue's state (issue #14). */
+/** How the admin names an issue's state. */
 export const ISSUE_STATE_LABELS: Record<NewsletterIssueState, string> = {
   draft: "Entwurf",
   scheduled: "Geplant",

@@ -11,7 +11,7 @@ import {
 } from "~/platform/db/schema";
 
 /**
- * The newsletter's issues (issue #14): drafts the owner writes, and the sending of one, which
+ * The newsletter's issues: drafts the owner writes, and the sending of one, which
  * queues an outbox mail per confirmed subscriber. The mail worker sends them after every other
  * mail (app/platform/mail/worker.server.ts) and composes each when it goes out (app/features/newsletter/issue-mail.server.ts).
  */

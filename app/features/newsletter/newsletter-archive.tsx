@@ -5,7 +5,7 @@ import { longDate } from "~/platform/format";
 import { ARCHIVE_HEADERS, archiveDb } from "~/features/newsletter/archive.server";
 import type { Route } from "./+types/newsletter-archive";
 
-/** /newsletter/archiv (issue #14): the sent issues, when the owner publishes them. */
+/** /newsletter/archiv: the sent issues, when the owner publishes them. */
 export async function loader({ context }: Route.LoaderArgs) {
   const sent = await listSentIssues(await archiveDb(context));
   const issues = sent.map((issue) => ({ ...issue, sentOn: issue.sent_at ? longDate(issue.sent_at) : null }));

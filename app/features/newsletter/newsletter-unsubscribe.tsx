@@ -16,7 +16,7 @@ import { databaseContext } from "~/platform/http/request-context";
 const UNSUBSCRIBE_BUTTON_INTENT = "abmelden";
 
 /**
- * Every mail's unsubscribe link (issue #14). Opening it changes nothing: link scanners open every
+ * Every mail's unsubscribe link. Opening it changes nothing: link scanners open every
  * link of a mail. The button's POST (`intent=abmelden`) unsubscribes through the action; every
  * other POST to the link is the RFC 8058 one-click unsubscribe of mail providers
  * (`List-Unsubscribe=One-Click`), answered by the middleware below with a line of text, before

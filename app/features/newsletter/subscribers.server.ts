@@ -422,7 +422,7 @@ export async function listSubscriptions(db: Db, request: PageRequest = {}) {
 
 /**
  * The confirmed subscriptions for the CSV export, newest first: an address that never confirmed
- * gave no consent another tool could rely on (issue #14).
+ * gave no consent another tool could rely on.
  */
 export async function confirmedSubscriptions(db: Db) {
   return db

@@ -23,7 +23,7 @@ import { isUuid } from "~/platform/uuid";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 
 /**
- * The server half of /admin/inhalte/:key (issue #13): one page's draft, preview link, publishing
+ * The server half of /admin/inhalte/:key: one page's draft, preview link, publishing
  * and versions. Every change to the form's structure (a block added, moved or removed) is saved
  * as the draft at once, so the form needs no JavaScript and nothing typed is lost.
  */

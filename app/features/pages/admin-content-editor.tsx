@@ -28,7 +28,7 @@ import { toast } from "~/ui/toast";
 import type { Route } from "./+types/admin-content-editor";
 import { editorAction, loadEditor } from "./admin-content-editor.server";
 
-/** /admin/inhalte/:key (issue #13): one page's draft, its preview, publishing and earlier versions. */
+/** /admin/inhalte/:key: one page's draft, its preview, publishing and earlier versions. */
 export function loader({ request, params, context }: Route.LoaderArgs) {
   return loadEditor(request, context, params.key);
 }

@@ -10,7 +10,7 @@ import { publicPagesChanged } from "~/platform/http/public-pages.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 
-/** The server half of /admin/inhalte (issue #13): every editable page, and new service pages. */
+/** The server half of /admin/inhalte: every editable page, and new service pages. */
 
 export type ContentListEntry = {
   key: string;

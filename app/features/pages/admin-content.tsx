@@ -11,7 +11,7 @@ import { toast } from "~/ui/toast";
 import type { Route } from "./+types/admin-content";
 import { createServicePage, loadContentList, type ContentListEntry } from "./admin-content.server";
 
-/** /admin/inhalte (issue #13): the pages the owner edits, and a new service page. */
+/** /admin/inhalte: the pages the owner edits, and a new service page. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadContentList(request, context);
 }

@@ -10,7 +10,7 @@ import type { PageImage } from "~/features/pages/page-content";
 import { cn } from "~/ui/cn";
 
 /**
- * The pieces of the page editor (issue #13). Field names are the paths of the page document
+ * The pieces of the page editor. Field names are the paths of the page document
  * ("blocks.2.title"), so the server reads the form back into the document and its errors come
  * back under the same names.
  */

@@ -3,7 +3,7 @@ import { requireAdmin } from "~/features/auth/index.server";
 import type { Route } from "./+types/admin-markdown-preview";
 
 /**
- * The editor's live preview of a Markdown field (issue #13): rendered here, as pages render it,
+ * The editor's live preview of a Markdown field: rendered here, as pages render it,
  * and answered as JSON to the editor's plain request (see useMarkdownPreview).
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 /**
- * The built-in content of the editable pages (issue #13): what a fresh install shows, word for
+ * The built-in content of the editable pages: what a fresh install shows, word for
  * word the specification's. On the first start (and on an upgrade) it fills the `pages` table;
  * from then on the owner edits the pages in the admin (Inhalte), and public pages read the
  * table, falling back to this content only while the database cannot be read.

@@ -1,5 +1,5 @@
 /**
- * The content of the editable public pages (issue #13), as stored in the `pages` table and shown
+ * The content of the editable public pages, as stored in the `pages` table and shown
  * by the public routes. Shared by server and browser code: types and small pure helpers only.
  *
  * A page is addressed by its public path ("/", "/about", "/category/projects", "/service",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CONTACT_LABELS, isKnownImageSource, type PageContent, type PageKind } from "./page-content";
 
 /**
- * One zod schema per kind of editable page (issue #13). The editor's action parses the form with
+ * One zod schema per kind of editable page. The editor's action parses the form with
  * it, and stored documents are read back through it, so a page never shows what a schema would
  * refuse. Field errors are keyed by the field's path ("blocks.2.title").
  */

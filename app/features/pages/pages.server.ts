@@ -16,7 +16,7 @@ import { versionedRead } from "~/platform/http/versioned-read.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 
 /**
- * The editable pages as public routes use them (issue #13): the published content of every page,
+ * The editable pages as public routes use them: the published content of every page,
  * read once per version of the public pages, the built-in content while the database can't be
  * read; and, for the signed-in owner, the draft in a preview.
  */

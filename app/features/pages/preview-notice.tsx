@@ -1,6 +1,6 @@
 import Eye from "lucide-react/icons/eye";
 
-/** Above a draft preview (issue #13): only the signed-in owner ever sees it. */
+/** Above a draft preview: only the signed-in owner ever sees it. */
 export function PreviewNotice() {
   return (
     <div role="status" className="border-b border-amber-300 bg-amber-50 text-amber-950">

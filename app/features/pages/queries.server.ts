@@ -3,7 +3,7 @@ import type { PageContent } from "~/features/pages/page-content";
 import type { Db } from "~/platform/db/engines.server";
 import { pages, pageVersions } from "~/platform/db/schema";
 
-/** Queries of the pages and page_versions tables (issue #13). */
+/** Queries of the pages and page_versions tables. */
 
 export type PageRow = typeof pages.$inferSelect;
 export type PageVersionRow = typeof pageVersions.$inferSelect;

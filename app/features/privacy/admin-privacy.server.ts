@@ -18,7 +18,7 @@ import { databaseContext, type RequestContext } from "~/platform/http/request-co
 import { MailDropEraseError, mailDropDirOf } from "~/platform/mail/mail-drop.server";
 
 /**
- * The server half of Auskunft und Löschung (/admin/datenschutz, issue #15): the lookup, the
+ * The server half of Auskunft und Löschung (/admin/datenschutz): the lookup, the
  * erasure and the exports. The address travels in form bodies only, never in a URL (where
  * browser history, proxies and logs would keep it), and nothing here logs it.
  */

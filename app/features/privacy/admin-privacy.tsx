@@ -18,7 +18,7 @@ import type { Route } from "./+types/admin-privacy";
 import { loadPrivacyView, privacyAction } from "./admin-privacy.server";
 
 /**
- * /admin/datenschutz (issue #15): Auskunft und Löschung. The owner looks an address up (a POST,
+ * /admin/datenschutz: Auskunft und Löschung. The owner looks an address up (a POST,
  * so the address stays out of URLs and history), exports it or erases all of it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -26,7 +26,7 @@ export type HousekeepingCounts = {
 };
 
 /**
- * The deletions the privacy policy promises (issue 15), in one transaction under an advisory
+ * The deletions the privacy policy promises, in one transaction under an advisory
  * lock, so that only one instance runs them at a time: contact requests past their period
  * (Einstellungen) unless marked "Aufbewahren", records of mails sent or failed more than 30 days
  * ago, never-confirmed sign-ups, proof-and-block records past their period, rate-limit counters

@@ -1,4 +1,4 @@
-/** Auskunft und Löschung (issue #15, Art. 15, 17, 20 DSGVO): the view's texts, for pages and tests. */
+/** Auskunft und Löschung (Art. 15, 17, 20 DSGVO): the view's texts, for pages and tests. */
 /** Where the view lives; its exports are `${PRIVACY_PATH}/export.json` and `.html`. */
 export const PRIVACY_PATH = "/admin/datenschutz";
 

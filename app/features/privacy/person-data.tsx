@@ -10,7 +10,7 @@ import type { PersonData } from "~/features/privacy/queries.server";
 import { formatTimestamp } from "~/platform/format";
 
 /**
- * Everything stored for one address (Auskunft, issue #15), in sections per kind. Shown in the
+ * Everything stored for one address (Auskunft), in sections per kind. Shown in the
  * admin view and, with a small print style sheet instead of the site's CSS, as the downloadable
  * page: plain semantic markup, the admin table's classes only style it in the app.
  */

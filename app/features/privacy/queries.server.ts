@@ -19,7 +19,7 @@ import {
 } from "~/platform/db/schema";
 
 /**
- * Auskunft und Löschung (issue #15, Art. 15, 17, 20 DSGVO): everything stored for one e-mail
+ * Auskunft und Löschung (Art. 15, 17, 20 DSGVO): everything stored for one e-mail
  * address, its erasure in one transaction, and the audit log of both (dates and counts only).
  * Addresses are compared case-insensitively, as the newsletter's unique index does.
  */

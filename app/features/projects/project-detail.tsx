@@ -24,7 +24,7 @@ import { MAIN_IMAGE } from "~/ui/main-image";
  * Nothing found, not even in the built-in items: back to /projects with "Project not found".
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  // A draft (issue #13) shows only to the signed-in owner, in the preview the admin links to.
+  // A draft shows only to the signed-in owner, in the preview the admin links to.
   const preview = wantsPreview(request) && Boolean(await requireAdmin(request, context));
   const { project, fallback } = await publicProject(context, params.id, { drafts: preview });
   if (!project) {

@@ -89,7 +89,7 @@ export type ProjectFormValues = {
   show_on_homepage: boolean;
   tags: string[];
   date: string;
-  /** "draft" or "published" (issue #13); a new project is published unless saved as a draft. */
+  /** "draft" or "published"; a new project is published unless saved as a draft. */
   status: string;
 };
 

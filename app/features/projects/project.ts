@@ -11,7 +11,7 @@ export function categoryFilter(params: URLSearchParams): Category | null {
   return CATEGORIES.includes(value as Category) ? (value as Category) : null;
 }
 
-/** Issue #13: a draft project shows only in the admin and its preview. */
+/** A draft project shows only in the admin and its preview. */
 export const PROJECT_STATUSES = ["draft", "published"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 

@@ -31,7 +31,7 @@ const toProject = (row: ProjectRow): Project => ({
   status: row.status,
 });
 
-/** Visitors see published projects only; the admin also sees drafts (issue #13). */
+/** Visitors see published projects only; the admin also sees drafts. */
 export type Audience = { drafts?: boolean };
 const visibleTo = ({ drafts = false }: Audience = {}) =>
   drafts ? undefined : eq(projects.status, "published");

@@ -20,7 +20,7 @@ import { enqueueMail, mailState } from "~/platform/mail/outbox.server";
 import { testMail } from "~/features/settings/mail-templates.server";
 import { databaseContext, mailQueuedContext, type RequestContext } from "~/platform/http/request-context";
 
-/** The server half of /admin/einstellungen (issue #12): the settings, the checklist, the test mail. */
+/** The server half of /admin/einstellungen: the settings, the checklist, the test mail. */
 
 export type SettingsActionResult = {
   /** The section whose form was sent ("test-mail" answers for the E-Mail section). */

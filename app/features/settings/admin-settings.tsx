@@ -18,7 +18,7 @@ import { toast } from "~/ui/toast";
 import type { Route } from "./+types/admin-settings";
 import { loadSettingsPage, settingsAction } from "./admin-settings.server";
 
-/** /admin/einstellungen (issue #12): everything the site says about its owner, and the go-live checklist. */
+/** /admin/einstellungen: everything the site says about its owner, and the go-live checklist. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadSettingsPage(request, context);
 }

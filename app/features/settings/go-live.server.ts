@@ -9,7 +9,7 @@ import { OwnerSettingsSchema, type SiteSettings } from "./schemas.server";
 import { supervisoryAuthority, usesDemoData } from "./site-settings.server";
 
 /**
- * The go-live checklist of the Einstellungen tab (issue #12): what stands between a fresh
+ * The go-live checklist of the Einstellungen tab: what stands between a fresh
  * install and a site that is the owner's own and legally ready. Each item knows whether it is
  * done and where it is fixed.
  */

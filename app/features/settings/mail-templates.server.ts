@@ -91,7 +91,7 @@ export function testMail(settings: SiteSettings, publicUrl: string): OutgoingMai
   };
 }
 
-// ── Sign-in security (issue 25): to the admin's sign-in address, never with a code or secret ──
+// ── Sign-in security: to the admin's sign-in address, never with a code or secret ──
 
 /** A change of how the owner signs in, as the mail names it. */
 export type SignInChange =

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { BUNDESLAENDER, type BundeslandCode } from "~/features/settings/supervisory-authorities";
 
 /**
- * One zod schema per section of the Einstellungen tab (issue #12): the action parses the form
+ * One zod schema per section of the Einstellungen tab: the action parses the form
  * with it, and stored documents are read back through it. Every field is a trimmed string
  * (an empty optional field is ""), so a form, a stored document and the defaults have one shape.
  */

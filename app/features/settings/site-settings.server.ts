@@ -19,7 +19,7 @@ import {
 } from "./schemas.server";
 
 /**
- * The owner's settings as the site uses them (issue #12): stored sections over the defaults,
+ * The owner's settings as the site uses them: stored sections over the defaults,
  * read once per version of the public pages (every change, on any instance, bumps it) and
  * shared by every page, mail and loader until then.
  */

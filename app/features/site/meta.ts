@@ -26,7 +26,7 @@ export function pageMeta(matches: MetaMatches, title: string | null, description
   ];
 }
 
-/** A draft preview (issue #13) is for the owner's eyes: search engines are told to leave it. */
+/** A draft preview is for the owner's eyes: search engines are told to leave it. */
 export function previewMeta(preview: boolean): MetaDescriptor[] {
   return preview ? [{ name: "robots", content: "noindex, nofollow" }] : [];
 }

@@ -16,7 +16,7 @@ export async function writeMeta(db: Db, key: string, value: string): Promise<voi
     .onConflictDoUpdate({ target: appMeta.key, set: { value: sql`excluded.value`, updated_at: sql`now()` } });
 }
 
-/** Facts the go-live checklist reads (issue #12). */
+/** Facts the go-live checklist reads. */
 export const META_KEYS = {
   /** ISO time of the last backup archive written (npm run backup, schedule or control socket). */
   lastBackup: "last_backup",

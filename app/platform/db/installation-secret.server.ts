@@ -33,7 +33,7 @@ export async function installationSecret(db: Db): Promise<Buffer> {
 /**
  * The secrets as key objects: an HMAC keyed with a Buffer costs about 20 µs in Node 24 (most of
  * it in telling a Buffer from a KeyObject), one keyed with a KeyObject about 4 µs. Each public
- * form POST computes two (issue 18).
+ * form POST computes two.
  */
 const keyObjects = new WeakMap<Buffer, KeyObject>();
 
@@ -57,7 +57,7 @@ export function sha256Hex(value: string): string {
  * A key for rate limiting that identifies a client without storing its address (a keyed hash:
  * pseudonymisation). IPv6 clients are grouped by their network (`prefix` bits, a multiple of
  * 16): one connection usually holds a whole /64, one customer often a /48, and could otherwise
- * step past every limit. The sign-in limits keep /64, the public forms use /48 (issue 25).
+ * step past every limit. The sign-in limits keep /64, the public forms use /48.
  */
 export function clientKey(secret: Buffer, address: string, prefix: 48 | 64 = 64): string {
   return hmac(secret, `client:${clientNetwork(address, prefix)}`).slice(0, 32);

@@ -3,7 +3,7 @@ import path from "node:path";
 
 /**
  * DATA_DIR holds the database, mails with confirmation links and backups: only the server's
- * user may read it (issue 25). A mode passed to mkdir or open is reduced by the umask, so an
+ * user may read it. A mode passed to mkdir or open is reduced by the umask, so an
  * odd umask could still leave a directory we cannot write; each one we create is set with chmod.
  */
 export const PRIVATE_DIR_MODE = 0o700;

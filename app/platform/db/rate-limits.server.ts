@@ -118,7 +118,7 @@ export async function clearRateLimitsStartingWith(db: Db, prefix: string): Promi
 }
 
 /**
- * A pause that grows each time it is started again (issue 25): the row's count is how many
+ * A pause that grows each time it is started again: the row's count is how many
  * pauses followed each other, its window_start when the latest began. After `forgetAfterMs`
  * without a new one the count starts over. One statement: two requests cannot start the same
  * pause twice without both being counted.

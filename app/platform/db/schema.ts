@@ -40,7 +40,7 @@ export const projects = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     date: timestamp("date", { withTimezone: true }),
-    /** Issue #13: a draft shows only in the admin and its preview. */
+    /** A draft shows only in the admin and its preview. */
     status: text("status", { enum: PROJECT_STATUSES }).notNull().default("published"),
     created_at: createdAt(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -247,7 +247,7 @@ export const imageVariants = pgTable(
   (t) => [primaryKey({ columns: [t.image_id, t.width] })],
 );
 
-/** Where an issue of the newsletter stands (issue #14). */
+/** Where an issue of the newsletter stands. */
 export const NEWSLETTER_ISSUE_STATES = [
   "draft",
   "scheduled",
@@ -410,7 +410,7 @@ export const appMeta = pgTable("app_meta", {
 });
 
 /**
- * The owner's settings (issue #12), one validated document per section of the Einstellungen tab
+ * The owner's settings, one validated document per section of the Einstellungen tab
  * ("owner", "website", "privacy", "mail"); a missing row means the built-in defaults
  * (app/features/settings/defaults.ts). `updated_at` changes only when the value does: it dates the legal texts.
  */
@@ -421,7 +421,7 @@ export const siteSettings = pgTable("site_settings", {
 });
 
 /**
- * The editable public pages (issue #13), one row per public path. Visitors see `published`;
+ * The editable public pages, one row per public path. Visitors see `published`;
  * the owner edits `draft` (null: none) and previews it before publishing. A missing row of a
  * built-in page means its built-in content (app/features/pages/built-in-pages.ts).
  */

@@ -4,7 +4,7 @@ import { appMeta } from "../db/schema";
 
 /**
  * When the cap of all public forms (FORM_MAX_PER_HOUR) was last reached and how many submissions
- * it refused in that hour, for the owner's admin (issue 25). Kept in the database, so that every
+ * it refused in that hour, for the owner's admin. Kept in the database, so that every
  * instance adds its refusals and the admin of any instance shows them.
  */
 const KEY = "form_cap_reached";

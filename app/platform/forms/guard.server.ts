@@ -13,7 +13,7 @@ import {
   sha256Hex,
 } from "../db/installation-secret.server";
 
-/** Spam defence of the public forms, without any third-party service (issue #3). */
+/** Spam defence of the public forms, without any third-party service. */
 export const FORM_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 /** How long a form token is good for; a used one is remembered as long (in `rate_limits`). */
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -118,7 +118,7 @@ export async function checkForm(db: Db, form: FormData, options: GuardOptions) {
 
 /**
  * How the public forms group IPv6 clients: by /48, the usual size of one customer's network;
- * with /64, a flood from one network could send from 65,536 "clients" (issue 25).
+ * with /64, a flood from one network could send from 65,536 "clients".
  */
 export const PUBLIC_FORM_NETWORK_PREFIX = 48;
 
@@ -155,7 +155,7 @@ let lastCapWarning = 0;
  * Until when the cap is known to be reached (ms since the epoch), per database. A count only
  * grows within its window, so once the database refused a form for the cap, every form is
  * refused until the window ends, on every instance: the refusals after the first need no
- * database work (issue 18).
+ * database work.
  */
 const capReachedUntil = new WeakMap<Db, number>();
 

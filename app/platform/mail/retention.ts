@@ -1,5 +1,5 @@
 /**
- * How long the outbox keeps what (issue 15). The worker and the housekeeping act on these, and
+ * How long the outbox keeps what. The worker and the housekeeping act on these, and
  * the Datenschutzerklärung states them, so both read them from here.
  */
 

@@ -65,7 +65,7 @@ function loadModulesAfterFirstPaint(
       document.head.appendChild(script);
     };
     // One preload per task too: on a busy phone a single insertion sometimes takes several
-    // milliseconds, and eleven of them in one task made it a long one (issue 18).
+    // milliseconds, and eleven of them in one task made it a long one.
     const preload = (remaining: string[]) => {
       const [href, ...rest] = remaining;
       if (href === undefined) return evaluate(preloads.filter((module) => module !== entry));

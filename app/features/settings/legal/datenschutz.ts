@@ -8,7 +8,7 @@ import { companyLine, list, ownerAddressLines, p, type LegalContext, type LegalP
 /**
  * The Datenschutzerklärung, built from the owner's data: the controller, the processors they
  * named (hosting, mail), their supervisory authority, the retention periods they set and the
- * installation's backup schedule. Every promise here is one the software keeps (issue 15).
+ * installation's backup schedule. Every promise here is one the software keeps.
  */
 export function datenschutz(context: LegalContext): LegalPage {
   const { settings, stand, authority } = context;
