@@ -13,11 +13,9 @@ import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import { SERVICE_PAGES } from "~/features/pages/services";
 import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
 import { newsletterHtml, newsletterText } from "~/features/newsletter/issue-mail.server";
-import {
-  contactNotification,
-  newsletterConfirmation,
-  testMail,
-} from "~/features/settings/mail-templates.server";
+import { contactNotification } from "~/features/contact/notification-mail.server";
+import { newsletterConfirmation } from "~/features/newsletter/confirmation-mail.server";
+import { testMail } from "~/features/settings/mail-templates.server";
 
 /**
  * The site says "du" to its visitors. Formal address is allowed only where the
@@ -102,6 +100,7 @@ const visitorSources = [
       .map((name) => `app/features/${feature}/${name}`),
   ),
   "app/features/settings/mail-templates.server.ts",
+  "app/features/auth/sign-in-mails.server.ts",
 ];
 
 describe("visitor copy uses informal address (du)", () => {

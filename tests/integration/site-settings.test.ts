@@ -22,7 +22,8 @@ import {
   toPublicSite,
   usesDemoData,
 } from "~/features/settings/site-settings.server";
-import { contactNotification, newsletterConfirmation } from "~/features/settings/mail-templates.server";
+import { contactNotification } from "~/features/contact/notification-mail.server";
+import { newsletterConfirmation } from "~/features/newsletter/confirmation-mail.server";
 import { testDatabases } from "../setup/databases";
 
 /**

@@ -21,7 +21,7 @@ import {
 } from "~/features/auth/sign-in-factors.server";
 import { env } from "~/platform/env.server";
 import { enqueueMail } from "~/platform/mail/outbox.server";
-import { wrongCodesMail } from "~/features/settings/index.server";
+import { wrongCodesMail } from "~/features/auth/sign-in-mails.server";
 import { formatDateTime } from "~/platform/format";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { clientKey, installationSecret, sha256Hex } from "~/platform/db/installation-secret.server";

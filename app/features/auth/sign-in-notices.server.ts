@@ -1,7 +1,7 @@
 import type { Db } from "~/platform/db/engines.server";
 import { env } from "~/platform/env.server";
 import { enqueueMail } from "~/platform/mail/outbox.server";
-import { signInChangeMail, type SignInChange } from "~/features/settings/index.server";
+import { signInChangeMail, type SignInChange } from "~/features/auth/sign-in-mails.server";
 import { formatDateTime } from "~/platform/format";
 import { userAgentOf } from "./session.server";
 import { describeUserAgent } from "./user-agent";

@@ -9,7 +9,8 @@ import {
 } from "~/platform/forms/guard.server";
 import { isUuid } from "~/platform/uuid";
 import { enqueueMails } from "~/platform/mail/outbox.server";
-import { contactNotification, siteSettingsOf, type SiteSettings } from "~/features/settings/index.server";
+import { contactNotification } from "~/features/contact/notification-mail.server";
+import { siteSettingsOf, type SiteSettings } from "~/features/settings/index.server";
 import type { ContactInput } from "~/features/contact/schema";
 import { batchedTransaction } from "~/platform/db/batched-transaction.server";
 import type { Db } from "~/platform/db/engines.server";

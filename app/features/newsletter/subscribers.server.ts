@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { enqueueMail } from "~/platform/mail/outbox.server";
-import { newsletterConfirmation, type SiteSettings, siteSettingsOf } from "~/features/settings/index.server";
+import { newsletterConfirmation } from "~/features/newsletter/confirmation-mail.server";
+import { type SiteSettings, siteSettingsOf } from "~/features/settings/index.server";
 import { hmac, installationSecret, safeEqual, sha256Hex } from "~/platform/db/installation-secret.server";
 import { isUuid } from "~/platform/uuid";
 import { CONSENT_TEXTS, type ConsentForm } from "~/features/newsletter/consent";

@@ -1,13 +1,6 @@
 /** What other features use of settings on the server: the only way in from outside the folder. */
 export { goLiveChecklist, openItems } from "./go-live.server";
-export {
-  type SignInChange,
-  contactNotification,
-  mailFooter,
-  newsletterConfirmation,
-  signInChangeMail,
-  wrongCodesMail,
-} from "./mail-templates.server";
+export { mailFooter } from "./mail-templates.server";
 export { pageSettings } from "./public-data.server";
 export { type SiteSettings } from "./schemas.server";
 export {
