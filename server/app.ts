@@ -145,15 +145,6 @@ export function createApp(config: Env, dev?: DevOptions) {
     );
   }
 
-  // Whatever the admin changes may show on public pages: cached pages are dropped. Only for a
-  // signed-in admin: anyone else could empty the cache with a POST. (PostgreSQL's
-  // change notification drops them as well; the embedded database has only this.)
-  app.on(["POST", "PUT", "PATCH", "DELETE"], ["/admin", "/admin/*", "/admin.data"], async (c, next) => {
-    await next();
-    if (c.res.status >= 500) return;
-    if (await adminOf(c.req.raw)) publicPagesChanged();
-  });
-
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     // A page rendered for the page cache is shared: its inline scripts carry the cache's nonce,

@@ -11,26 +11,27 @@ import { getAdmin, requireAdmin } from "~/features/auth/index.server";
 import { cn } from "~/ui/cn";
 import type { Route } from "./+types/layout";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
+import { publicPagesChanged } from "~/platform/http/public-pages.server";
 
 /** The admin routes anyone may post to: sign-in (password, passkey), the first admin, sign-out. */
 const OPEN_ACTIONS = new Set(["admin/login", "admin/passkey", "admin/setup", "admin/logout"]);
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 /**
  * Every other admin action runs only for the signed-in owner: checked here, before the action
- * reads its body. No admin response is stored by browsers or proxies; a sliding session renews
- * its cookie.
+ * reads its body. Whatever the owner changes may show on public pages, so after each of their
+ * writes that did not fail the page cache starts over (the one place that empties it for this
+ * instance; other instances hear of changes through the database, server/boot.ts). No admin
+ * response is stored by browsers or proxies; a sliding session renews its cookie.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context, pattern }, next) => {
-    if (
-      request.method !== "GET" &&
-      request.method !== "HEAD" &&
-      !OPEN_ACTIONS.has(pattern.replace(/^\//, ""))
-    ) {
+    if (!SAFE_METHODS.has(request.method) && !OPEN_ACTIONS.has(pattern.replace(/^\//, ""))) {
       await requireAdmin(request, context);
     }
     const current = await getAdmin(request, context).catch(() => undefined);
     const response = await next();
+    if (current && !SAFE_METHODS.has(request.method) && response.status < 500) publicPagesChanged();
     response.headers.set("Cache-Control", "no-store");
     response.headers.set("X-Robots-Tag", "noindex, nofollow");
     if (current?.refreshedCookie) response.headers.append("Set-Cookie", current.refreshedCookie);

@@ -17,7 +17,6 @@ import { logger } from "~/platform/logger.server";
 import { editorKey, pathOfEditorKey, type PageKind } from "~/features/pages/page-content";
 import { ALT_MISSING, parsePage, type PageErrors } from "~/features/pages/page-schemas.server";
 import { storedContent } from "~/features/pages/pages.server";
-import { publicPagesChanged } from "~/platform/http/public-pages.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { isUuid } from "~/platform/uuid";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
@@ -107,7 +106,6 @@ export async function editorAction(request: Request, context: RequestContext, ke
         );
       }
       await deletePageRow(db, path);
-      publicPagesChanged();
       return redirectWithFlash("/admin/inhalte", { type: "success", title: ADMIN_MESSAGES.pageDeleted });
     }
     return await saveOrPublish(db, path, kind, intent, form);
@@ -137,7 +135,6 @@ async function saveOrPublish(db: Db, path: string, kind: PageKind, intent: strin
   if (!parsed.ok) return refused(400, ADMIN_MESSAGES.contentInvalid, parsed.errors);
   if (intent === "publish") {
     await publishPage(db, path, parsed.content);
-    publicPagesChanged();
     return { ok: true, message: ADMIN_MESSAGES.pagePublished } satisfies EditorActionResult;
   }
   await saveDraft(db, path, parsed.content);

@@ -6,7 +6,6 @@ import { redirectWithFlash } from "~/platform/http/flash.server";
 import { editorKey, servicePath, type ServiceContent } from "~/features/pages/page-content";
 import { SlugSchema } from "~/features/pages/page-schemas.server";
 import { storedContent } from "~/features/pages/pages.server";
-import { publicPagesChanged } from "~/platform/http/public-pages.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 
@@ -107,7 +106,6 @@ export async function createServicePage(request: Request, context: RequestContex
     errors.slug = "Unter dieser Adresse gibt es schon eine Seite.";
     return refuse();
   }
-  publicPagesChanged();
   return redirectWithFlash(`/admin/inhalte/${editorKey(path)}`, {
     type: "success",
     title: ADMIN_MESSAGES.pageCreated,
