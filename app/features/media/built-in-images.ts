@@ -1,6 +1,6 @@
 /**
  * Metadata of the generated raster artwork in public/images/ (see
- * scripts/generate-images.js, which writes every file listed here).
+ * tools/artwork/generate-images.js, which writes every file listed here).
  * Dependency-free on purpose so it can ship to the browser.
  *
  * File names follow `${base}-${width}.webp` for each entry of `widths`.

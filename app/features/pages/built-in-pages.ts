@@ -23,7 +23,7 @@ const pageImage = (image: ResponsiveImage, alt = image.alt): PageImage => ({
   height: image.height,
 });
 
-/** The ten built-in hero images (scripts/generate-images.js), described. */
+/** The ten built-in hero images (tools/artwork/generate-images.js), described. */
 const HERO_ALT_TEXTS = [
   "Illustration: aufgeklappter Laptop mit einer Website auf einem Schreibtisch",
   "Illustration: Stapel farbiger Bücher",
@@ -87,7 +87,7 @@ export function serviceTextToMarkdown(body: ServiceText[]): string {
     .join("\n\n");
 }
 
-/** Service illustrations are SVGs drawn at 1200 × 800 (scripts/generate-service-art.js). */
+/** Service illustrations are SVGs drawn at 1200 × 800 (tools/artwork/generate-service-art.js). */
 const serviceImage = (image: { src: string; alt: string }): PageImage => ({
   ...image,
   width: 1200,

@@ -2,7 +2,7 @@
  * Generates the illustrations of the service pages (app/content/services/*.ts)
  * as SVG files in public/images/services/.
  *
- * Usage: node scripts/generate-service-art.js
+ * Usage: node tools/artwork/generate-service-art.js
  *
  * Every image is an original abstract illustration, 1200×800, on a light
  * background: soft brand-coloured glows, a dotted texture, a few scattered
@@ -18,9 +18,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hash, random } from "./lib/seeded-random.js";
+import { hash, random } from "../../scripts/lib/seeded-random.js";
 
-const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "public", "images", "services");
+const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "public", "images", "services");
 const MAX_BYTES = 8 * 1024;
 const W = 1200;
 const H = 800;

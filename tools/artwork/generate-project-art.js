@@ -2,7 +2,7 @@
  * Generates the demo artwork for the 12 built-in showcase items
  * (app/features/projects/fallback-projects.ts) as SVG files in public/images/projects/.
  *
- * Usage: node scripts/generate-project-art.js
+ * Usage: node tools/artwork/generate-project-art.js
  *
  * Every image is an original abstract illustration: layered gradients, a
  * category motif, soft waves and the item title in the lower left. The
@@ -13,9 +13,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hash, random } from "./lib/seeded-random.js";
+import { hash, random } from "../../scripts/lib/seeded-random.js";
 
-const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "public", "images", "projects");
+const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "public", "images", "projects");
 const MAX_BYTES = 6 * 1024;
 const W = 1200;
 const H = 800;

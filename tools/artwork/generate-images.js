@@ -3,7 +3,7 @@
  * backgrounds (public/images/hero/), the about-page team illustration
  * (public/images/about/) and the contact-page header (public/images/contact/).
  *
- * Usage: node scripts/generate-images.js
+ * Usage: node tools/artwork/generate-images.js
  *
  * Every picture is original artwork built here as SVG markup from simple
  * shapes, gradients and blur filters. Randomness comes from a small seeded
@@ -17,9 +17,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { hash, random } from "./lib/seeded-random.js";
+import { hash, random } from "../../scripts/lib/seeded-random.js";
 
-const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "public", "images");
+const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "public", "images");
 const QUALITY = 72;
 const MIN_QUALITY = 40;
 const EFFORT = 6;
