@@ -69,14 +69,13 @@ export const ADMIN_MESSAGES = {
   pagePublished: "Veröffentlicht",
   draftDiscarded: "Entwurf verworfen",
   versionRestored: "Version als Entwurf wiederhergestellt",
-  contentInvalid: "Bitte prüfe die markierten Felder. Es wurde nichts gespeichert.",
+  formInvalid: "Bitte prüfe die markierten Felder. Es wurde nichts gespeichert.",
   pageCreated: "Seite angelegt",
   pageDeleted: "Seite gelöscht",
   pageNotFound: "Diese Seite gibt es nicht.",
 
   settingsHeading: "Einstellungen",
   settingsSaved: "Einstellungen gespeichert",
-  settingsInvalid: "Bitte prüfe die markierten Felder. Es wurde nichts gespeichert.",
   /** The admin header's notice while the go-live checklist has open items. */
   goLiveNotice: (open: number) => `Noch ${open} ${open === 1 ? "Punkt" : "Punkte"} bis zum Livegang`,
 } as const;

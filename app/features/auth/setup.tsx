@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { CHECK_MARKED_FIELDS } from "~/platform/forms/messages";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { PasswordStrengthMeter } from "~/features/auth/password-strength-meter";
@@ -104,9 +105,7 @@ export default function Setup({ actionData }: Route.ComponentProps) {
           setTyped({ password: value("password"), inputs: [value("email"), value("name")] });
         }}
       >
-        {Object.keys(errors).length > 0 && (
-          <FormStatus result={{ ok: false, title: "Bitte prüfe die markierten Felder." }} />
-        )}
+        {Object.keys(errors).length > 0 && <FormStatus result={{ ok: false, title: CHECK_MARKED_FIELDS }} />}
         <Field id="setup-name" label="Name" error={errors.name}>
           {(props) => <Input {...props} name="name" autoComplete="name" defaultValue={actionData?.name} />}
         </Field>

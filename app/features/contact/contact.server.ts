@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { CHECK_MARKED_FIELDS } from "~/platform/forms/messages";
 import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { submitContact } from "~/features/contact/queries.server";
 import { ContactSchema } from "~/features/contact/schema";
@@ -65,7 +66,7 @@ export async function contactAction({ request, context }: FormActionArgs, form?:
         {
           ok: false,
           title: CONTACT_MESSAGES.failure,
-          description: "Bitte prüfe die markierten Felder.",
+          description: CHECK_MARKED_FIELDS,
           errors: fieldErrors(parsed.error),
           values,
           form: key,

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { CHECK_MARKED_FIELDS } from "~/platform/forms/messages";
 import { ADMIN_MESSAGES } from "~/features/admin";
 import { z } from "zod";
 import {
@@ -68,7 +69,7 @@ const MESSAGES = {
   notFound: "Diese Ausgabe gibt es nicht.",
   saved: "Entwurf gespeichert",
   notDraft: "Diese Ausgabe wird schon versendet und kann nicht mehr geändert werden.",
-  invalid: "Bitte prüfe die markierten Felder.",
+  invalid: CHECK_MARKED_FIELDS,
   testSent: (to: string) => `Testmail an ${to} in den Postausgang gelegt`,
   noRecipients: "Es gibt noch keine bestätigten Abonnenten.",
   badTime: "Bitte gib eine Sendezeit in der Zukunft an (höchstens ein Jahr voraus).",

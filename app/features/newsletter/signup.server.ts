@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { CHECK_MARKED_FIELDS } from "~/platform/forms/messages";
 import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { signUp } from "~/features/newsletter/subscribers.server";
 import { env } from "~/platform/env.server";
@@ -69,7 +70,7 @@ export async function newsletterAction(
           : {
               ok: false,
               title: NEWSLETTER_MESSAGES.failure,
-              description: "Bitte prüfe die markierten Felder.",
+              description: CHECK_MARKED_FIELDS,
               errors,
               values,
               form: key,

@@ -128,11 +128,11 @@ async function saveOrPublish(db: Db, path: string, kind: PageKind, intent: strin
   if (intent !== "save" && intent !== "publish" && !listChange) return refused(400, "Unbekannte Aktion");
 
   const uploadErrors = await storeUploads(db, form, values);
-  if (uploadErrors) return refused(400, ADMIN_MESSAGES.contentInvalid, uploadErrors);
+  if (uploadErrors) return refused(400, ADMIN_MESSAGES.formInvalid, uploadErrors);
   if (listChange) changeList(values, listChange[1] as ListOp, listChange[2]!, Number(listChange[3] ?? -1));
 
   const parsed = parsePage(kind, values);
-  if (!parsed.ok) return refused(400, ADMIN_MESSAGES.contentInvalid, parsed.errors);
+  if (!parsed.ok) return refused(400, ADMIN_MESSAGES.formInvalid, parsed.errors);
   if (intent === "publish") {
     await publishPage(db, path, parsed.content);
     return { ok: true, message: ADMIN_MESSAGES.pagePublished } satisfies EditorActionResult;

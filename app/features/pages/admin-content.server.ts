@@ -76,7 +76,7 @@ export async function createServicePage(request: Request, context: RequestContex
   if (!slug.success) errors.slug = slug.error.issues[0]!.message;
   const refuse = () =>
     data<CreatePageResult>(
-      { ok: false, message: ADMIN_MESSAGES.contentInvalid, errors, values },
+      { ok: false, message: ADMIN_MESSAGES.formInvalid, errors, values },
       { status: 400 },
     );
   if (!slug.success || errors.name) return refuse();

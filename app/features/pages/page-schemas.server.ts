@@ -1,4 +1,9 @@
-import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/platform/forms/schemas";
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  PLAIN_TEXT,
+  SINGLE_LINE,
+  SINGLE_LINE_MESSAGE,
+} from "~/platform/forms/schemas";
 import { z } from "zod";
 import { CONTACT_LABELS, isKnownImageSource, type PageContent, type PageKind } from "./page-content";
 
@@ -7,10 +12,6 @@ import { CONTACT_LABELS, isKnownImageSource, type PageContent, type PageKind } f
  * it, and stored documents are read back through it, so a page never shows what a schema would
  * refuse. Field errors are keyed by the field's path ("blocks.2.title").
  */
-
-/** Tab and line breaks allowed: Markdown fields. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
 const line = (max: number, missing?: string) => {
   const field = z
@@ -29,7 +30,7 @@ const markdownText = (max: number, missing?: string) => {
     .overwrite((value) => value.replace(/\r\n?/g, "\n"))
     .trim()
     .max(max, `Höchstens ${max} Zeichen.`)
-    .regex(MULTI_LINE, "Bitte keine Steuerzeichen verwenden.");
+    .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE);
   return missing ? field.min(1, missing) : field;
 };
 

@@ -91,7 +91,7 @@ export async function settingsAction(request: Request, context: RequestContext) 
     const result = await saveSiteSettings(await context.get(databaseContext), section, values);
     if (!result.ok) {
       return data<SettingsActionResult>(
-        { section, ok: false, message: ADMIN_MESSAGES.settingsInvalid, errors: result.errors, values },
+        { section, ok: false, message: ADMIN_MESSAGES.formInvalid, errors: result.errors, values },
         { status: 400 },
       );
     }

@@ -1,4 +1,9 @@
-import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/platform/forms/schemas";
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  PLAIN_TEXT,
+  SINGLE_LINE,
+  SINGLE_LINE_MESSAGE,
+} from "~/platform/forms/schemas";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
 import { BUNDESLAENDER, type BundeslandCode } from "~/features/settings/supervisory-authorities";
@@ -9,15 +14,9 @@ import { BUNDESLAENDER, type BundeslandCode } from "~/features/settings/supervis
  * (an empty optional field is ""), so a form, a stored document and the defaults have one shape.
  */
 
-/** Tab and line breaks allowed: the free-text fields. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-
-const CONTROL_CHARACTERS = SINGLE_LINE_MESSAGE;
-
 /** An optional one-line text field of at most `max` characters. */
 const line = (max: number) =>
-  z.string().trim().max(max, `Höchstens ${max} Zeichen.`).regex(SINGLE_LINE, CONTROL_CHARACTERS);
+  z.string().trim().max(max, `Höchstens ${max} Zeichen.`).regex(SINGLE_LINE, SINGLE_LINE_MESSAGE);
 
 /** A one-line field that must be filled; `missing` says what to enter. */
 const required = (max: number, missing: string) => line(max).min(1, missing);
@@ -196,7 +195,11 @@ export const PrivacySettingsSchema = z
     mailProvider: line(150),
     authorityName: line(200),
     authorityAddress: line(300),
-    extra: z.string().trim().max(5000, "Höchstens 5000 Zeichen.").regex(MULTI_LINE, CONTROL_CHARACTERS),
+    extra: z
+      .string()
+      .trim()
+      .max(5000, "Höchstens 5000 Zeichen.")
+      .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
     contactMonths: z
       .string()
       .trim()

@@ -1,3 +1,6 @@
+/** A form sent back with messages next to its fields. */
+export const CHECK_MARKED_FIELDS = "Bitte prüfe die markierten Felder.";
+
 /** Answers of the spam defence and the request checks, shared by both forms. */
 export const FORM_GUARD_MESSAGES = {
   tooFast: "Das ging sehr schnell. Bitte prüfe deine Angaben und sende das Formular noch einmal ab.",
