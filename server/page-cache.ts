@@ -8,6 +8,7 @@ import { PREVIEW_PARAM } from "~/features/pages/pages.server";
 import { categoryFilter } from "~/features/projects/project";
 import { publicPagesVersion } from "~/platform/http/public-pages.server";
 import { installationSecret, issueFormToken } from "~/platform/db/installation-secret.server";
+import { FORM_TOKEN_FIELD, splitAtFormToken } from "~/platform/react-router-internals/form-token";
 import { database } from "./boot";
 import { contentSecurityPolicy, newNonce, serverScriptHashes } from "./content-security-policy";
 
@@ -39,8 +40,6 @@ const ENTRY_TTL_MS = 10_000;
 const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 const TOKEN_REFRESH_MS = 250;
 const MAX_ENTRIES = 200;
-const FORM_TOKEN = /name="formToken" value="([^"]+)"/;
-const FORM_TOKEN_FIELD = 'name="formToken"';
 /** A request with either name of the session cookie, or with a flash message, gets its own page. */
 const PRIVATE_COOKIE = new RegExp(
   `(?:^|;\\s*)(?:${[SESSION_COOKIE_HTTPS, SESSION_COOKIE_HTTP, FLASH_COOKIE].join("|")})=`,
@@ -222,16 +221,6 @@ export function pageCache(options: { https: boolean }): MiddlewareHandler<{ Vari
 }
 
 let warnedTokenNotFound = false;
-
-/**
- * A rendered document split around its form token (the hidden field
- * `<input type="hidden" name="formToken" value="…"/>`), so a fresh token can be put between the
- * parts; a single part, and no token, for a page without one.
- */
-export function splitAtFormToken(html: string): { token: string | undefined; parts: string[] } {
-  const token = FORM_TOKEN.exec(html)?.[1];
-  return { token, parts: token ? html.split(token) : [html] };
-}
 
 /**
  * The query parameters the public pages read, by path: the loaders' `searchParams`, each with the

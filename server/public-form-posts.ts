@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
 import { PUBLIC_FORMS } from "~/public-forms";
+import { singleFetchActionData } from "~/platform/react-router-internals/single-fetch";
 import type { PublicForm } from "~/platform/forms/public-form";
 import type { Db } from "~/platform/db/engines.server";
 import type { Env } from "~/platform/env.server";
@@ -13,7 +14,7 @@ import {
 import { logger } from "~/platform/logger.server";
 import { clientNetwork } from "~/platform/db/installation-secret.server";
 import { isSameOrigin, PUBLIC_BODY_DEADLINE_MS, PUBLIC_BODY_LIMIT_BYTES } from "./request-guards";
-import { routerPath } from "./router-paths";
+import { routerPath } from "../app/platform/react-router-internals/router-paths";
 
 /**
  * The public forms' POSTs (contact request, newsletter sign-up) under a flood:
@@ -48,7 +49,7 @@ type PublicFormPost = { data: boolean; forms: PublicForm[] };
 
 /**
  * A public form's POST: `.data` from JavaScript, or the document URL without it, as the router
- * takes them (also written with other case, a trailing slash or `/_.data`: server/router-paths.ts);
+ * takes them (also written with other case, a trailing slash or `/_.data`: app/platform/react-router-internals/router-paths.ts);
  * undefined for any other request. The forms are those of app/public-forms.ts.
  */
 function publicFormPost(method: string | undefined, url: string | undefined): PublicFormPost | undefined {
@@ -71,32 +72,6 @@ async function publicFormOf({ forms }: PublicFormPost, body: Request | string): 
       ? new URLSearchParams(body).get("intent")
       : (await body.formData().catch(() => undefined))?.get("intent");
   return forms.find((form) => form.intent === intent) ?? forms.find((form) => !form.intent) ?? forms[0]!;
-}
-
-/**
- * React Router's single-fetch encoding (turbo-stream) of an action's data `{ data: value }` for a
- * flat object of strings and booleans: a list of the distinct values, objects as maps from the
- * index of a key to the index of its value. tests/integration/public-form-posts.test.ts decodes
- * it with React Router's own decoder and compares it with the action's answer, so an upgrade
- * that changes the format fails there.
- */
-export function singleFetchActionData(value: Record<string, string | boolean>): string {
-  const list: unknown[] = [];
-  const seen = new Map<string | boolean, number>();
-  const indexOf = (primitive: string | boolean) => {
-    let index = seen.get(primitive);
-    if (index === undefined) {
-      index = list.push(primitive) - 1;
-      seen.set(primitive, index);
-    }
-    return index;
-  };
-  const root: Record<string, number> = {};
-  list.push(root);
-  const object: Record<string, number> = {};
-  root[`_${indexOf("data")}`] = list.push(object) - 1;
-  for (const [key, entry] of Object.entries(value)) object[`_${indexOf(key)}`] = indexOf(entry);
-  return JSON.stringify(list);
 }
 
 /**

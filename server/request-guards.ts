@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
 import type { Env } from "~/platform/env.server";
 import { IMAGE_MESSAGES } from "~/features/media/image-limits";
-import { isAdminPath, routerPath } from "./router-paths";
+import { isAdminPath, routerPath } from "../app/platform/react-router-internals/router-paths";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**

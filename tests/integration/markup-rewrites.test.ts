@@ -7,7 +7,7 @@ import {
   DEFERRED_MODULE_TYPE,
   rewriteForDeferredHydration,
 } from "~/platform/react-router-internals/deferred-hydration.server";
-import { splitAtFormToken } from "../../server/page-cache";
+import { splitAtFormToken } from "~/platform/react-router-internals/form-token";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**

@@ -3,11 +3,8 @@ import { expect, test } from "vitest";
 import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { contactSubmissions, newsletterSubscriptions } from "~/platform/db/schema";
-import {
-  PUBLIC_FORMS_AT_ONCE,
-  PUBLIC_FORMS_WAITING,
-  singleFetchActionData,
-} from "../../server/public-form-posts";
+import { PUBLIC_FORMS_AT_ONCE, PUBLIC_FORMS_WAITING } from "../../server/public-form-posts";
+import { singleFetchActionData } from "~/platform/react-router-internals/single-fetch";
 import { serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, withServer } from "../setup/http";
 
