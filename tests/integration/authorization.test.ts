@@ -756,5 +756,5 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
     } finally {
       await db.drop();
     }
-  }, 180_000);
+  }, 300_000);
 });
