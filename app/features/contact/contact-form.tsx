@@ -2,6 +2,7 @@ import Send from "lucide-react/icons/send";
 import { useState } from "react";
 import { flushSync } from "react-dom";
 import { useActionData, useFetcher } from "react-router";
+import { CONTACT_FORM } from "./form";
 import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { ContactSchema } from "~/features/contact/schema";
 import { fieldErrors, LIMITS, type FieldErrors } from "~/platform/forms/schemas";
@@ -17,12 +18,12 @@ import { Field, FormStatus, Honeypot, Input, Textarea } from "~/ui/field";
  * checks the same schema first, submits in the background and answers with a toast.
  */
 export function ContactForm({ formToken }: { formToken: string }) {
-  const fetcher = useFetcher<FormResult>({ key: "contact" });
+  const fetcher = useFetcher<FormResult>({ key: CONTACT_FORM.form });
   const actionData = useActionData<FormResult>();
   const hydrated = useHydrated();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   // Without JavaScript the page itself carries the result of the POST.
-  const result = fetcher.data ?? (actionData?.form === "contact" ? actionData : undefined);
+  const result = fetcher.data ?? (actionData?.form === CONTACT_FORM.form ? actionData : undefined);
   const token = useFormToken(formToken, result);
   const formRef = useFormResult(fetcher.data);
   const submitting = fetcher.state !== "idle";

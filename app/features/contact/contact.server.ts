@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { CHECK_MARKED_FIELDS } from "~/platform/forms/messages";
+import { CONTACT_FORM } from "./form";
 import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { submitContact } from "~/features/contact/queries.server";
 import { ContactSchema } from "~/features/contact/schema";
@@ -30,7 +31,11 @@ import { clientAddressContext, databaseContext, mailQueuedContext } from "~/plat
 
 const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 
-export async function contactAction({ request, context }: FormActionArgs, form?: FormData, key = "contact") {
+export async function contactAction(
+  { request, context }: FormActionArgs,
+  form?: FormData,
+  key = CONTACT_FORM.form,
+) {
   form ??= await readForm(request);
   if (!form) return invalidRequest(CONTACT_MESSAGES.failure, key);
   const values = formValues(form, CONTACT_FIELDS);

@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** One page, two forms: the contact form and the double opt-in newsletter card. */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData().catch(() => undefined);
-  if (form?.get("intent") === "newsletter") return newsletterAction(args, "optIn", form);
+  if (form?.get("intent") === NEWSLETTER_OPT_IN_FORM.intent) return newsletterAction(args, "optIn", form);
   return contactAction(args, form);
 }
 

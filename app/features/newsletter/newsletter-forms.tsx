@@ -69,7 +69,7 @@ export function NewsletterCard({ formToken, action }: { formToken: string; actio
         abbestellbar.
       </p>
       <fetcher.Form ref={formRef} method="post" action={action} className="relative mt-5 space-y-4">
-        <input type="hidden" name="intent" value="newsletter" />
+        <input type="hidden" name="intent" value={NEWSLETTER_OPT_IN_FORM.intent} />
         <input type="hidden" name="formToken" value={token} />
         <Honeypot />
         {!hydrated && <FormStatus result={result} />}
