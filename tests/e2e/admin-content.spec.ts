@@ -6,7 +6,6 @@ import {
   acceptCookiesUpFront,
   actAsOwnClient,
   expect,
-  isMobileProject,
   openAdminPage,
   signInAsAdmin,
   startOwnServer,
@@ -260,7 +259,6 @@ test("a hidden service page answers 404 and leaves the menu, the overview, the s
   page,
   browser,
 }, testInfo) => {
-  const mobile = isMobileProject(testInfo.project.name);
   await asOwner(
     page,
     browser,
@@ -299,22 +297,22 @@ test("a hidden service page answers 404 and leaves the menu, the overview, the s
       await expect(footer).not.toContainText("Onlineshops");
       await expect(footer.locator('a[href="/service/shops"]')).toHaveCount(0);
 
-      // The header menu's Services entries, on a phone in the menu overlay.
-      if (mobile) {
-        await visitor.page.getByRole("button", { name: "Menü öffnen" }).click();
-        const overlay = visitor.page.getByRole("dialog", { name: "Menü" });
-        await expect(overlay.getByRole("link", { name: "Portale", exact: true })).toBeVisible();
-        await expect(overlay.getByRole("link", { name: "Onlineshops" })).toHaveCount(0);
-        await expect(overlay.locator('a[href="/service/shops"]')).toHaveCount(0);
-        await overlay.getByRole("button", { name: "Menü schließen" }).click();
-      } else {
-        const nav = visitor.page.getByRole("navigation", { name: "Hauptmenü" });
-        const toggle = nav.getByRole("button", { name: "Untermenü Services" });
-        await toggle.press("Enter");
-        await expect(toggle).toHaveAttribute("aria-expanded", "true");
-        const submenu = visitor.page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-        await expect(submenu.getByRole("link")).toHaveText(SERVICES_WITHOUT_SHOPS);
-      }
+      // The header menu's Services entries, on a wide screen in the submenu…
+      const nav = visitor.page.getByRole("navigation", { name: "Hauptmenü" });
+      const toggle = nav.getByRole("button", { name: "Untermenü Services" });
+      await toggle.press("Enter");
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      const submenu = visitor.page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      await expect(submenu.getByRole("link")).toHaveText(SERVICES_WITHOUT_SHOPS);
+      // …and on a phone's screen in the menu overlay.
+      await visitor.page.setViewportSize({ width: 390, height: 844 });
+      await visitor.page.getByRole("button", { name: "Menü öffnen" }).click();
+      const overlay = visitor.page.getByRole("dialog", { name: "Menü" });
+      await expect(overlay.getByRole("link", { name: "Portale", exact: true })).toBeVisible();
+      await expect(overlay.getByRole("link", { name: "Onlineshops" })).toHaveCount(0);
+      await expect(overlay.locator('a[href="/service/shops"]')).toHaveCount(0);
+      await overlay.getByRole("button", { name: "Menü schließen" }).click();
+      await visitor.page.setViewportSize({ width: 1366, height: 900 });
 
       // The sitemap.
       const sitemap = await visitor.context.request.get(`${server.url}/sitemap.xml`);

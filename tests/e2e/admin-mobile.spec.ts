@@ -272,6 +272,23 @@ test("Profil at 360 px: the password section fits when open", async ({ page, bas
   await expectOnScreen(main(page).getByRole("button", { name: "Speichern" }));
 });
 
+test("Inhalte at 360 px: the list and a page editor fit, with its buttons on the screen", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await signInOnPhone(page, baseURL!, client);
+  await openAdminPage(page, "/admin/inhalte");
+  await expect(main(page).getByRole("heading", { level: 2, name: "Inhalte" })).toBeVisible();
+  await expectToFitScreen(page, "/admin/inhalte");
+  await openAdminPage(page, "/admin/inhalte/about");
+  await expect(main(page).getByRole("heading", { level: 2, name: /bearbeiten: Über mich$/ })).toBeVisible();
+  await expectToFitScreen(page, "/admin/inhalte/about");
+  await expectOnScreen(main(page).getByRole("textbox", { name: "Text", exact: true }));
+  await expectOnScreen(main(page).getByRole("button", { name: "Entwurf speichern" }));
+  await expectOnScreen(main(page).getByRole("button", { name: "Veröffentlichen" }));
+});
+
 test("Einstellungen at 360 px: the checklist and every section fit", async ({ page, baseURL }, testInfo) => {
   const client = await actAsOwnClient(page.context(), testInfo);
   await signInOnPhone(page, baseURL!, client);

@@ -3,6 +3,7 @@ import { startSmtpReceiver } from "../setup/smtp-receiver";
 import {
   actAsOwnClient,
   expect,
+  newContextWithoutJavaScript,
   openAdminPage,
   signInAsAdmin,
   startOwnServer,
@@ -310,6 +311,41 @@ test("the go-live checklist starts with every demo item open, and the test mail 
     );
     await expect(main(page).getByRole("link", { name: "Noch 4 Punkte bis zum Livegang" })).toBeVisible();
   });
+});
+
+test("without JavaScript a saved section counts at once in the header's go-live notice", async ({
+  browser,
+}, testInfo) => {
+  const server = await startOwnServer();
+  const context = await newContextWithoutJavaScript(browser, testInfo);
+  try {
+    const page = await context.newPage();
+    await signInAsAdmin(page, {
+      baseURL: server.url,
+      clientAddress: await actAsOwnClient(context, testInfo),
+      credentials: server.admin!,
+    });
+    await page.goto(`${server.url}/admin/einstellungen`);
+    await expect(main(page).getByRole("link", { name: "Noch 6 Punkte bis zum Livegang" })).toBeVisible();
+
+    await field(page, "Inhaber und Impressum", "Name").fill(OWN.name);
+    await field(page, "Inhaber und Impressum", "Straße und Hausnummer").fill(OWN.street);
+    await field(page, "Inhaber und Impressum", "Öffentliche E-Mail-Adresse").fill(OWN.email);
+    await field(page, "Inhaber und Impressum", "USt-IdNr.").fill("");
+    await saveSection(page, "Inhaber und Impressum");
+    await expect(section(page, "Inhaber und Impressum")).toContainText("Einstellungen gespeichert");
+    for (const label of ["Hauptseite", "Produktwelt", "Ideenwelt", "Videos", "Termine und Events", "Blog"]) {
+      await field(page, "Website", label).fill("");
+    }
+    await field(page, "Website", "Markenzeile").fill("Erika Beispiel · Beratung");
+    await saveSection(page, "Website");
+    // The answer to the form's POST is rendered after the change, header included.
+    await expect(section(page, "Website")).toContainText("Einstellungen gespeichert");
+    await expect(main(page).getByRole("link", { name: "Noch 5 Punkte bis zum Livegang" })).toBeVisible();
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });
 
 test("without SMTP_URL the test mail says that mails go to the local mail drop", async ({

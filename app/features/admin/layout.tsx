@@ -19,9 +19,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 /**
  * Every other admin action runs only for the signed-in owner: checked here, before the action
- * reads its body. Whatever the owner changes may show on public pages, so after each of their
- * writes that did not fail the page cache starts over (the one place that empties it for this
- * instance; other instances hear of changes through the database, server/boot.ts). No admin
+ * reads its body. Whatever the owner changes may show on public pages, so around each of their
+ * writes the page cache and the settings and pages read per version start over (the one place
+ * that empties them for this instance; other instances hear of changes through the database,
+ * server/boot.ts). No admin
  * response is stored by browsers or proxies; a sliding session renews its cookie.
  */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -30,8 +31,13 @@ export const middleware: Route.MiddlewareFunction[] = [
       await requireAdmin(request, context);
     }
     const current = await getAdmin(request, context).catch(() => undefined);
+    const writes = Boolean(current) && !SAFE_METHODS.has(request.method);
+    // Once before: a form sent without JavaScript is answered with the page rendered after the
+    // action, in this request, and its loaders must not get what was cached before the change.
+    if (writes) publicPagesChanged();
     const response = await next();
-    if (current && !SAFE_METHODS.has(request.method) && response.status < 500) publicPagesChanged();
+    // And once after: pages rendered by other requests meanwhile may show the old state.
+    if (writes && response.status < 500) publicPagesChanged();
     response.headers.set("Cache-Control", "no-store");
     response.headers.set("X-Robots-Tag", "noindex, nofollow");
     if (current?.refreshedCookie) response.headers.append("Set-Cookie", current.refreshedCookie);
