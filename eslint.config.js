@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 
 /** The feature folders (app/features/<feature>), each a room of its own. */
 const features = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
@@ -42,6 +42,72 @@ const boundaries = [
       })),
   ),
 ];
+
+/**
+ * Every table has one owner module: the only one that imports the table from the schema, so the
+ * only one whose queries name it (docs/decisions/0019-feature-folders.md). Others call the
+ * owner's functions; a statement that needs another owner's table takes that part from its owner
+ * as SQL (a subquery, a condition), and a transaction across owners passes its `tx` to each.
+ */
+const tableOwners = {
+  projects: "app/features/projects/queries.server.ts",
+  contactSubmissions: "app/features/contact/queries.server.ts",
+  newsletterSubscriptions: "app/features/newsletter/subscribers.server.ts",
+  consentTexts: "app/features/newsletter/subscribers.server.ts",
+  newsletterConsentRecords: "app/features/newsletter/subscribers.server.ts",
+  newsletterIssues: "app/features/newsletter/issues.server.ts",
+  adminUsers: "app/features/auth/admin-users.server.ts",
+  sessions: "app/features/auth/session.server.ts",
+  passkeys: "app/features/auth/sign-in-factors.server.ts",
+  recoveryCodes: "app/features/auth/sign-in-factors.server.ts",
+  authChallenges: "app/features/auth/sign-in-factors.server.ts",
+  images: "app/features/media/images.server.ts",
+  imageVariants: "app/features/media/images.server.ts",
+  pages: "app/features/pages/queries.server.ts",
+  pageVersions: "app/features/pages/queries.server.ts",
+  siteSettings: "app/features/settings/queries.server.ts",
+  privacyAuditLog: "app/features/privacy/queries.server.ts",
+  outbox: "app/platform/mail/outbox.server.ts",
+  appMeta: "app/platform/db/app-meta.server.ts",
+  rateLimits: "app/platform/db/rate-limits.server.ts",
+};
+
+// A table added to the schema without an owner stops lint here.
+const schemaTables = [
+  ...readFileSync(new URL("./app/platform/db/schema.ts", import.meta.url), "utf8").matchAll(
+    /^export const (\w+) = pgTable\(/gm,
+  ),
+].map(([, name]) => name);
+const unowned = schemaTables.filter((table) => !(table in tableOwners));
+if (unowned.length > 0)
+  throw new Error(`eslint.config.js: give these tables an owner: ${unowned.join(", ")}`);
+
+/**
+ * @typescript-eslint/no-restricted-imports options refusing the value of every table but
+ * `owned` from the schema (`./schema` too, for a module beside it). Types may be imported.
+ */
+const schemaImports = (owned = [], besideSchema = false) => ({
+  patterns: Object.entries(tableOwners)
+    .filter(([table]) => !owned.includes(table))
+    .map(([table, owner]) => ({
+      regex: besideSchema ? "(^|/)db/schema$|^\\./schema$" : "(^|/)db/schema$",
+      importNames: [table],
+      allowTypeImports: true,
+      message: `Only ${owner} touches this table: call its functions.`,
+    })),
+});
+const ownerFiles = [...new Set(Object.values(tableOwners))].map((owner) => ({
+  files: [owner],
+  rules: {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      schemaImports(
+        Object.keys(tableOwners).filter((table) => tableOwners[table] === owner),
+        owner.startsWith("app/platform/db/"),
+      ),
+    ],
+  },
+}));
 
 // Icons by their own module: through the barrel, the build's chunking saw every icon as
 // imported by the frame, and every page loaded the admin area's icons.
@@ -93,6 +159,32 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // One owner per table (tableOwners above).
+  {
+    files: ["**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", schemaImports()],
+      // The relational API (`db.query.<table>`) would name a table without importing it.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: `MemberExpression[object.property.name="query"][property.name=/^(${Object.keys(tableOwners).join("|")})$/]`,
+          message: "Query a table through its owner's functions (tableOwners in eslint.config.js).",
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/platform/db/*.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", schemaImports([], true)] },
+  },
+  ...ownerFiles,
+  {
+    // engines.server.ts hands drizzle the whole schema, for the Db type; it queries no table.
+    // Tests set up and inspect rows directly.
+    files: ["app/platform/db/engines.server.ts", "tests/**", "**/*.test.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off", "no-restricted-syntax": "off" },
   },
   // No import cycles: a module's dependencies can be read without meeting it again.
   importX.flatConfigs.typescript,

@@ -1,15 +1,11 @@
 import { stdin, stdout } from "node:process";
 import { createInterface } from "node:readline";
-import { createAdmin, findAdminByEmail } from "~/features/auth/admin-users.server";
+import { createAdmin, findAdminByEmail, setSecondFactorOnly } from "~/features/auth/admin-users.server";
 import { openDatabase } from "~/platform/db/engines.server";
 import { configuredDatabase } from "./boot";
 import { setPassword } from "~/features/auth/sign-in-limits.server";
 import { newPasswordProblem } from "~/features/auth/password-rules.server";
-import {
-  deactivateTotp,
-  deleteAllPasskeys,
-  setSecondFactorOnly,
-} from "~/features/auth/sign-in-factors.server";
+import { deactivateTotp, deleteAllPasskeys } from "~/features/auth/sign-in-factors.server";
 import { deleteOtherSessions } from "~/features/auth/session.server";
 import { queueSignInChangeMail, TERMINAL_DEVICE } from "~/features/auth/sign-in-notices.server";
 

@@ -1,5 +1,4 @@
 /** What other features use of auth on the server: the only way in from outside the folder. */
 export { confirmedUntil, requireRecentConfirmation } from "./recent-confirmation.server";
-export { getAdmin, requireAdmin } from "./session.server";
-export { pruneExpiredSessions } from "./sessions.server";
+export { getAdmin, pruneExpiredSessions, requireAdmin } from "./session.server";
 export { hasPasskeyOrSecondFactor, pruneExpiredChallenges } from "./sign-in-factors.server";

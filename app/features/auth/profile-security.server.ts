@@ -1,5 +1,10 @@
 import { data } from "react-router";
-import { findAdminById, type AdminUser } from "~/features/auth/admin-users.server";
+import {
+  findAdminById,
+  setPendingTotpSecret,
+  setSecondFactorOnly,
+  type AdminUser,
+} from "~/features/auth/admin-users.server";
 import type { Db } from "~/platform/db/engines.server";
 import {
   activateTotp,
@@ -9,8 +14,6 @@ import {
   listPasskeys,
   renamePasskey,
   replaceRecoveryCodes,
-  setPendingTotpSecret,
-  setSecondFactorOnly,
   unusedRecoveryCodes,
 } from "~/features/auth/sign-in-factors.server";
 import { SECURITY_MESSAGES } from "~/features/auth/security-messages";

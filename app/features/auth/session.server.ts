@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { redirect } from "react-router";
+import { adminCards } from "~/features/auth/admin-users.server";
 import type { Db } from "~/platform/db/engines.server";
-import { REAUTH_MS, SESSION_IDLE_MS, SESSION_MAX_MS } from "~/features/auth/sessions.server";
-import { adminUsers, sessions } from "~/platform/db/schema";
+import { sessions } from "~/platform/db/schema";
 import { env } from "~/platform/env.server";
 import {
   SESSION_COOKIE_HTTP,
@@ -20,9 +20,15 @@ import { databaseContext, type RequestContext } from "~/platform/http/request-co
  * HttpOnly cookie; the database keeps its SHA-256. The expiry slides while the admin is active
  * (IDLE) up to a hard maximum (MAX) after sign-in; sign-out deletes the row. Changing how one
  * signs in (password, passkeys, second factor) needs a proof of identity within REAUTH
- * (the reasons are in docs/decisions/0015-sign-in-security.md).
+ * (the reasons are in docs/decisions/0015-sign-in-security.md). The only module that touches
+ * the sessions table.
  */
-export { REAUTH_MS, SESSION_IDLE_MS, SESSION_MAX_MS } from "~/features/auth/sessions.server";
+
+/** 24 hours without use, 14 days after sign-in at most; a confirmation counts for 10 minutes. */
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+export const SESSION_MAX_MS = 14 * 24 * 60 * 60 * 1000;
+export const REAUTH_MS = 10 * 60 * 1000;
+
 /** The session list's "zuletzt aktiv" is written at most this often. */
 const LAST_USED_RESOLUTION_MS = 60 * 1000;
 
@@ -108,13 +114,11 @@ export async function validateSession(
 ): Promise<{ session: AdminSession; admin: Admin; refreshedCookie?: string } | undefined> {
   if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
   const id = sha256Hex(token);
+  const admin = adminCards(db);
   const [row] = await db
-    .select({
-      session: sessions,
-      admin: { id: adminUsers.id, email: adminUsers.email, name: adminUsers.name },
-    })
+    .select({ session: sessions, admin: { id: admin.id, email: admin.email, name: admin.name } })
     .from(sessions)
-    .innerJoin(adminUsers, eq(adminUsers.id, sessions.user_id))
+    .innerJoin(admin, eq(admin.id, sessions.user_id))
     .where(eq(sessions.id, id))
     .limit(1);
   if (!row) return undefined;
@@ -195,6 +199,20 @@ export async function deleteSessionByPublicId(db: Db, userId: string, publicId: 
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Deletes sessions past their idle expiry or past the maximum after sign-in. */
+export async function pruneExpiredSessions(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      or(
+        sql`${sessions.expires_at} < now()`,
+        sql`${sessions.created_at} < now() - make_interval(secs => ${SESSION_MAX_MS / 1000})`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return deleted.length;
 }
 
 /** Ends every session of the admin except `keep` (after a password change). */

@@ -1,8 +1,12 @@
-import { and, asc, count, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { anyAdminWithTotp, disableTotp, enableTotp } from "~/features/auth/admin-users.server";
 import type { Db } from "~/platform/db/engines.server";
-import { adminUsers, authChallenges, passkeys, recoveryCodes } from "~/platform/db/schema";
+import { authChallenges, passkeys, recoveryCodes } from "~/platform/db/schema";
 
-/** Queries behind passkeys, TOTP, recovery codes and the pending steps of a sign-in. */
+/**
+ * Queries of auth_challenges, passkeys and recovery_codes: the pending steps of a sign-in, the
+ * passkeys, and the recovery codes beside TOTP (whose columns are the admin's, admin-users.server.ts).
+ */
 
 export type Passkey = typeof passkeys.$inferSelect;
 export type ChallengePurpose = (typeof authChallenges.$inferSelect)["purpose"];
@@ -163,11 +167,7 @@ export async function hasSecondFactor(db: Db, admin: { id: string; totp_secret: 
   return (row?.keys ?? 0) > 0;
 }
 
-// ── TOTP and recovery codes ─────────────────────────────────────────────────────────────────
-
-export async function setPendingTotpSecret(db: Db, userId: string, secret: string | null): Promise<void> {
-  await db.update(adminUsers).set({ totp_pending_secret: secret }).where(eq(adminUsers.id, userId));
-}
+// ── Recovery codes, with TOTP turned on and off ─────────────────────────────────────────────
 
 /** Makes the pending secret the active one and replaces the recovery codes, in one transaction. */
 export async function activateTotp(
@@ -178,16 +178,7 @@ export async function activateTotp(
   codeHashes: string[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .update(adminUsers)
-      .set({
-        totp_secret: secret,
-        totp_pending_secret: null,
-        totp_enabled_at: new Date(),
-        totp_last_step: step,
-        updated_at: new Date(),
-      })
-      .where(eq(adminUsers.id, userId));
+    await enableTotp(tx, userId, secret, step);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
     await tx.insert(recoveryCodes).values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash })));
   });
@@ -196,16 +187,7 @@ export async function activateTotp(
 /** Turns TOTP off and deletes the recovery codes. */
 export async function deactivateTotp(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .update(adminUsers)
-      .set({
-        totp_secret: null,
-        totp_pending_secret: null,
-        totp_enabled_at: null,
-        totp_last_step: null,
-        updated_at: new Date(),
-      })
-      .where(eq(adminUsers.id, userId));
+    await disableTotp(tx, userId);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
   });
 }
@@ -215,24 +197,6 @@ export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: s
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
     await tx.insert(recoveryCodes).values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash })));
   });
-}
-
-/**
- * Accepts a TOTP time step once: the update succeeds only for a step later than the last one
- * accepted, so a code seen by someone else cannot be used again (RFC 6238 §5.2).
- */
-export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
-  const rows = await db
-    .update(adminUsers)
-    .set({ totp_last_step: step })
-    .where(
-      and(
-        eq(adminUsers.id, userId),
-        or(isNull(adminUsers.totp_last_step), lt(adminUsers.totp_last_step, step)),
-      ),
-    )
-    .returning({ id: adminUsers.id });
-  return rows.length > 0;
 }
 
 /** Uses up a recovery code: true once per code, even for requests at the same moment. */
@@ -259,21 +223,9 @@ export async function unusedRecoveryCodes(db: Db, userId: string): Promise<numbe
   return row?.n ?? 0;
 }
 
-export async function setSecondFactorOnly(db: Db, userId: string, on: boolean): Promise<void> {
-  await db
-    .update(adminUsers)
-    .set({ require_second_factor: on, updated_at: new Date() })
-    .where(eq(adminUsers.id, userId));
-}
-
 /** Whether any admin can sign in with a passkey or a second factor (the go-live checklist). */
 export async function hasPasskeyOrSecondFactor(db: Db): Promise<boolean> {
   const [passkey] = await db.select({ id: passkeys.id }).from(passkeys).limit(1);
   if (passkey) return true;
-  const [totp] = await db
-    .select({ id: adminUsers.id })
-    .from(adminUsers)
-    .where(isNotNull(adminUsers.totp_secret))
-    .limit(1);
-  return Boolean(totp);
+  return anyAdminWithTotp(db);
 }

@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { findAdminByEmail, findAdminById, type AdminUser } from "~/features/auth/admin-users.server";
+import {
+  clearFailedSignIns,
+  countFailedSignIn,
+  findAdminByEmail,
+  findAdminById,
+  setAdminPassword,
+  type AdminUser,
+} from "~/features/auth/admin-users.server";
 import type { Db } from "~/platform/db/engines.server";
 import {
   clearRateLimit,
@@ -12,7 +18,6 @@ import {
   startPause,
   takeBackRateLimitHit,
 } from "~/platform/db/rate-limits.server";
-import { adminUsers } from "~/platform/db/schema";
 import {
   countChallengeAttempt,
   deleteChallenge,
@@ -116,10 +121,7 @@ export async function signIn(
   dummyHash ??= hashPassword("timing-equaliser-not-a-real-password");
   const valid = await verifyPassword(admin?.password_hash ?? (await dummyHash), password);
   if (admin && valid) {
-    await db
-      .update(adminUsers)
-      .set({ failed_attempts: 0, locked_until: null })
-      .where(eq(adminUsers.id, admin.id));
+    await clearFailedSignIns(db, admin.id);
     await clearRateLimit(db, clientLimitKey);
     await clearRateLimit(db, pairLimitKey);
     await clearRateLimit(db, accountKey(account));
@@ -127,12 +129,7 @@ export async function signIn(
   }
 
   await hitRateLimit(db, accountKey(account), Number.MAX_SAFE_INTEGER, LOGIN_LIMIT.windowMs);
-  if (admin) {
-    await db
-      .update(adminUsers)
-      .set({ failed_attempts: sql`${adminUsers.failed_attempts} + 1` })
-      .where(eq(adminUsers.id, admin.id));
-  }
+  if (admin) await countFailedSignIn(db, admin.id);
   return { ok: false, reason: "invalid" };
 }
 
@@ -152,17 +149,8 @@ export async function clearAccountLimits(db: Db, email: string, adminId?: string
  * `npm run admin -- reset-password`, so an owner kept out by a flood of guesses gets back in).
  */
 export async function setPassword(db: Db, adminId: string, password: string): Promise<void> {
-  const [admin] = await db
-    .update(adminUsers)
-    .set({
-      password_hash: await hashPassword(password),
-      failed_attempts: 0,
-      locked_until: null,
-      updated_at: new Date(),
-    })
-    .where(eq(adminUsers.id, adminId))
-    .returning({ email: adminUsers.email });
-  if (admin) await clearAccountLimits(db, admin.email, adminId);
+  const email = await setAdminPassword(db, adminId, password);
+  if (email !== undefined) await clearAccountLimits(db, email, adminId);
 }
 
 // ── Codes per account: TOTP and recovery codes, wherever they are typed ─────────────────────

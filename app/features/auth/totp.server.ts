@@ -2,7 +2,8 @@ import { randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
 import type { Db } from "~/platform/db/engines.server";
-import { claimTotpStep, spendRecoveryCode } from "~/features/auth/sign-in-factors.server";
+import { claimTotpStep } from "~/features/auth/admin-users.server";
+import { spendRecoveryCode } from "~/features/auth/sign-in-factors.server";
 import { env } from "~/platform/env.server";
 import { sha256Hex } from "~/platform/db/installation-secret.server";
 

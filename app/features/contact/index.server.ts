@@ -1,2 +1,7 @@
 /** What other features use of contact on the server: the only way in from outside the folder. */
-export { pruneContactSubmissions } from "./queries.server";
+export {
+  contactIdsOf,
+  contactsByAddress,
+  deleteContactsByAddress,
+  pruneContactSubmissions,
+} from "./queries.server";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { env } from "~/platform/env.server";
 import {
   ALL_FORMS_CAP,
@@ -176,4 +176,30 @@ export async function deleteContactSubmission(db: Db, id: string): Promise<boole
     .where(eq(contactSubmissions.id, id))
     .returning({ id: contactSubmissions.id });
   return deleted.length > 0;
+}
+
+// ── A person's requests (Auskunft und Löschung); `address` in lower case ───────────────────
+
+const contactsOf = (address: string) => eq(sql`lower(${contactSubmissions.email})`, address);
+
+/** The requests sent from `address`, newest first. */
+export function contactsByAddress(db: Db, address: string) {
+  return db
+    .select()
+    .from(contactSubmissions)
+    .where(contactsOf(address))
+    .orderBy(desc(contactSubmissions.created_at));
+}
+
+/** The ids of those requests as an SQL select, for a statement on their notification mails. */
+export const contactIdsOf = (address: string): SQL =>
+  sql`select ${contactSubmissions.id} from ${contactSubmissions} where lower(${contactSubmissions.email}) = ${address}`;
+
+/** Inside `tx`: deletes the requests sent from `address` (their mails go with them); how many. */
+export async function deleteContactsByAddress(tx: Db, address: string): Promise<number> {
+  const deleted = await tx
+    .delete(contactSubmissions)
+    .where(contactsOf(address))
+    .returning({ id: contactSubmissions.id });
+  return deleted.length;
 }

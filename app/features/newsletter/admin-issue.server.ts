@@ -10,12 +10,12 @@ import {
   issueCounts,
   pauseIssue,
   queueIssue,
-  recipientCount,
   resumeIssue,
   saveIssueDraft,
   type IssueDraft,
   type NewsletterIssue,
 } from "~/features/newsletter/issues.server";
+import { recipientCount } from "~/features/newsletter/subscribers.server";
 import { env } from "~/platform/env.server";
 import {
   PLAIN_TEXT,

@@ -1,28 +1,41 @@
-import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
-import { BOUNCE_LIMIT, isQueued } from "~/features/newsletter/issue-states";
+import { and, desc, eq, inArray, lte, not, sql, type AnyColumn } from "drizzle-orm";
+import { deliverableRecipients } from "~/features/newsletter/subscribers.server";
+import { isQueued } from "~/features/newsletter/issue-states";
 import { isUuid } from "~/platform/uuid";
-import { rowsOf, type Db } from "~/platform/db/engines.server";
+import type { Db } from "~/platform/db/engines.server";
+import { newsletterIssues, type NewsletterIssueState } from "~/platform/db/schema";
 import {
-  MAIL_PRIORITY,
-  newsletterIssues,
-  newsletterSubscriptions,
-  outbox,
-  type NewsletterIssueState,
-} from "~/platform/db/schema";
+  dropWaitingIssueMails,
+  enqueueIssueMails,
+  issueMailCounts,
+  issueMailsWaiting,
+  type IssueCondition,
+  type MailCounts,
+} from "~/platform/mail/outbox.server";
 
 /**
- * The newsletter's issues: drafts the owner writes, and the sending of one, which
- * queues an outbox mail per confirmed subscriber. The mail worker sends them after every other
- * mail (app/platform/mail/worker.server.ts) and composes each when it goes out (app/features/newsletter/issue-mail.server.ts).
+ * The newsletter's issues (the only module that touches newsletter_issues): drafts the owner
+ * writes, and the sending of one, which queues an outbox mail per confirmed subscriber. The mail
+ * worker sends them after every other mail (app/platform/mail/worker.server.ts) and composes
+ * each when it goes out (app/features/newsletter/issue-mail.server.ts).
  */
 
 export type NewsletterIssue = typeof newsletterIssues.$inferSelect;
-export type IssueCounts = { sent: number; waiting: number; failed: number };
+export type IssueCounts = MailCounts;
 export type IssueDraft = { subject: string; preheader: string; body: string };
 
 /** States in which the issue's mails may go out; in which they still wait (isSending, isQueued). */
 const ACTIVE: NewsletterIssueState[] = ["scheduled", "sending"];
 const RUNNING: NewsletterIssueState[] = [...ACTIVE, "paused"];
+
+const issueIn = (states: NewsletterIssueState[], issueId: AnyColumn) =>
+  sql`exists (select 1 from ${newsletterIssues} where ${newsletterIssues.id} = ${issueId} and ${inArray(newsletterIssues.state, states)})`;
+
+/** For the mail worker (MailHooks.issueMayGo): the issue's mails may go out, it is planned or sending. */
+export const issueSending: IssueCondition = (issueId) => issueIn(ACTIVE, issueId);
+
+/** For the outbox's pruning: the issue is under way (planned, sending or paused), its records stay. */
+export const issueRunning: IssueCondition = (issueId) => issueIn(RUNNING, issueId);
 
 export async function findIssue(db: Db, id: string): Promise<NewsletterIssue | undefined> {
   if (!isUuid(id)) return undefined;
@@ -57,20 +70,6 @@ export async function deleteDraft(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-const deliverable = and(
-  eq(newsletterSubscriptions.is_confirmed, true),
-  lt(newsletterSubscriptions.bounce_count, BOUNCE_LIMIT),
-);
-
-/** The subscribers an issue sent now would reach: confirmed, without repeated delivery problems. */
-export async function recipientCount(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(newsletterSubscriptions)
-    .where(deliverable);
-  return row?.count ?? 0;
-}
-
 /**
  * Sends a draft: in one transaction, freezes it and queues one mail per deliverable subscriber,
  * due at `sendAt` (now when null). The unique (issue, subscriber) index makes a repeated call
@@ -90,20 +89,13 @@ export async function queueIssue(db: Db, id: string, sendAt: Date | null): Promi
       .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.state, "draft")))
       .returning();
     if (!issue) return undefined;
-    const queued = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        insert into ${outbox} (${sql.identifier(outbox.to.name)}, subject, text, priority, newsletter_issue_id, subscriber_id, next_attempt_at)
-        select ${newsletterSubscriptions.email}, ${issue.subject}, '', ${MAIL_PRIORITY.bulk}, ${issue.id}, ${newsletterSubscriptions.id}, ${issue.send_at!.toISOString()}::timestamptz
-        from ${newsletterSubscriptions}
-        where ${deliverable}
-        on conflict do nothing
-        returning id`),
-    );
-    await tx
-      .update(newsletterIssues)
-      .set({ recipients: queued.length })
-      .where(eq(newsletterIssues.id, issue.id));
-    return queued.length;
+    const queued = await enqueueIssueMails(tx, deliverableRecipients(), {
+      issueId: issue.id,
+      subject: issue.subject,
+      dueAt: issue.send_at!,
+    });
+    await tx.update(newsletterIssues).set({ recipients: queued }).where(eq(newsletterIssues.id, issue.id));
+    return queued;
   });
 }
 
@@ -116,28 +108,13 @@ export async function issueCounts(db: Db, issue: NewsletterIssue): Promise<Issue
       waiting: 0,
     };
   }
-  return (await liveCounts(db, [issue.id])).get(issue.id) ?? { sent: 0, waiting: 0, failed: 0 };
-}
-
-async function liveCounts(db: Db, ids: string[]): Promise<Map<string, IssueCounts>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: outbox.newsletter_issue_id,
-      sent: sql<number>`count(*) filter (where ${outbox.sent_at} is not null)::int`,
-      failed: sql<number>`count(*) filter (where ${outbox.failed_at} is not null)::int`,
-      waiting: sql<number>`count(*) filter (where ${outbox.sent_at} is null and ${outbox.failed_at} is null)::int`,
-    })
-    .from(outbox)
-    .where(inArray(outbox.newsletter_issue_id, ids))
-    .groupBy(outbox.newsletter_issue_id);
-  return new Map(rows.map(({ id, ...counts }) => [id!, counts]));
+  return (await issueMailCounts(db, [issue.id])).get(issue.id) ?? { sent: 0, waiting: 0, failed: 0 };
 }
 
 /** Every issue, newest first, with its counts. */
 export async function listIssues(db: Db): Promise<(NewsletterIssue & { counts: IssueCounts })[]> {
   const issues = await db.select().from(newsletterIssues).orderBy(desc(newsletterIssues.created_at));
-  const live = await liveCounts(
+  const live = await issueMailCounts(
     db,
     issues.filter((issue) => isQueued(issue.state)).map((issue) => issue.id),
   );
@@ -181,16 +158,14 @@ export async function cancelIssue(db: Db, id: string): Promise<boolean> {
       .where(and(eq(newsletterIssues.id, id), inArray(newsletterIssues.state, RUNNING)))
       .returning({ id: newsletterIssues.id });
     if (rows.length === 0) return false;
-    await tx
-      .delete(outbox)
-      .where(and(eq(outbox.newsletter_issue_id, id), isNull(outbox.sent_at), isNull(outbox.failed_at)));
+    await dropWaitingIssueMails(tx, id);
     await keepCounts(tx, id);
     return true;
   });
 }
 
 async function keepCounts(tx: Db, id: string) {
-  const counts = (await liveCounts(tx, [id])).get(id) ?? { sent: 0, failed: 0, waiting: 0 };
+  const counts = (await issueMailCounts(tx, [id])).get(id) ?? { sent: 0, failed: 0, waiting: 0 };
   await tx
     .update(newsletterIssues)
     .set({ sent_count: counts.sent, failed_count: counts.failed })
@@ -209,12 +184,7 @@ export async function advanceIssues(db: Db): Promise<void> {
   const done = await db
     .select({ id: newsletterIssues.id })
     .from(newsletterIssues)
-    .where(
-      and(
-        eq(newsletterIssues.state, "sending"),
-        sql`not exists (select 1 from ${outbox} where ${outbox.newsletter_issue_id} = ${newsletterIssues.id} and ${outbox.sent_at} is null and ${outbox.failed_at} is null)`,
-      ),
-    );
+    .where(and(eq(newsletterIssues.state, "sending"), not(issueMailsWaiting(newsletterIssues.id))));
   for (const { id } of done) {
     await db.transaction(async (tx) => {
       const rows = await tx
@@ -225,14 +195,6 @@ export async function advanceIssues(db: Db): Promise<void> {
       if (rows.length > 0) await keepCounts(tx, id);
     });
   }
-}
-
-/** A permanent refusal of a newsletter mail: the subscriber's count goes up. */
-export async function recordBounce(db: Db, subscriberId: string): Promise<void> {
-  await db
-    .update(newsletterSubscriptions)
-    .set({ bounce_count: sql`${newsletterSubscriptions.bounce_count} + 1` })
-    .where(eq(newsletterSubscriptions.id, subscriberId));
 }
 
 /** The public archive (when the owner turned it on): sent issues, newest first. */

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { newsletterConfirmation } from "~/features/newsletter/confirmation-mail.server";
 import { type SiteSettings, siteSettingsOf } from "~/features/settings/index.server";
 import { hmac, installationSecret, safeEqual, sha256Hex } from "~/platform/db/installation-secret.server";
 import { isUuid } from "~/platform/uuid";
 import { CONSENT_TEXTS, type ConsentForm } from "~/features/newsletter/consent";
+import { BOUNCE_LIMIT } from "~/features/newsletter/issue-states";
 import type { Db } from "~/platform/db/engines.server";
 import { pagedSearch, type PageRequest } from "~/platform/db/paged-search.server";
 import {
@@ -14,6 +15,11 @@ import {
   newsletterSubscriptions,
   type ConsentRecordReason,
 } from "~/platform/db/schema";
+
+/**
+ * The subscriptions and their proof of consent (newsletter_subscriptions, consent_texts,
+ * newsletter_consent_records): the only module that touches these tables.
+ */
 
 /** Double opt-in (spec §4, §9): 32 random bytes as 64 hex characters, valid 24 hours. */
 export const TOKEN_VALID_MS = 24 * 60 * 60 * 1000;
@@ -378,6 +384,59 @@ export async function consentProof(db: Db, id: string): Promise<ConsentProof | u
       : null,
     legacyVersion: text ? null : s.consent_text_version,
   };
+}
+
+const deliverable = and(
+  eq(newsletterSubscriptions.is_confirmed, true),
+  lt(newsletterSubscriptions.bounce_count, BOUNCE_LIMIT),
+);
+
+/** The subscribers an issue sent now would reach: confirmed, without repeated delivery problems. */
+export async function recipientCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(newsletterSubscriptions)
+    .where(deliverable);
+  return row?.count ?? 0;
+}
+
+/** Those subscribers as an SQL select of (address, subscription id), for the outbox to queue an issue. */
+export const deliverableRecipients = (): SQL =>
+  sql`select ${newsletterSubscriptions.email}, ${newsletterSubscriptions.id} from ${newsletterSubscriptions} where ${deliverable}`;
+
+/** A permanent refusal of a newsletter mail: the subscriber's count goes up. */
+export async function recordBounce(db: Db, subscriberId: string): Promise<void> {
+  await db
+    .update(newsletterSubscriptions)
+    .set({ bounce_count: sql`${newsletterSubscriptions.bounce_count} + 1` })
+    .where(eq(newsletterSubscriptions.id, subscriberId));
+}
+
+/** The id of the subscription of `address` (in lower case; the stored one in any case), if any. */
+export async function subscriptionIdOf(db: Db, address: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: newsletterSubscriptions.id })
+    .from(newsletterSubscriptions)
+    .where(eq(sql`lower(${newsletterSubscriptions.email})`, address));
+  return row?.id;
+}
+
+/** Inside `tx`: deletes the subscription without a proof-and-block record; how many (0 or 1). */
+export async function deleteSubscription(tx: Db, id: string): Promise<number> {
+  const deleted = await tx
+    .delete(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, id))
+    .returning({ id: newsletterSubscriptions.id });
+  return deleted.length;
+}
+
+/** Inside `tx`: deletes every proof-and-block record of the address (by its emailHash); how many. */
+export async function deleteConsentRecords(tx: Db, hash: string): Promise<number> {
+  const deleted = await tx
+    .delete(newsletterConsentRecords)
+    .where(eq(newsletterConsentRecords.email_hash, hash))
+    .returning({ id: newsletterConsentRecords.id });
+  return deleted.length;
 }
 
 /** Removes sign-ups that were never confirmed. */

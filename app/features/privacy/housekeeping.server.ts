@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "~/platform/db/engines.server";
 import { pruneContactSubmissions } from "~/features/contact/index.server";
-import { pruneConsentRecords, prunePending } from "~/features/newsletter/index.server";
+import { issueRunning, pruneConsentRecords, prunePending } from "~/features/newsletter/index.server";
 import { pruneRateLimits } from "~/platform/db/rate-limits.server";
 import { pruneOutbox } from "~/platform/mail/outbox.server";
 import { MAIL_RECORD_DAYS } from "~/platform/mail/retention";
@@ -46,7 +46,7 @@ export async function runHousekeeping(
     if (!lock?.locked) return undefined;
     return {
       contactRequests: await pruneContactSubmissions(tx, Number(settings.privacy.contactMonths)),
-      mails: await pruneOutbox(tx),
+      mails: await pruneOutbox(tx, issueRunning),
       mailFiles: 0,
       unconfirmedSignUps: await prunePending(tx),
       consentRecords: await pruneConsentRecords(tx),

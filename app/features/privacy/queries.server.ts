@@ -1,56 +1,38 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { PrivacyCounts } from "~/features/privacy/messages";
 import { eraseDroppedMails } from "~/platform/mail/mail-drop.server";
+import { deletePersonMails, listPersonMails, type PersonMails } from "~/platform/mail/outbox.server";
 import type { Db } from "~/platform/db/engines.server";
+import { contactIdsOf, contactsByAddress, deleteContactsByAddress } from "~/features/contact/index.server";
 import {
   blockAddress,
   consentProof,
   consentRecordsFor,
+  deleteConsentRecords,
+  deleteSubscription,
   emailHash,
   endSubscription,
   proofContext,
+  subscriptionIdOf,
 } from "~/features/newsletter/index.server";
-import {
-  contactSubmissions,
-  newsletterConsentRecords,
-  newsletterSubscriptions,
-  outbox,
-  privacyAuditLog,
-} from "~/platform/db/schema";
+import { privacyAuditLog } from "~/platform/db/schema";
 
 /**
  * Auskunft und Löschung (Art. 15, 17, 20 DSGVO): everything stored for one e-mail
- * address, its erasure in one transaction, and the audit log of both (dates and counts only).
- * Addresses are compared case-insensitively, as the newsletter's unique index does.
+ * address, its erasure in one transaction, and the audit log of both (dates and counts only;
+ * the only module that touches privacy_audit_log). The other tables are read and written
+ * through their owners, each taking the erasure's transaction. Addresses are compared
+ * case-insensitively, as the newsletter's unique index does.
  */
 
 const normalized = (email: string) => email.trim().toLowerCase();
 
-const contactsOf = (address: string) => eq(sql`lower(${contactSubmissions.email})`, address);
-
-/**
- * The person's mails: addressed to them, of their subscription, or notifying of their requests.
- * A notification counts only through its request: addressed to the owner's notification address,
- * it is about someone else when that address is the one looked up.
- */
-function mailsOf(address: string, subscriptionId: string | undefined): SQL {
-  return or(
-    and(eq(sql`lower(${outbox.to})`, address), isNull(outbox.contact_id)),
-    subscriptionId ? eq(outbox.subscriber_id, subscriptionId) : undefined,
-    inArray(
-      outbox.contact_id,
-      sql`(select ${contactSubmissions.id} from ${contactSubmissions} where lower(${contactSubmissions.email}) = ${address})`,
-    ),
-  )!;
-}
-
-async function subscriptionIdOf(db: Db, address: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: newsletterSubscriptions.id })
-    .from(newsletterSubscriptions)
-    .where(eq(sql`lower(${newsletterSubscriptions.email})`, address));
-  return row?.id;
-}
+/** Where a person's mails are found: see PersonMails. */
+const mailsOf = (address: string, subscriberId: string | undefined): PersonMails => ({
+  address,
+  subscriberId,
+  contactIds: contactIdsOf(address),
+});
 
 export type PersonData = Awaited<ReturnType<typeof lookupPerson>>;
 
@@ -59,27 +41,8 @@ export async function lookupPerson(db: Db, email: string) {
   const address = normalized(email);
   const subscriptionId = await subscriptionIdOf(db, address);
   const [contacts, mails, subscription, records] = await Promise.all([
-    db
-      .select()
-      .from(contactSubmissions)
-      .where(contactsOf(address))
-      .orderBy(desc(contactSubmissions.created_at)),
-    db
-      .select({
-        id: outbox.id,
-        createdAt: outbox.created_at,
-        to: outbox.to,
-        subject: outbox.subject,
-        text: outbox.text,
-        sentAt: outbox.sent_at,
-        failedAt: outbox.failed_at,
-        lastError: outbox.last_error,
-        newsletterIssueId: outbox.newsletter_issue_id,
-        contactId: outbox.contact_id,
-      })
-      .from(outbox)
-      .where(mailsOf(address, subscriptionId))
-      .orderBy(desc(outbox.created_at)),
+    contactsByAddress(db, address),
+    listPersonMails(db, mailsOf(address, subscriptionId)),
     subscriptionId ? consentProof(db, subscriptionId) : undefined,
     consentRecordsFor(db, address),
   ]);
@@ -145,37 +108,21 @@ export async function erasePerson(
   const { counts, mailIds } = await db.transaction(async (tx) => {
     const subscriptionId = await subscriptionIdOf(tx, address);
     // Before the requests: their notifications are found through them.
-    const mails = await tx
-      .delete(outbox)
-      .where(mailsOf(address, subscriptionId))
-      .returning({ id: outbox.id });
-    const contacts = await tx
-      .delete(contactSubmissions)
-      .where(contactsOf(address))
-      .returning({ id: contactSubmissions.id });
+    const mailIds = await deletePersonMails(tx, mailsOf(address, subscriptionId));
+    const contacts = await deleteContactsByAddress(tx, address);
     let subscriptions = 0;
     if (subscriptionId) {
       subscriptions = block
         ? Number(await endSubscription(tx, context, subscriptionId, "erased"))
-        : (
-            await tx
-              .delete(newsletterSubscriptions)
-              .where(eq(newsletterSubscriptions.id, subscriptionId))
-              .returning({ id: newsletterSubscriptions.id })
-          ).length;
+        : await deleteSubscription(tx, subscriptionId);
     }
     if (block && !subscriptions) await blockAddress(tx, context, address);
-    const records = block
-      ? []
-      : await tx
-          .delete(newsletterConsentRecords)
-          .where(eq(newsletterConsentRecords.email_hash, hash))
-          .returning({ id: newsletterConsentRecords.id });
-    const counts = { contacts: contacts.length, subscriptions, mails: mails.length, records: records.length };
+    const records = block ? 0 : await deleteConsentRecords(tx, hash);
+    const counts = { contacts, subscriptions, mails: mailIds.length, records };
     await tx
       .insert(privacyAuditLog)
       .values({ action: "erase", counts: { ...counts, blocked: Number(block) } });
-    return { counts, mailIds: mails.map((mail) => mail.id) };
+    return { counts, mailIds };
   });
   // After the commit: a file cannot be restored by a rollback, and a second erasure finds any
   // left behind by their headers.

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { countProjects, insertProjects } from "~/features/projects/queries.server";
 import type { Project } from "~/features/projects/project";
+import { readMeta, writeMeta } from "~/platform/db/app-meta.server";
 import type { Db } from "~/platform/db/engines.server";
-import { appMeta, projects } from "~/platform/db/schema";
 
 const MARKER = "demo_content_loaded";
 const SEED_LOCK_KEY = 720_514_312;
@@ -15,12 +16,10 @@ export async function loadDemoContent(db: Db, items: readonly Project[]): Promis
   return db.transaction(async (tx) => {
     // Instances starting together on one PostgreSQL seed once.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, MARKER));
-    if (marker) return false;
-    const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(projects);
-    const empty = (row?.count ?? 0) === 0;
-    if (empty && items.length > 0) await tx.insert(projects).values([...items]);
-    await tx.insert(appMeta).values({ key: MARKER, value: new Date().toISOString() });
+    if ((await readMeta(tx, [MARKER])).has(MARKER)) return false;
+    const empty = (await countProjects(tx)) === 0;
+    if (empty && items.length > 0) await insertProjects(tx, items);
+    await writeMeta(tx, MARKER, new Date().toISOString());
     return empty;
   });
 }

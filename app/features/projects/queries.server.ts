@@ -117,6 +117,11 @@ export async function deleteProject(db: Db, id: unknown): Promise<void> {
   await db.delete(projects).where(eq(projects.id, existing));
 }
 
+/** Stores items as they are, ids included (the built-in demo items). */
+export async function insertProjects(db: Db, items: readonly Project[]): Promise<void> {
+  await db.insert(projects).values([...items]);
+}
+
 export async function countProjects(db: Db): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(projects);
   return row?.count ?? 0;

@@ -18,7 +18,6 @@ import {
   type Db,
 } from "./engines.server";
 import { META_KEYS, writeMeta } from "./app-meta.server";
-import { appMeta } from "./schema";
 
 /**
  * Backups (docs/decisions/0009-backup-and-restore.md): one .tar.gz holding `dump.sql`, every row
@@ -229,16 +228,9 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
  * scheduled time in app_meta writes the backup, the others see a time not older than theirs.
  */
 export async function claimScheduledBackup(db: Db, scheduledAt: Date): Promise<boolean> {
-  const claimed = await db
-    .insert(appMeta)
-    .values({ key: "scheduled_backup", value: scheduledAt.toISOString() })
-    .onConflictDoUpdate({
-      target: appMeta.key,
-      set: { value: sql`excluded.value`, updated_at: sql`now()` },
-      setWhere: sql`${appMeta.value} < excluded.value`,
-    })
-    .returning({ key: appMeta.key });
-  return claimed.length > 0;
+  return writeMeta(db, "scheduled_backup", scheduledAt.toISOString(), {
+    when: (stored) => sql`${stored} < excluded.value`,
+  });
 }
 
 async function sha256OfFile(file: string): Promise<string> {

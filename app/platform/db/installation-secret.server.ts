@@ -7,9 +7,8 @@ import {
   timingSafeEqual,
   type KeyObject,
 } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { keepFirstMeta } from "~/platform/db/app-meta.server";
 import type { Db } from "~/platform/db/engines.server";
-import { appMeta } from "~/platform/db/schema";
 
 /**
  * A random secret of this installation, created on first use and kept in the database (so every
@@ -20,12 +19,7 @@ const secrets = new WeakMap<Db, Buffer>();
 export async function installationSecret(db: Db): Promise<Buffer> {
   const cached = secrets.get(db);
   if (cached) return cached;
-  await db
-    .insert(appMeta)
-    .values({ key: "secret", value: randomBytes(32).toString("hex") })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, "secret"));
-  const secret = Buffer.from(row!.value, "hex");
+  const secret = Buffer.from(await keepFirstMeta(db, "secret", randomBytes(32).toString("hex")), "hex");
   secrets.set(db, secret);
   return secret;
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/engines.server";
-import { appMeta } from "../db/schema";
+import { sql } from "drizzle-orm";
+import { readMeta, writeMeta } from "~/platform/db/app-meta.server";
+import type { Db } from "~/platform/db/engines.server";
 
 /**
  * When the cap of all public forms (FORM_MAX_PER_HOUR) was last reached and how many submissions
@@ -35,27 +35,22 @@ export async function recordFormCapRefusals(
     refused: refusals.refused,
     cap: refusals.cap,
   };
-  const stored = sql`${appMeta.value}::jsonb`;
-  const sameHour = sql`(${stored} ->> 'windowEndsAt')::timestamptz > ${fresh.windowEndsAt}::timestamptz - interval '30 minutes'`;
-  await db
-    .insert(appMeta)
-    .values({ key: KEY, value: JSON.stringify(fresh), updated_at: sql`now()` })
-    .onConflictDoUpdate({
-      target: appMeta.key,
-      set: {
-        value: sql`case when ${sameHour}
+  await writeMeta(db, KEY, JSON.stringify(fresh), {
+    update: (value) => {
+      const stored = sql`${value}::jsonb`;
+      const sameHour = sql`(${stored} ->> 'windowEndsAt')::timestamptz > ${fresh.windowEndsAt}::timestamptz - interval '30 minutes'`;
+      return sql`case when ${sameHour}
           then jsonb_set(${stored}, '{refused}', to_jsonb((${stored} ->> 'refused')::int + ${refusals.refused}::int))::text
-          else excluded.value end`,
-        updated_at: sql`now()`,
-      },
-    });
+          else excluded.value end`;
+    },
+  });
 }
 
 /** The last hour in which the cap was reached, if it ever was. */
 export async function lastFormCapRecord(db: Db): Promise<FormCapRecord | undefined> {
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY));
-  if (!row) return undefined;
-  const stored = JSON.parse(row.value) as Stored;
+  const value = (await readMeta(db, [KEY])).get(KEY);
+  if (value === undefined) return undefined;
+  const stored = JSON.parse(value) as Stored;
   return {
     reachedAt: new Date(stored.reachedAt),
     windowEndsAt: new Date(stored.windowEndsAt),

@@ -1,9 +1,19 @@
-import { and, eq, gt, gte, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/engines.server";
-import { MAIL_PRIORITY, newsletterIssues, outbox } from "~/platform/db/schema";
+import { MAIL_PRIORITY } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
+import {
+  claimDueMails,
+  deleteMail,
+  markFailed,
+  markSent,
+  renewLease,
+  retryNowAfter,
+  sentRecently,
+  type ClaimedMail,
+  type IssueCondition,
+  type OutgoingMail,
+} from "~/platform/mail/outbox.server";
 import { MAIL_RETRY_DAYS } from "~/platform/mail/retention";
-import type { OutgoingMail } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 
 const BATCH = 10;
@@ -34,53 +44,6 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(MAX_BACKOFF_SECONDS, 30 * 2 ** Math.max(0, attempts - 1));
 }
 
-/**
- * Claims due mails of one priority for this worker: a short lease (locked_until) taken in one
- * statement with FOR UPDATE SKIP LOCKED, so several workers never send the same mail. A
- * newsletter mail is due only while its issue is sending (not paused, not cancelled).
- */
-async function claim(db: Db, limit: number, priority: number) {
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.priority, priority),
-        isNull(outbox.sent_at),
-        isNull(outbox.failed_at),
-        lte(outbox.next_attempt_at, sql`now()`),
-        or(isNull(outbox.locked_until), lte(outbox.locked_until, sql`now()`)),
-        or(
-          isNull(outbox.newsletter_issue_id),
-          sql`exists (select 1 from ${newsletterIssues} where ${newsletterIssues.id} = ${outbox.newsletter_issue_id} and ${newsletterIssues.state} in ('scheduled', 'sending'))`,
-        ),
-      ),
-    )
-    .orderBy(outbox.next_attempt_at, outbox.created_at)
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(outbox)
-    .set({
-      locked_until: sql`now() + (${LEASE_SECONDS}::int * interval '1 second')`,
-      attempts: sql`${outbox.attempts} + 1`,
-    })
-    .where(inArray(outbox.id, due))
-    .returning();
-}
-
-/** Mails sent in the last hour and the last day, across all instances. */
-async function sentRecently(db: Db): Promise<{ hour: number; day: number }> {
-  const [row] = await db
-    .select({
-      hour: sql<number>`count(*) filter (where ${outbox.sent_at} >= now() - interval '1 hour')::int`,
-      day: sql<number>`count(*)::int`,
-    })
-    .from(outbox)
-    .where(and(isNotNull(outbox.sent_at), gte(outbox.sent_at, sql`now() - interval '1 day'`)));
-  return { hour: row?.hour ?? 0, day: row?.day ?? 0 };
-}
-
 /** The mail caps (MAIL_MAX_PER_HOUR, MAIL_MAX_PER_DAY). */
 export type MailCaps = { perHour: number; perDay: number };
 
@@ -104,6 +67,12 @@ export type ComposeNewsletter = (mail: {
  * these in (newsletterMailHooks), and server/boot.ts passes them on.
  */
 export type MailHooks = {
+  /**
+   * Whether a newsletter mail may go out now, as an SQL condition on its issue: part of the
+   * statement that claims due mails (the issue is sending, not paused or cancelled). Without
+   * it, no newsletter mail is claimed.
+   */
+  issueMayGo?: IssueCondition;
   /** A newsletter mail is composed as it goes out, not stored once per subscriber. */
   compose?: ComposeNewsletter;
   /** After every round, also one that sent nothing. */
@@ -113,8 +82,6 @@ export type MailHooks = {
   /** A subscription's confirmation mail went out: in the transaction that marks it sent. */
   onConfirmationSent?: (tx: Db, subscriberId: string) => Promise<void>;
 };
-
-type Claimed = Awaited<ReturnType<typeof claim>>[number];
 
 /** An SMTP reply of 5xx: the server refused this mail for good. */
 const isPermanent = (error: unknown) => {
@@ -137,25 +104,30 @@ export async function deliverDueMail(
   const left = Math.min(perHour - recent.hour, perDay - recent.day);
   if (left <= 0) return "capped";
   const claimedAt = Date.now();
-  const urgent = await claim(db, Math.min(BATCH, left), MAIL_PRIORITY.urgent);
+  const claim = (limit: number, priority: number) =>
+    claimDueMails(db, { limit, priority, leaseSeconds: LEASE_SECONDS, issueMayGo: hooks.issueMayGo });
+  const urgent = await claim(Math.min(BATCH, left), MAIL_PRIORITY.urgent);
   const bulkLeft =
     Math.min(perHour - reserveOf(perHour) - recent.hour, perDay - reserveOf(perDay) - recent.day) -
     urgent.length;
   const bulk =
     urgent.length < BATCH && bulkLeft > 0
-      ? await claim(db, Math.min(BATCH - urgent.length, bulkLeft), MAIL_PRIORITY.bulk)
+      ? await claim(Math.min(BATCH - urgent.length, bulkLeft), MAIL_PRIORITY.bulk)
       : [];
   let sent = 0;
   // UPDATE … RETURNING has no order of its own: send the claimed mails in the order they fell
   // due, equally due ones in the order they were queued.
-  const inOrder = (a: Claimed, b: Claimed) =>
+  const inOrder = (a: ClaimedMail, b: ClaimedMail) =>
     a.next_attempt_at.getTime() - b.next_attempt_at.getTime() ||
     a.created_at.getTime() - b.created_at.getTime();
   for (const mail of [...urgent.sort(inOrder), ...bulk.sort(inOrder)]) {
     if (!(await holdsClaim(db, mail, claimedAt))) continue;
     if (await deliver(db, transport, mail, hooks)) sent++;
   }
-  if (sent > 0) await retryUnreachableNow(db);
+  // A mail just went out, so the mail server is reachable again: mails waiting only because it
+  // was not become due now instead of after their backoff of up to an hour. Mails the server
+  // refused keep their backoff.
+  if (sent > 0) await retryNowAfter(db, UNREACHABLE_CODES);
   // Every round: an issue whose time came, or whose last waiting mail went (or was deleted by an
   // unsubscribe), moves on even when this round claimed none of its mails.
   await hooks.afterRound?.(db);
@@ -168,18 +140,13 @@ export async function deliverDueMail(
  * half the lease is gone, each mail's lease is renewed before it goes out, but only while no
  * other claim has counted an attempt since ours (so never two workers send one mail).
  */
-async function holdsClaim(db: Db, mail: Claimed, claimedAt: number): Promise<boolean> {
+async function holdsClaim(db: Db, mail: ClaimedMail, claimedAt: number): Promise<boolean> {
   if (Date.now() - claimedAt < (LEASE_SECONDS * 1000) / 2) return true;
-  const renewed = await db
-    .update(outbox)
-    .set({ locked_until: sql`now() + (${LEASE_SECONDS}::int * interval '1 second')` })
-    .where(and(eq(outbox.id, mail.id), eq(outbox.attempts, mail.attempts), isNull(outbox.sent_at)))
-    .returning({ id: outbox.id });
-  return renewed.length > 0;
+  return renewLease(db, mail, LEASE_SECONDS);
 }
 
 /** Sends one claimed mail and records the outcome; true when it went out. */
-async function deliver(db: Db, transport: MailTransport, mail: Claimed, hooks: MailHooks) {
+async function deliver(db: Db, transport: MailTransport, mail: ClaimedMail, hooks: MailHooks) {
   try {
     const newsletter =
       mail.newsletter_issue_id && mail.subscriber_id
@@ -190,7 +157,7 @@ async function deliver(db: Db, transport: MailTransport, mail: Claimed, hooks: M
           })
         : undefined;
     if (mail.newsletter_issue_id && !newsletter) {
-      await db.delete(outbox).where(eq(outbox.id, mail.id));
+      await deleteMail(db, mail.id);
       return false;
     }
     await transport.send({
@@ -203,23 +170,16 @@ async function deliver(db: Db, transport: MailTransport, mail: Claimed, hooks: M
         headers: mail.headers,
       }),
     });
-    // Sent: the body, its links (a confirmation link) and the headers go at once; the record
-    // (recipient, subject, times) stays for MAIL_RECORD_DAYS.
-    const markSent = (tx: Db) =>
-      tx
-        .update(outbox)
-        .set({ sent_at: sql`now()`, locked_until: null, last_error: null, text: "", html: null, headers: {} })
-        .where(eq(outbox.id, mail.id));
     // A subscription's confirmation mail: the proof of consent says when it went out.
     const confirmation = mail.subscriber_id && !mail.newsletter_issue_id ? mail.subscriber_id : undefined;
     if (confirmation && hooks.onConfirmationSent) {
       const recordSent = hooks.onConfirmationSent;
       await db.transaction(async (tx) => {
-        await markSent(tx);
+        await markSent(tx, mail.id);
         await recordSent(tx, confirmation);
       });
     } else {
-      await markSent(db);
+      await markSent(db, mail.id);
     }
     return true;
   } catch (error) {
@@ -233,16 +193,10 @@ async function deliver(db: Db, transport: MailTransport, mail: Claimed, hooks: M
     // Any mail still undelivered after MAIL_RETRY_DAYS has had its last attempt.
     const lastAttempt = Date.now() - mail.created_at.getTime() >= MAIL_RETRY_DAYS * 24 * 60 * 60 * 1000;
     const givesUp = bounced || lastAttempt;
-    await db
-      .update(outbox)
-      .set({
-        locked_until: null,
-        last_error: reason,
-        ...(givesUp
-          ? { failed_at: sql`now()` }
-          : { next_attempt_at: sql`now() + (${backoffSeconds(mail.attempts)}::int * interval '1 second')` }),
-      })
-      .where(eq(outbox.id, mail.id));
+    await markFailed(db, mail.id, {
+      reason,
+      retryInSeconds: givesUp ? undefined : backoffSeconds(mail.attempts),
+    });
     if (bounced) await hooks.onBounce?.(db, mail.subscriber_id!);
     logger.warn(
       { mail: mail.id, attempts: mail.attempts, reason },
@@ -254,24 +208,6 @@ async function deliver(db: Db, transport: MailTransport, mail: Claimed, hooks: M
     );
     return false;
   }
-}
-
-/**
- * A mail just went out, so the mail server is reachable again: mails waiting only because it was
- * not (see UNREACHABLE_CODES) become due now instead of after their backoff of up to an hour.
- * Mails the server refused keep their backoff.
- */
-async function retryUnreachableNow(db: Db): Promise<void> {
-  await db
-    .update(outbox)
-    .set({ next_attempt_at: sql`now()` })
-    .where(
-      and(
-        isNull(outbox.sent_at),
-        gt(outbox.next_attempt_at, sql`now()`),
-        or(...UNREACHABLE_CODES.map((code) => like(outbox.last_error, `% ${code}`))),
-      ),
-    );
 }
 
 export type MailWorker = { kick(): void; stop(): Promise<void> };
