@@ -188,7 +188,8 @@ test("desktop submenus open, are walked and close with the keyboard alone", asyn
 test("the mobile menu overlay takes the focus, keeps it inside and gives it back", async ({
   page,
 }, testInfo) => {
-  test.slow();
+  // About 40 tab stops, each checked for a visible focus: 10 s alone, 40 s on a busy machine.
+  test.setTimeout(180_000);
   await acceptCookiesUpFront(page);
   await page.goto("/");
   await waitForHydration(page);

@@ -100,6 +100,7 @@ test("the header lists every menu item in order; external ones open in a new tab
   page,
   baseURL,
 }, testInfo) => {
+  test.slow(); // every entry's name, address and target, one by one
   await acceptCookiesUpFront(page);
   await page.goto("/");
   await waitForHydration(page);
