@@ -14,7 +14,11 @@ const FRAME = /(virtual:react-router|[\\/]app[\\/](root|features[\\/]site[\\/]la
 const HOME = /[\\/]app[\\/]features[\\/]pages[\\/]home\.tsx\?/;
 const memo = new Map<string, string[]>();
 
-/** The entries (route modules, the client entry) that import a module, directly or not. */
+/**
+ * The entries (route modules, the client entry) that import a module, directly or not. An admin
+ * module counts as an entry of its own: what it imports is admin code, even where a feature's
+ * index re-exports it to public pages, which do not load it (the re-export is dropped there).
+ */
 function entriesOf(id: string, info: ModuleInfoOf): string[] {
   const known = memo.get(id);
   if (known) return known;
@@ -23,7 +27,7 @@ function entriesOf(id: string, info: ModuleInfoOf): string[] {
   const queue = [id];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     const module = info(next);
-    if (!module || module.isEntry || module.importers.length === 0) {
+    if (!module || module.isEntry || module.importers.length === 0 || (next !== id && ADMIN.test(next))) {
       entries.add(next);
       continue;
     }

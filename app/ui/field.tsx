@@ -12,41 +12,145 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cn(control, className)} {...props} />;
 }
 
-type FieldProps = {
+export function Select({ className, ...props }: ComponentProps<"select">) {
+  return <select className={cn(control, className)} {...props} />;
+}
+
+/**
+ * The kit's form fields: a label, the control, a hint and the error beside it, wired together
+ * for assistive technology. `Field` takes any control (a render prop hands it its id and ARIA
+ * attributes); `InputField`, `TextareaField`, `SelectField` and `CheckboxField` are the common
+ * ones, taking the control's own attributes. A feature binds them to its form's state (values,
+ * errors, and the limits of the zod schema, see `~/platform/forms/field-limits`).
+ */
+type FieldFrame = {
   id: string;
   label: ReactNode;
-  /** A short explanation under the label (format, what an empty field means). */
+  /** A short explanation under the control (format, what an empty field means). */
   hint?: ReactNode;
   error?: string;
-  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+  /** Of the field as a whole (a grid column), not of the control. */
   className?: string;
 };
 
+type ControlAria = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+
+/** The control's id and ARIA attributes: invalid with an error, described by its hint and error. */
+function controlAria({ id, hint, error }: Pick<FieldFrame, "id" | "hint" | "error">): ControlAria {
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return {
+    id,
+    ...(error ? { "aria-invalid": true } : {}),
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+  };
+}
+
+/** The hint and the error under a control, with the ids its `aria-describedby` names. */
+function FieldNotes({ id, hint, error, className }: Pick<FieldFrame, "id" | "hint" | "error" | "className">) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className={cn("text-sm text-slate-600", className)}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={cn("text-sm text-red-700", className)}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** Label, control, hint and error message, wired together for assistive technology. */
-export function Field({ id, label, hint, error, children, className }: FieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  className,
+}: FieldFrame & { children: (props: ControlAria) => ReactNode }) {
   return (
     <div className={cn("space-y-1.5", className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children({
-        id,
-        ...(error ? { "aria-invalid": true } : {}),
-        ...(describedBy ? { "aria-describedby": describedBy } : {}),
-      })}
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
+      {children(controlAria({ id, hint, error }))}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The control's own attributes; the field's id and class name are the frame's. */
+type ControlProps<Tag extends "input" | "textarea" | "select"> = Omit<
+  ComponentProps<Tag>,
+  "id" | "className"
+>;
+
+/** A field's props, parted into the frame's and the control's. */
+function splitFrame<Props extends FieldFrame>({ id, label, hint, error, className, ...control }: Props) {
+  return [{ id, label, hint, error, className }, control] as const;
+}
+
+export function InputField(props: FieldFrame & ControlProps<"input">) {
+  const [frame, input] = splitFrame(props);
+  return <Field {...frame}>{(aria) => <Input {...aria} {...input} />}</Field>;
+}
+
+export function TextareaField(props: FieldFrame & ControlProps<"textarea">) {
+  const [frame, textarea] = splitFrame(props);
+  return <Field {...frame}>{(aria) => <Textarea {...aria} {...textarea} />}</Field>;
+}
+
+type SelectOption = string | { value: string; label: string };
+
+export function SelectField({
+  options,
+  empty,
+  ...props
+}: FieldFrame &
+  Omit<ControlProps<"select">, "children"> & {
+    options: readonly SelectOption[];
+    /** The label of a first, empty choice ("– bitte wählen –"); none without. */
+    empty?: string;
+  }) {
+  const [frame, select] = splitFrame(props);
+  return (
+    <Field {...frame}>
+      {(aria) => (
+        <Select {...aria} {...select}>
+          {empty !== undefined && <option value="">{empty}</option>}
+          {options.map((option) => {
+            const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            );
+          })}
+        </Select>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+    </Field>
+  );
+}
+
+/** A yes/no field: the box beside its label, the hint and the error under the label. */
+export function CheckboxField(props: FieldFrame & Omit<ControlProps<"input">, "type">) {
+  const [{ id, label, hint, error, className }, input] = splitFrame(props);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="flex items-start gap-3 text-sm font-medium text-slate-900">
+        <input
+          {...controlAria({ id, hint, error })}
+          {...input}
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-brand-600"
+        />
+        {label}
+      </label>
+      <FieldNotes id={id} hint={hint} error={error} className="mt-1 pl-7" />
     </div>
   );
 }

@@ -36,6 +36,7 @@ import {
   type AdminSession,
 } from "~/features/auth/session.server";
 import { PasskeyNameSchema } from "~/features/auth/sign-in-security";
+import { fieldLimits } from "~/platform/forms/field-limits";
 import {
   formatSecret,
   newRecoveryCodes,
@@ -82,6 +83,8 @@ export async function securityOverview(db: Db, session: AdminSession, request: R
       createdAt: key.created_at,
       lastUsedAt: key.last_used_at,
     })),
+    /** For the rename form's input, as the rename is checked. */
+    passkeyNameLimits: fieldLimits(PasskeyNameSchema),
     totp: {
       activeSince: admin.totp_enabled_at,
       recoveryLeft,

@@ -7,6 +7,7 @@ import { hasSecondFactor } from "~/features/auth/sign-in-factors.server";
 import { AUTH_MESSAGES, setPassword, signIn } from "~/features/auth/sign-in-limits.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { SINGLE_LINE, SINGLE_LINE_MESSAGE } from "~/platform/forms/schemas";
+import { fieldLimits } from "~/platform/forms/field-limits";
 import { newPasswordProblem } from "~/features/auth/password-rules.server";
 import { adminReturnPath } from "~/features/auth/recent-confirmation.server";
 import { clientAddressContext, databaseContext, type RequestContext } from "~/platform/http/request-context";
@@ -48,6 +49,7 @@ export async function loadProfile(request: Request, context: RequestContext) {
   const { admin, session } = await requireAdmin(request, context);
   return {
     name: admin.name,
+    nameLimits: fieldLimits(NameSchema),
     email: admin.email,
     security: await securityOverview(await context.get(databaseContext), session, request),
     returnTo: returnPathOf(request),

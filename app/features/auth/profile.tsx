@@ -65,7 +65,9 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
           {(props) => <Input {...props} value={loaderData.email} disabled readOnly />}
         </Field>
         <Field id="profile-name" label="Name" error={errors.name}>
-          {(props) => <Input {...props} name="name" defaultValue={loaderData.name} maxLength={100} />}
+          {(props) => (
+            <Input {...props} name="name" defaultValue={loaderData.name} {...loaderData.nameLimits} />
+          )}
         </Field>
         <Button
           type="button"

@@ -8,6 +8,7 @@ import { Button } from "~/ui/button";
 import { Field, Input } from "~/ui/field";
 import { SECURITY_MESSAGES as M } from "~/features/auth/security-messages";
 import { formatDateTime } from "~/platform/format";
+import type { FieldLimits } from "~/platform/forms/field-limits";
 import { passkeyCeremony } from "~/features/auth/passkey-client";
 import { toast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -16,6 +17,8 @@ import { useHydrated } from "~/ui/use-hydrated";
 export type SecurityOverview = {
   confirmedUntil: Date | string | null;
   passkeys: { id: string; name: string; createdAt: Date | string; lastUsedAt: Date | string | null }[];
+  /** The limits of a passkey's name, for the rename form. */
+  passkeyNameLimits: FieldLimits;
   totp: {
     activeSince: Date | string | null;
     recoveryLeft: number;
@@ -193,7 +196,7 @@ function Passkeys({ overview }: { overview: SecurityOverview }) {
                     className="min-w-48"
                   >
                     {(props) => (
-                      <Input {...props} name="name" defaultValue={key.name} maxLength={60} required />
+                      <Input {...props} name="name" defaultValue={key.name} {...overview.passkeyNameLimits} />
                     )}
                   </Field>
                   <Button type="submit" variant="secondary">

@@ -29,7 +29,7 @@ import { redirectWithFlash } from "~/platform/http/flash.server";
 import { requireRecentConfirmation, requireAdmin } from "~/features/auth/index.server";
 import type { Db } from "~/platform/db/engines.server";
 import { logger } from "~/platform/logger.server";
-import { ISSUE_LIMITS } from "~/features/newsletter/issue-states";
+import { formLimits } from "~/platform/forms/field-limits";
 import { notificationAddress, siteSettingsOf } from "~/features/settings/index.server";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { newsletterHtml, newsletterMail, newsletterText } from "~/features/newsletter/issue-mail.server";
@@ -44,12 +44,9 @@ const line = (max: number, message: string) =>
   z.string().trim().max(max, message).regex(SINGLE_LINE, SINGLE_LINE_MESSAGE);
 
 const DraftSchema = z.object({
-  subject: line(ISSUE_LIMITS.subject, `Höchstens ${ISSUE_LIMITS.subject} Zeichen.`),
-  preheader: line(ISSUE_LIMITS.preheader, `Höchstens ${ISSUE_LIMITS.preheader} Zeichen.`),
-  body: z
-    .string()
-    .max(ISSUE_LIMITS.body, `Höchstens ${ISSUE_LIMITS.body.toLocaleString("de-DE")} Zeichen.`)
-    .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
+  subject: line(150, "Höchstens 150 Zeichen."),
+  preheader: line(200, "Höchstens 200 Zeichen."),
+  body: z.string().max(50_000, "Höchstens 50.000 Zeichen.").regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
 });
 
 /** What a mail needs before it may go to anyone. */
@@ -57,6 +54,9 @@ const ReadySchema = DraftSchema.extend({
   subject: DraftSchema.shape.subject.min(1, "Bitte gib einen Betreff ein."),
   body: DraftSchema.shape.body.refine((body) => body.trim().length > 0, "Bitte schreib einen Text."),
 });
+
+/** The form's limits: what sending needs, so the browser asks for the subject before any submit. */
+const ISSUE_FORM_LIMITS = formLimits(ReadySchema);
 
 export type IssueActionResult = {
   ok: boolean;
@@ -109,7 +109,7 @@ const mailContext = async (db: Db) => ({
 export async function loadIssue(request: Request, context: RequestContext, id: string | undefined) {
   const { db, issue } = await issueOf(request, context, id);
   const [counts, recipients] = await Promise.all([issueCounts(db, issue), recipientCount(db)]);
-  return { issue: serialize(issue), counts, recipients };
+  return { issue: serialize(issue), counts, recipients, limits: ISSUE_FORM_LIMITS };
 }
 
 const serialize = (issue: NewsletterIssue) => ({

@@ -15,7 +15,7 @@ import { NewsletterNav } from "~/features/newsletter/admin-newsletter-nav";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/dialog";
 import { formatDateTime } from "~/platform/format";
-import { ISSUE_LIMITS, ISSUE_STATE_LABELS, isQueued, isSending } from "~/features/newsletter/issue-states";
+import { ISSUE_STATE_LABELS, isQueued, isSending } from "~/features/newsletter/issue-states";
 import { toast } from "~/ui/toast";
 import type { Route } from "./+types/admin-issue";
 import { issueAction, loadIssue } from "./admin-issue.server";
@@ -37,7 +37,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 const PROGRESS_INTERVAL_MS = 2_000;
 
 export default function NewsletterIssue({ loaderData, actionData }: Route.ComponentProps) {
-  const { issue, counts, recipients } = loaderData;
+  const { issue, counts, recipients, limits } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const running = isQueued(issue.state);
@@ -69,7 +69,13 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
       </div>
 
       {issue.state === "draft" ? (
-        <DraftForm issue={issue} recipients={recipients} actionData={actionData} busy={busy} />
+        <DraftForm
+          issue={issue}
+          limits={limits}
+          recipients={recipients}
+          actionData={actionData}
+          busy={busy}
+        />
       ) : (
         <>
           <Progress state={issue.state} counts={counts} recipients={issue.recipients} />
@@ -85,11 +91,13 @@ type Loaded = Route.ComponentProps["loaderData"];
 
 function DraftForm({
   issue,
+  limits,
   recipients,
   actionData,
   busy,
 }: {
   issue: Loaded["issue"];
+  limits: Loaded["limits"];
   recipients: number;
   actionData: Route.ComponentProps["actionData"];
   busy: boolean;
@@ -101,14 +109,13 @@ function DraftForm({
   return (
     <>
       <Form id={formId} key={JSON.stringify(doc)} method="post" className="space-y-6" aria-busy={busy}>
-        <EditorFields doc={doc} errors={refused?.errors ?? {}}>
+        <EditorFields doc={doc} errors={refused?.errors ?? {}} limits={limits} markRequired>
           <EditorSection title="Inhalt">
-            <TextField name="subject" label="Betreff" maxLength={ISSUE_LIMITS.subject} required />
+            <TextField name="subject" label="Betreff" />
             <TextField
               name="preheader"
               label="Vorschauzeile (optional)"
               hint="Viele Postfächer zeigen sie neben dem Betreff."
-              maxLength={ISSUE_LIMITS.preheader}
             />
             <MarkdownField name="body" label="Text" rows={14} />
           </EditorSection>

@@ -13,9 +13,6 @@ export const ISSUE_STATE_LABELS: Record<NewsletterIssueState, string> = {
 /** After this many permanent refusals (on different issues, one mail per issue) an address is skipped. */
 export const BOUNCE_LIMIT = 3;
 
-/** Lengths of an issue's texts. */
-export const ISSUE_LIMITS = { subject: 150, preheader: 200, body: 50_000 } as const;
-
 /** Whether the issue's mails may go out now (or at their planned time). */
 export const isSending = (state: NewsletterIssueState) => state === "scheduled" || state === "sending";
 

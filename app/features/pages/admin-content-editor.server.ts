@@ -15,7 +15,7 @@ import { redirectWithFlash } from "~/platform/http/flash.server";
 import { ImageError, storeUploadedImage } from "~/features/media/index.server";
 import { logger } from "~/platform/logger.server";
 import { editorKey, pathOfEditorKey, type PageKind } from "~/features/pages/page-content";
-import { ALT_MISSING, parsePage, type PageErrors } from "~/features/pages/page-schemas.server";
+import { ALT_MISSING, PAGE_LIMITS, parsePage, type PageErrors } from "~/features/pages/page-schemas.server";
 import { storedContent } from "~/features/pages/pages.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { isUuid } from "~/platform/uuid";
@@ -50,10 +50,12 @@ export async function loadEditor(request: Request, context: RequestContext, key:
   const published = storedContent(path, row.published) ?? DEFAULT_PAGES.get(path)!;
   const draft = row.draft ? storedContent(path, row.draft) : undefined;
   const versions = await listPageVersions(db, path);
+  const content = draft ?? published;
   return {
     key: editorKey(path),
     path,
-    content: draft ?? published,
+    content,
+    limits: PAGE_LIMITS[content.kind],
     hasDraft: Boolean(draft),
     draftSavedAt: draft ? row.draft_saved_at?.toISOString() : undefined,
     publishedAt: row.published_at.toISOString(),

@@ -45,7 +45,7 @@ const TITLES: Record<PageContent["kind"], string> = {
 };
 
 export default function ContentEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { path, content, hasDraft, draftSavedAt, publishedAt, versions, builtIn } = loaderData;
+  const { path, content, limits, hasDraft, draftSavedAt, publishedAt, versions, builtIn } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const refused = actionData && !actionData.ok ? actionData : undefined;
@@ -93,7 +93,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
         className="space-y-6"
         aria-busy={busy}
       >
-        <EditorFields doc={doc} errors={refused?.errors ?? {}}>
+        <EditorFields doc={doc} errors={refused?.errors ?? {}} limits={limits}>
           <input type="hidden" name="kind" value={content.kind} />
           {content.kind === "home" && <HomeFields doc={doc as typeof content} />}
           {content.kind === "about" && <AboutFields doc={doc as typeof content} />}
@@ -218,8 +218,8 @@ function HomeFields({ doc }: Doc<"home">) {
   return (
     <>
       <EditorSection title="Kopfbereich">
-        <TextField name="heroTitle" label="Überschrift" maxLength={120} />
-        <TextField name="heroSubtitle" label="Unterzeile" maxLength={300} />
+        <TextField name="heroTitle" label="Überschrift" />
+        <TextField name="heroSubtitle" label="Unterzeile" />
       </EditorSection>
       <EditorSection
         title="Hintergrundbilder"
@@ -235,11 +235,11 @@ function HomeFields({ doc }: Doc<"home">) {
         </EditableList>
         <ItemCard title="Neues Bild hinzufügen">
           <FileInput name="heroImages.new.file" label="Bild hochladen" />
-          <TextField name="heroImages.new.alt" label="Alternativtext des neuen Bildes" maxLength={300} />
+          <TextField name="heroImages.new.alt" label="Alternativtext des neuen Bildes" />
         </ItemCard>
       </EditorSection>
       <EditorSection title="Newsletter-Block">
-        <TextField name="newsletterTitle" label="Überschrift" maxLength={120} />
+        <TextField name="newsletterTitle" label="Überschrift" />
         <PlainTextArea name="newsletterText" label="Text" rows={2} />
       </EditorSection>
     </>
@@ -251,7 +251,7 @@ function AboutFields({ doc }: Doc<"about">) {
   return (
     <>
       <EditorSection title="Text">
-        <TextField name="title" label="Titel" maxLength={120} />
+        <TextField name="title" label="Titel" />
         <MarkdownField name="text" label="Text" rows={12} />
       </EditorSection>
       <EditorSection title="Bild">
@@ -264,7 +264,7 @@ function AboutFields({ doc }: Doc<"about">) {
           itemLabel={(index) => `Punkt ${index + 1}`}
           add="Punkt hinzufügen"
         >
-          {(index) => <TextField name={`keyfacts.${index}`} label={`Punkt ${index + 1}`} maxLength={200} />}
+          {(index) => <TextField name={`keyfacts.${index}`} label={`Punkt ${index + 1}`} />}
         </EditableList>
       </EditorSection>
     </>
@@ -274,8 +274,8 @@ function AboutFields({ doc }: Doc<"about">) {
 function CategoryFields() {
   return (
     <EditorSection title="Texte" hint="Erscheinen auf der Startseite und auf der Kategorieseite.">
-      <TextField name="title" label="Titel" maxLength={60} />
-      <TextField name="subtitle" label="Untertitel" maxLength={200} />
+      <TextField name="title" label="Titel" />
+      <TextField name="subtitle" label="Untertitel" />
       <PlainTextArea name="description" label="Beschreibung" rows={3} />
     </EditorSection>
   );
@@ -291,10 +291,10 @@ function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }
           label="Seite ist sichtbar"
           hint="Ausgeblendet antwortet die Seite mit „nicht gefunden“ und fehlt in Menü, Übersicht, Sitemap und Footer."
         />
-        <TextField name="name" label="Name im Menü" maxLength={60} />
+        <TextField name="name" label="Name im Menü" />
       </EditorSection>
       <EditorSection title="Kopfbereich">
-        <TextField name="heroTitle" label="Titel" maxLength={120} />
+        <TextField name="heroTitle" label="Titel" />
         <PlainTextArea name="heroSubtitle" label="Unterzeile" rows={2} />
         <ImageField name="heroImage" label="Bild im Kopfbereich" />
         <MarkdownField name="intro" label="Einleitung (optional)" rows={5} />
@@ -312,16 +312,15 @@ function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }
         >
           {(index) => (
             <>
-              <TextField name={`blocks.${index}.title`} label="Titel" maxLength={160} />
+              <TextField name={`blocks.${index}.title`} label="Titel" />
               <MarkdownField name={`blocks.${index}.text`} label="Text" context={`Abschnitt ${index + 1}`} />
               <ImageField name={`blocks.${index}.image`} label="Bild" />
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField name={`blocks.${index}.linkText`} label="Linktext (optional)" maxLength={80} />
+                <TextField name={`blocks.${index}.linkText`} label="Linktext (optional)" />
                 <TextField
                   name={`blocks.${index}.linkTo`}
                   label="Linkziel (optional)"
                   hint="z. B. /service/webdesign oder https://…"
-                  maxLength={500}
                 />
               </div>
               <SelectField
@@ -334,7 +333,7 @@ function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }
         </EditableList>
       </EditorSection>
       <EditorSection title="Abschluss">
-        <TextField name="ctaTitle" label="Überschrift" maxLength={160} />
+        <TextField name="ctaTitle" label="Überschrift" />
         <PlainTextArea name="ctaText" label="Text" rows={2} />
         {!overview && (
           <Checkbox
@@ -346,7 +345,7 @@ function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }
         {overview && doc.showServiceProjects && <input type="hidden" name="showServiceProjects" value="on" />}
       </EditorSection>
       <EditorSection title="Suchmaschinen">
-        <TextField name="metaTitle" label="Seitentitel" maxLength={70} />
+        <TextField name="metaTitle" label="Seitentitel" />
         <PlainTextArea name="metaDescription" label="Beschreibung" rows={2} />
       </EditorSection>
     </>

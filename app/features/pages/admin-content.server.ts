@@ -4,7 +4,8 @@ import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import { createPageRow, listPageRows } from "~/features/pages/queries.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { editorKey, servicePath, type ServiceContent } from "~/features/pages/page-content";
-import { SlugSchema } from "~/features/pages/page-schemas.server";
+import { ServiceSchema, SlugSchema } from "~/features/pages/page-schemas.server";
+import { fieldLimits } from "~/platform/forms/field-limits";
 import { storedContent } from "~/features/pages/pages.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
@@ -27,6 +28,9 @@ export type CreatePageResult = {
   errors: Partial<Record<string, string>>;
   values: Record<string, string>;
 };
+
+/** The new service page's fields, as `createServicePage` checks them. */
+const NEW_PAGE_LIMITS = { name: fieldLimits(ServiceSchema.shape.name), slug: fieldLimits(SlugSchema) };
 
 export async function loadContentList(request: Request, context: RequestContext) {
   await requireAdmin(request, context);
@@ -58,7 +62,7 @@ export async function loadContentList(request: Request, context: RequestContext)
         ];
     }
   });
-  return { entries };
+  return { entries, newPageLimits: NEW_PAGE_LIMITS };
 }
 
 /** A new service page under /service/<slug>: stored hidden, then opened in the editor. */
@@ -70,8 +74,9 @@ export async function createServicePage(request: Request, context: RequestContex
     slug: String(form?.get("slug") ?? "").trim(),
   };
   const errors: Partial<Record<string, string>> = {};
-  if (!values.name) errors.name = "Bitte gib einen Namen für das Menü ein.";
-  else if (values.name.length > 60) errors.name = "Höchstens 60 Zeichen.";
+  // The page's name in the menu, as its editor checks it.
+  const name = ServiceSchema.shape.name.safeParse(values.name);
+  if (!name.success) errors.name = name.error.issues[0]!.message;
   const slug = SlugSchema.safeParse(values.slug);
   if (!slug.success) errors.slug = slug.error.issues[0]!.message;
   const refuse = () =>
@@ -79,14 +84,14 @@ export async function createServicePage(request: Request, context: RequestContex
       { ok: false, message: ADMIN_MESSAGES.formInvalid, errors, values },
       { status: 400 },
     );
-  if (!slug.success || errors.name) return refuse();
+  if (!slug.success || !name.success) return refuse();
 
   const path = servicePath(slug.data);
   const content: ServiceContent = {
     kind: "service",
     visible: false,
-    name: values.name,
-    heroTitle: values.name,
+    name: name.data,
+    heroTitle: name.data,
     heroSubtitle: "Beschreibe hier in einem Satz, was du anbietest.",
     heroImage: {
       src: "/images/services/launch.svg",
@@ -99,8 +104,8 @@ export async function createServicePage(request: Request, context: RequestContex
     ctaTitle: "Lass uns sprechen",
     ctaText: "Erzähl mir von deinem Vorhaben – ich melde mich bei dir.",
     showServiceProjects: false,
-    metaTitle: values.name,
-    metaDescription: `${values.name}: was ich anbiete, wie ich arbeite und wie wir zusammenkommen.`,
+    metaTitle: name.data,
+    metaDescription: `${name.data}: was ich anbiete, wie ich arbeite und wie wir zusammenkommen.`,
   };
   if (!(await createPageRow(await context.get(databaseContext), path, content))) {
     errors.slug = "Unter dieser Adresse gibt es schon eine Seite.";

@@ -4,7 +4,7 @@ import Pencil from "lucide-react/icons/pencil";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/ui/button";
-import { Field, Input } from "~/ui/field";
+import { InputField } from "~/ui/field";
 import { ADMIN_MESSAGES } from "~/features/admin";
 import { formatDateTime } from "~/platform/format";
 import { toast } from "~/ui/toast";
@@ -27,7 +27,7 @@ const GROUPS: { group: ContentListEntry["group"]; hint: string }[] = [
 ];
 
 export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
-  const { entries } = loaderData;
+  const { entries, newPageLimits } = loaderData;
   const submitting = useNavigation().state === "submitting";
   useEffect(() => {
     if (actionData && !actionData.ok) toast.error(actionData.message);
@@ -111,21 +111,23 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           Die Seite wird ausgeblendet angelegt. Du füllst sie im Editor und schaltest sie dort sichtbar.
         </p>
         <Form method="post" className="grid gap-4 sm:grid-cols-2">
-          <Field id="new-service-name" label="Name im Menü" error={actionData?.errors.name}>
-            {(props) => (
-              <Input {...props} name="name" defaultValue={actionData?.values.name} maxLength={60} required />
-            )}
-          </Field>
-          <Field
+          <InputField
+            id="new-service-name"
+            label="Name im Menü"
+            error={actionData?.errors.name}
+            name="name"
+            defaultValue={actionData?.values.name}
+            {...newPageLimits.name}
+          />
+          <InputField
             id="new-service-slug"
             label="Adresse"
             hint="Die Seite erscheint unter /service/<Adresse>, z. B. /service/coaching."
             error={actionData?.errors.slug}
-          >
-            {(props) => (
-              <Input {...props} name="slug" defaultValue={actionData?.values.slug} maxLength={60} required />
-            )}
-          </Field>
+            name="slug"
+            defaultValue={actionData?.values.slug}
+            {...newPageLimits.slug}
+          />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={submitting}>
               <FilePlus2 aria-hidden="true" className="size-4" />

@@ -4,22 +4,47 @@ import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash";
 import { createContext, useContext, useEffect, useState, type ComponentProps, type ReactNode } from "react";
 import { Button } from "~/ui/button";
-import { Field, Input, Textarea } from "~/ui/field";
+import {
+  CheckboxField,
+  Field,
+  InputField,
+  SelectField as KitSelectField,
+  Textarea,
+  TextareaField,
+} from "~/ui/field";
+import { limitsAt, type FormLimits } from "~/platform/forms/field-limits";
 import { MAX_UPLOAD_BYTES, imageSources } from "~/features/media";
 import type { PageImage } from "~/features/pages/page-content";
 import { cn } from "~/ui/cn";
 
 /**
  * The pieces of the page editor. Field names are the paths of the page document
- * ("blocks.2.title"), so the server reads the form back into the document and its errors come
- * back under the same names.
+ * ("blocks.2.title"), so the server reads the form back into the document, its errors come
+ * back under the same names, and each input finds its length limit in the document's schema.
  */
 
-type EditorState = { doc: unknown; errors: Partial<Record<string, string>> };
-const EditorContext = createContext<EditorState>({ doc: {}, errors: {} });
+type EditorState = {
+  doc: unknown;
+  errors: Partial<Record<string, string>>;
+  /** The limits of the document's fields, from the schema the server validates it with. */
+  limits: FormLimits;
+  /**
+   * Whether the fields the schema requires are `required`, so the browser insists before any
+   * submit (the newsletter issue). The page editor leaves it off: its list buttons save
+   * half-filled items on purpose, and the server's messages mark what is missing.
+   */
+  markRequired?: boolean;
+};
+const EditorContext = createContext<EditorState | null>(null);
 
-export function EditorFields({ doc, errors, children }: EditorState & { children: ReactNode }) {
-  return <EditorContext.Provider value={{ doc, errors }}>{children}</EditorContext.Provider>;
+export function EditorFields({ children, ...state }: EditorState & { children: ReactNode }) {
+  return <EditorContext.Provider value={state}>{children}</EditorContext.Provider>;
+}
+
+function useEditor(): EditorState {
+  const state = useContext(EditorContext);
+  if (!state) throw new Error("editor fields belong inside EditorFields");
+  return state;
 }
 
 /** The value at a dotted path of the document. */
@@ -30,16 +55,22 @@ function valueAt(doc: unknown, name: string): unknown {
   }, doc);
 }
 
+const fieldId = (name: string) => `page-${name.replaceAll(".", "-")}`;
+
+/** What the editor binds to the field `name`: id, value, error, and the limits of its schema. */
 function useField(name: string) {
-  const { doc, errors } = useContext(EditorContext);
+  const { doc, errors, limits, markRequired } = useEditor();
   const value = valueAt(doc, name);
+  const { maxLength, required } = limitsAt(limits, name) ?? {};
   return {
+    id: fieldId(name),
+    name,
     value: typeof value === "string" || typeof value === "number" ? String(value) : "",
     error: errors[name],
+    maxLength,
+    required: markRequired && required,
   };
 }
-
-const fieldId = (name: string) => `page-${name.replaceAll(".", "-")}`;
 
 export function EditorSection({
   title,
@@ -61,46 +92,28 @@ export function EditorSection({
 
 export function TextField({
   name,
-  label,
-  hint,
   ...input
 }: { name: string; label: string; hint?: ReactNode } & Omit<
   ComponentProps<"input">,
   "name" | "id" | "defaultValue"
 >) {
-  const { value, error } = useField(name);
-  return (
-    <Field id={fieldId(name)} label={label} hint={hint} error={error}>
-      {(props) => <Input {...props} {...input} name={name} defaultValue={value} />}
-    </Field>
-  );
+  const { value, ...field } = useField(name);
+  return <InputField {...field} {...input} defaultValue={value} />;
 }
 
 export function Checkbox({ name, label, hint }: { name: string; label: string; hint?: string }) {
-  const { doc } = useContext(EditorContext);
+  const { doc } = useEditor();
   const value = valueAt(doc, name);
-  const id = fieldId(name);
+  const { id, error } = useField(name);
   return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        name={name}
-        defaultChecked={value === true || value === "on"}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="mt-1 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        {hint && (
-          <p id={`${id}-hint`} className="text-sm text-slate-600">
-            {hint}
-          </p>
-        )}
-      </div>
-    </div>
+    <CheckboxField
+      id={id}
+      name={name}
+      label={label}
+      hint={hint}
+      error={error}
+      defaultChecked={value === true || value === "on"}
+    />
   );
 }
 
@@ -151,10 +164,9 @@ export function MarkdownField({
   context?: string;
   rows?: number;
 }) {
-  const { value, error } = useField(name);
+  const { value, id, error, ...control } = useField(name);
   const [text, setText] = useState(value);
   const previewHtml = useMarkdownPreview(text);
-  const id = fieldId(name);
 
   return (
     <div className="space-y-3">
@@ -162,7 +174,7 @@ export function MarkdownField({
         {(props) => (
           <Textarea
             {...props}
-            name={name}
+            {...control}
             rows={rows}
             value={text}
             onChange={(event) => setText(event.target.value)}
@@ -210,10 +222,10 @@ export function MarkdownField({
  * image travels in hidden fields, so a save without a new file keeps it.
  */
 export function ImageField({ name, label }: { name: string; label: string }) {
-  const { doc, errors } = useContext(EditorContext);
+  const { doc, errors } = useEditor();
   const image = valueAt(doc, name) as Partial<Record<keyof PageImage, string | number>> | undefined;
   const src = String(image?.src ?? "");
-  const id = fieldId(name);
+  const { value: alt, ...altField } = useField(`${name}.alt`);
   return (
     <div className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-[10rem_1fr]">
       {src ? (
@@ -230,16 +242,13 @@ export function ImageField({ name, label }: { name: string; label: string }) {
         <input type="hidden" name={`${name}.src`} value={src} />
         <input type="hidden" name={`${name}.width`} value={String(image?.width ?? "")} />
         <input type="hidden" name={`${name}.height`} value={String(image?.height ?? "")} />
-        <Field
-          id={`${id}-alt`}
+        <InputField
+          {...altField}
           label="Alternativtext"
           hint="Beschreibe in einem Satz, was zu sehen ist. Screenreader lesen ihn vor, Suchmaschinen verstehen damit das Bild, und er erscheint, wenn das Bild nicht lädt."
-          error={errors[`${name}.alt`] ?? errors[`${name}.src`]}
-        >
-          {(props) => (
-            <Input {...props} name={`${name}.alt`} defaultValue={String(image?.alt ?? "")} maxLength={300} />
-          )}
-        </Field>
+          error={altField.error ?? errors[`${name}.src`]}
+          defaultValue={alt}
+        />
         <FileInput name={`${name}.file`} label="Neues Bild hochladen (optional)" />
       </div>
     </div>
@@ -247,13 +256,13 @@ export function ImageField({ name, label }: { name: string; label: string }) {
 }
 
 export function FileInput({ name, label }: { name: string; label: string }) {
-  const { errors } = useContext(EditorContext);
+  const { id, error } = useField(name);
   return (
     <Field
-      id={fieldId(name)}
+      id={id}
       label={label}
       hint={`JPEG, PNG, WebP, AVIF oder GIF, höchstens ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Metadaten wie der Aufnahmeort werden entfernt.`}
-      error={errors[name]}
+      error={error}
     >
       {(props) => (
         <input
@@ -399,12 +408,8 @@ export function ItemCard({
 
 /** Text areas for short plain texts (no Markdown). */
 export function PlainTextArea({ name, label, rows = 3 }: { name: string; label: string; rows?: number }) {
-  const { value, error } = useField(name);
-  return (
-    <Field id={fieldId(name)} label={label} error={error}>
-      {(props) => <Textarea {...props} name={name} rows={rows} defaultValue={value} />}
-    </Field>
-  );
+  const { value, ...field } = useField(name);
+  return <TextareaField {...field} label={label} rows={rows} defaultValue={value} />;
 }
 
 export function SelectField({
@@ -416,23 +421,6 @@ export function SelectField({
   label: string;
   options: readonly string[];
 }) {
-  const { value, error } = useField(name);
-  return (
-    <Field id={fieldId(name)} label={label} error={error}>
-      {(props) => (
-        <select
-          {...props}
-          name={name}
-          defaultValue={value}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
-        >
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+  const { value, ...field } = useField(name);
+  return <KitSelectField {...field} label={label} options={options} defaultValue={value} />;
 }

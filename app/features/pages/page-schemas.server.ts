@@ -5,6 +5,7 @@ import {
   SINGLE_LINE_MESSAGE,
 } from "~/platform/forms/schemas";
 import { z } from "zod";
+import { formLimits, type FormLimits } from "~/platform/forms/field-limits";
 import { CONTACT_LABELS, isKnownImageSource, type PageContent, type PageKind } from "./page-content";
 
 /**
@@ -129,6 +130,11 @@ export const PAGE_SCHEMAS = {
   category: CategorySchema,
   service: ServiceSchema,
 } as const satisfies Record<PageKind, z.ZodType>;
+
+/** Each kind's field limits, for the editor's inputs' `maxLength`. */
+export const PAGE_LIMITS = Object.fromEntries(
+  Object.entries(PAGE_SCHEMAS).map(([kind, schema]) => [kind, formLimits(schema)]),
+) as Record<PageKind, FormLimits>;
 
 export type PageErrors = Record<string, string>;
 

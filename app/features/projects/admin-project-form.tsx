@@ -6,14 +6,20 @@ import { Field, Input, Textarea } from "~/ui/field";
 import { ADMIN_MESSAGES } from "~/features/admin";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/features/media";
 import { CATEGORIES, categoryLabel } from "~/features/projects/project";
+import { limitsAt, type FormLimits } from "~/platform/forms/field-limits";
 import type { ProjectFormValues } from "~/features/projects/project-form";
 import { TagEditor } from "./admin-tag-editor";
 
-type Props = { mode: "create" | "update"; values: ProjectFormValues };
+type Props = {
+  mode: "create" | "update";
+  values: ProjectFormValues;
+  /** The fields' limits, from the schema the action checks the form with. */
+  limits: FormLimits;
+};
 type SaveFailure = { ok: false; message: string; errors?: Partial<Record<string, string>> };
 
 /** Create/edit form with every field of a project (spec §3), image as URL or upload. */
-export function ProjectForm({ mode, values }: Props) {
+export function ProjectForm({ mode, values, limits }: Props) {
   // Success redirects (with a flash toast); a failure comes back here as data.
   const fetcher = useFetcher<SaveFailure>({ key: "project-form" });
   const saving = fetcher.state !== "idle";
@@ -47,7 +53,9 @@ export function ProjectForm({ mode, values }: Props) {
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="id" value={values.id} />
         <Field id="project-title" label="Title" error={errors.title} className="md:col-span-2">
-          {(props) => <Input {...props} name="title" defaultValue={values.title} maxLength={200} />}
+          {(props) => (
+            <Input {...props} name="title" defaultValue={values.title} {...limitsAt(limits, "title")} />
+          )}
         </Field>
         <Field
           id="project-description"
@@ -61,7 +69,7 @@ export function ProjectForm({ mode, values }: Props) {
               name="description"
               rows={3}
               defaultValue={values.description}
-              maxLength={1000}
+              {...limitsAt(limits, "description")}
             />
           )}
         </Field>
@@ -127,7 +135,8 @@ export function ProjectForm({ mode, values }: Props) {
           Show on homepage
         </label>
         <div className="md:col-span-2">
-          <TagEditor initial={values.tags} />
+          {/* Only the length: an empty draft is no tag, not a missing one (the input is not sent). */}
+          <TagEditor initial={values.tags} maxLength={limitsAt(limits, "tags.0")?.maxLength} />
         </div>
         {mode === "update" && (
           <Field id="project-status" label="Status" error={errors.status}>

@@ -13,6 +13,7 @@ import {
 } from "~/features/projects/queries.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { fieldErrors } from "~/platform/forms/schemas";
+import { formLimits, type FormLimits } from "~/platform/forms/field-limits";
 import { ImageError, storeUploadedImage } from "~/features/media/index.server";
 import type { Project } from "~/features/projects/project";
 import { ProjectFormSchema, readProjectForm, type ProjectFormValues } from "~/features/projects/project-form";
@@ -113,19 +114,22 @@ const toFormValues = (project: Project): ProjectFormValues => ({
 });
 
 /** The list of projects and, with ?neu or ?bearbeiten=<id>, the editor's values. */
+/** The project form's field limits, from the schema `saveProject` checks it with. */
+const PROJECT_LIMITS = formLimits(ProjectFormSchema);
+
 export async function loadProjectsTab(request: Request, context: RequestContext) {
   if (!(await getAdmin(request, context))) return { signedIn: false as const };
   const db = await context.get(databaseContext);
   const params = new URL(request.url).searchParams;
   const editId = params.get("bearbeiten");
-  let editor: { mode: "create" | "update"; values: ProjectFormValues } | null = null;
-  if (params.has("neu")) editor = { mode: "create", values: blank(randomUUID()) };
+  let editor: { mode: "create" | "update"; values: ProjectFormValues; limits: FormLimits } | null = null;
+  if (params.has("neu")) editor = { mode: "create", values: blank(randomUUID()), limits: PROJECT_LIMITS };
   else if (editId !== null) {
     const project = await getProject(db, editId, { drafts: true });
     if (!project) {
       throw redirectWithFlash("/admin", { type: "error", title: PROJECT_MESSAGES.notFound(editId) });
     }
-    editor = { mode: "update", values: toFormValues(project) };
+    editor = { mode: "update", values: toFormValues(project), limits: PROJECT_LIMITS };
   }
   return { signedIn: true as const, projects: await listProjects(db, { drafts: true }), editor };
 }

@@ -50,7 +50,14 @@ export default function AdminProjects({ loaderData }: Route.ComponentProps) {
           {ADMIN_MESSAGES.newProject}
         </Link>
       </div>
-      {editor && <ProjectForm key={editor.values.id} mode={editor.mode} values={editor.values} />}
+      {editor && (
+        <ProjectForm
+          key={editor.values.id}
+          mode={editor.mode}
+          values={editor.values}
+          limits={editor.limits}
+        />
+      )}
       <ProjectTable projects={projects} />
     </div>
   );

@@ -5,7 +5,7 @@ import { Button } from "~/ui/button";
 import { Input } from "~/ui/field";
 
 /** List editor for tags: each tag is a hidden `tags` input of the surrounding form. */
-export function TagEditor({ initial }: { initial: string[] }) {
+export function TagEditor({ initial, maxLength }: { initial: string[]; maxLength?: number }) {
   const [tags, setTags] = useState(initial);
   const [draft, setDraft] = useState("");
   const add = () => {
@@ -47,7 +47,7 @@ export function TagEditor({ initial }: { initial: string[] }) {
           }}
           placeholder="Neuer Tag"
           aria-label="Neuer Tag"
-          maxLength={50}
+          maxLength={maxLength}
         />
         <Button type="button" variant="secondary" onClick={add}>
           <Plus aria-hidden="true" className="size-4" />

@@ -1,9 +1,10 @@
 import { createContext, use, type ComponentProps, type ReactNode } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
-import { Field, FormStatus, Input, Textarea } from "~/ui/field";
+import { CheckboxField, FormStatus, InputField, SelectField, TextareaField } from "~/ui/field";
 import { useHydrated } from "~/ui/use-hydrated";
 import { cn } from "~/ui/cn";
+import { limitsAt, type FieldLimits, type FormLimits } from "~/platform/forms/field-limits";
 import type { SettingsSection } from "~/features/settings/schemas.server";
 import type { SettingsActionResult } from "~/features/settings/admin-settings.server";
 
@@ -13,8 +14,10 @@ import type { SettingsActionResult } from "~/features/settings/admin-settings.se
  */
 type SectionState = {
   prefix: string;
+  section: SettingsSection;
   values: Record<string, string>;
   errors: Partial<Record<string, string>>;
+  limits: FormLimits;
 };
 
 const SectionContext = createContext<SectionState | null>(null);
@@ -37,6 +40,7 @@ export function SettingsSectionForm({
   title,
   description,
   stored,
+  limits,
   children,
   after,
 }: {
@@ -47,6 +51,8 @@ export function SettingsSectionForm({
   description: ReactNode;
   /** The stored values of the section's fields. */
   stored: Record<string, string>;
+  /** The limits of the section's fields, from the schema the action checks them with. */
+  limits: FormLimits;
   children: ReactNode;
   /** Shown below the form (the E-Mail section's test mail). */
   after?: ReactNode;
@@ -69,7 +75,7 @@ export function SettingsSectionForm({
       <div className="mt-2 max-w-3xl text-sm text-slate-600">{description}</div>
       <Form method="post" noValidate aria-labelledby={titleId} className="mt-6 space-y-8">
         <input type="hidden" name="intent" value={section} />
-        <SectionContext value={{ prefix: id, values, errors: result?.errors ?? {} }}>
+        <SectionContext value={{ prefix: id, section, values, errors: result?.errors ?? {}, limits }}>
           {children}
         </SectionContext>
         <div className="flex flex-wrap items-center gap-4">
@@ -104,101 +110,60 @@ export function SettingsFieldset({
   );
 }
 
-type FieldOptions = {
-  name: string;
-  label: string;
-  hint?: ReactNode;
-  /** Spans both columns. */
-  wide?: boolean;
-};
+/**
+ * What the section binds to its field `name`: the id, the value sent or stored, the error, and
+ * the length limit and `required` of the field's schema (the form is `noValidate`: `required`
+ * tells assistive technology, the server's messages do the rest).
+ */
+function useSectionField(
+  name: string,
+): { id: string; name: string; error?: string; value: string } & FieldLimits {
+  const { prefix, section, values, errors, limits } = useSection();
+  const fieldLimits = limitsAt(limits, name);
+  if (!fieldLimits) throw new Error(`The ${section} settings have no field ${name}`);
+  return { id: `${prefix}-${name}`, name, error: errors[name], value: values[name] ?? "", ...fieldLimits };
+}
+
+type FieldOptions = { name: string; label: string; hint?: ReactNode };
 
 export function SettingsInput({
   name,
-  label,
-  hint,
   wide,
   ...input
-}: FieldOptions & Omit<ComponentProps<"input">, "name" | "defaultValue" | "id">) {
-  const { prefix, values, errors } = useSection();
-  return (
-    <Field
-      id={`${prefix}-${name}`}
-      label={label}
-      hint={hint}
-      error={errors[name]}
-      className={cn(wide && "md:col-span-2")}
-    >
-      {(props) => <Input {...props} {...input} name={name} defaultValue={values[name] ?? ""} />}
-    </Field>
-  );
+}: FieldOptions & {
+  /** Spans both columns. */
+  wide?: boolean;
+} & Omit<ComponentProps<"input">, "name" | "defaultValue" | "id">) {
+  const { value, ...field } = useSectionField(name);
+  return <InputField {...field} {...input} defaultValue={value} className={cn(wide && "md:col-span-2")} />;
 }
 
 export function SettingsTextarea({
   name,
-  label,
-  hint,
   ...textarea
 }: FieldOptions & Omit<ComponentProps<"textarea">, "name" | "defaultValue" | "id">) {
-  const { prefix, values, errors } = useSection();
-  return (
-    <Field id={`${prefix}-${name}`} label={label} hint={hint} error={errors[name]} className="md:col-span-2">
-      {(props) => <Textarea {...props} {...textarea} name={name} defaultValue={values[name] ?? ""} />}
-    </Field>
-  );
+  const { value, ...field } = useSectionField(name);
+  return <TextareaField {...field} {...textarea} defaultValue={value} className="md:col-span-2" />;
 }
 
 export function SettingsSelect({
   name,
-  label,
-  hint,
-  options,
-  empty,
+  ...select
 }: FieldOptions & { options: readonly { value: string; label: string }[]; empty: string }) {
-  const { prefix, values, errors } = useSection();
-  return (
-    <Field id={`${prefix}-${name}`} label={label} hint={hint} error={errors[name]}>
-      {(props) => (
-        <select
-          {...props}
-          name={name}
-          defaultValue={values[name] ?? ""}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-[invalid=true]:border-red-600"
-        >
-          <option value="">{empty}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+  const { value, ...field } = useSectionField(name);
+  return <SelectField {...field} {...select} defaultValue={value} />;
 }
 
 /** A yes/no field: stored as "on" when ticked, "" when not. */
 export function SettingsCheckbox({ name, label, hint }: FieldOptions) {
-  const { prefix, values, errors } = useSection();
-  const id = `${prefix}-${name}`;
+  const { value, ...field } = useSectionField(name);
   return (
-    <div className="md:col-span-2">
-      <label htmlFor={id} className="flex items-start gap-3 text-sm font-medium text-slate-900">
-        <input
-          id={id}
-          type="checkbox"
-          name={name}
-          defaultChecked={values[name] === "on"}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-brand-600"
-        />
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 pl-7 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {errors[name] && <p className="mt-1 pl-7 text-sm text-red-700">{errors[name]}</p>}
-    </div>
+    <CheckboxField
+      {...field}
+      label={label}
+      hint={hint}
+      defaultChecked={value === "on"}
+      className="md:col-span-2"
+    />
   );
 }

@@ -8,7 +8,7 @@ import { env } from "~/platform/env.server";
 import { goLiveChecklist, smtpFingerprint } from "~/features/settings/go-live.server";
 import { logger } from "~/platform/logger.server";
 import { requireAdmin } from "~/features/auth/index.server";
-import { SETTINGS_SECTIONS, type SettingsSection } from "~/features/settings/schemas.server";
+import { SETTINGS_LIMITS, SETTINGS_SECTIONS, type SettingsSection } from "~/features/settings/schemas.server";
 import {
   notificationAddress,
   readSiteSettings,
@@ -52,6 +52,7 @@ export async function loadSettingsPage(request: Request, context: RequestContext
   });
   return {
     settings,
+    limits: SETTINGS_LIMITS,
     checklist,
     bundeslaender: BUNDESLAENDER,
     derivedAuthority: authority ? `${authority.name}, ${authority.address}` : null,

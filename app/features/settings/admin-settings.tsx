@@ -47,7 +47,7 @@ const SECTIONS = [
 ];
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, checklist, bundeslaender, derivedAuthority } = loaderData;
+  const { settings, limits, checklist, bundeslaender, derivedAuthority } = loaderData;
 
   // A save or a test mail ends in a toast (the test mail's report also stays in the page).
   useEffect(() => {
@@ -87,29 +87,26 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         title="Inhaber und Impressum"
         description="Die Angaben nach § 5 DDG. Aus ihnen entstehen Impressum, Kontaktseite, Footer, die Signatur jeder E-Mail und die Daten für Suchmaschinen. Leere optionale Felder erscheinen nirgends."
         stored={settings.owner}
+        limits={limits.owner}
       >
         <SettingsFieldset legend="Person und Unternehmen">
-          <SettingsInput name="name" label="Name" autoComplete="name" maxLength={100} required />
+          <SettingsInput name="name" label="Name" autoComplete="name" />
           <SettingsInput
             name="profession"
             label="Berufsbezeichnung"
             hint="z. B. Coach, Berater und Webentwickler"
-            maxLength={150}
-            required
           />
           <SettingsInput
             name="companyName"
             label="Unternehmen (optional)"
             hint="Nur, wenn du unter einem Firmennamen auftrittst."
             autoComplete="organization"
-            maxLength={150}
           />
           <SettingsInput
             name="legalForm"
             label="Rechtsform (optional)"
             hint="z. B. freiberuflich, Einzelunternehmen, GmbH"
             list="legal-forms"
-            maxLength={60}
           />
           <datalist id="legal-forms">
             {LEGAL_FORMS.map((form) => (
@@ -119,17 +116,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         </SettingsFieldset>
 
         <SettingsFieldset legend="Anschrift" hint="Die ladungsfähige Anschrift: kein Postfach.">
-          <SettingsInput
-            name="street"
-            label="Straße und Hausnummer"
-            autoComplete="address-line1"
-            maxLength={150}
-            required
-            wide
-          />
-          <SettingsInput name="postalCode" label="PLZ" autoComplete="postal-code" maxLength={10} required />
-          <SettingsInput name="city" label="Ort" autoComplete="address-level2" maxLength={100} required />
-          <SettingsInput name="country" label="Land" autoComplete="country-name" maxLength={60} required />
+          <SettingsInput name="street" label="Straße und Hausnummer" autoComplete="address-line1" wide />
+          <SettingsInput name="postalCode" label="PLZ" autoComplete="postal-code" />
+          <SettingsInput name="city" label="Ort" autoComplete="address-level2" />
+          <SettingsInput name="country" label="Land" autoComplete="country-name" />
           <SettingsSelect
             name="state"
             label="Bundesland"
@@ -146,7 +136,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             hint="So, wie die Nummer auf der Website stehen soll, z. B. +49 30 1234 5678. Leer: keine Telefonnummer."
             type="tel"
             autoComplete="tel"
-            maxLength={40}
           />
           <SettingsInput
             name="email"
@@ -154,55 +143,35 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             hint="Erscheint verschleiert auf der Website und im Impressum."
             type="email"
             autoComplete="email"
-            maxLength={254}
-            required
           />
         </SettingsFieldset>
 
         <SettingsFieldset legend="Steuern und Register" hint="Nur ausfüllen, was auf dich zutrifft.">
-          <SettingsInput
-            name="vatId"
-            label="USt-IdNr."
-            hint="DE und 9 Ziffern, z. B. DE123456789"
-            maxLength={20}
-          />
+          <SettingsInput name="vatId" label="USt-IdNr." hint="DE und 9 Ziffern, z. B. DE123456789" />
           <SettingsInput
             name="economicId"
             label="Wirtschafts-Identifikationsnummer"
             hint="DE, 9 Ziffern und ein 5-stelliges Merkmal, z. B. DE123456789-00001"
-            maxLength={24}
           />
           <SettingsInput
             name="registerCourt"
             label="Registergericht"
             hint="z. B. Amtsgericht Berlin-Charlottenburg"
-            maxLength={100}
           />
-          <SettingsInput
-            name="registerNumber"
-            label="Registernummer"
-            hint="z. B. HRB 123456"
-            maxLength={40}
-          />
+          <SettingsInput name="registerNumber" label="Registernummer" hint="z. B. HRB 123456" />
         </SettingsFieldset>
 
         <SettingsFieldset
           legend="Reglementierter Beruf (optional)"
           hint="Nur für Berufe mit Kammer und gesetzlich geschützter Bezeichnung (etwa Steuerberatung, Architektur, Rechtsberatung). Entweder alle fünf Felder oder keines."
         >
-          <SettingsInput name="chamber" label="Kammer" maxLength={200} />
-          <SettingsInput name="professionTitle" label="Gesetzliche Bezeichnung des Berufs" maxLength={150} />
-          <SettingsInput
-            name="professionCountry"
-            label="Staat der Verleihung"
-            hint="z. B. Deutschland"
-            maxLength={60}
-          />
+          <SettingsInput name="chamber" label="Kammer" />
+          <SettingsInput name="professionTitle" label="Gesetzliche Bezeichnung des Berufs" />
+          <SettingsInput name="professionCountry" label="Staat der Verleihung" hint="z. B. Deutschland" />
           <SettingsInput
             name="professionRules"
             label="Berufsrechtliche Regelungen"
             hint="z. B. Steuerberatungsgesetz (StBerG)"
-            maxLength={200}
           />
           <SettingsInput
             name="professionRulesUrl"
@@ -210,7 +179,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             type="url"
             inputMode="url"
             placeholder="https://…"
-            maxLength={300}
             wide
           />
         </SettingsFieldset>
@@ -219,17 +187,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           legend="Verantwortlich für den Inhalt (§ 18 Abs. 2 MStV)"
           hint="Leer: du selbst, mit der Anschrift oben."
         >
-          <SettingsInput
-            name="responsibleName"
-            label="Person nach MStV"
-            placeholder={settings.owner.name}
-            maxLength={100}
-          />
+          <SettingsInput name="responsibleName" label="Person nach MStV" placeholder={settings.owner.name} />
           <SettingsInput
             name="responsibleAddress"
             label="Anschrift nach MStV"
             placeholder={`${settings.owner.street}, ${settings.owner.postalCode} ${settings.owner.city}`}
-            maxLength={300}
           />
         </SettingsFieldset>
       </SettingsSectionForm>
@@ -240,16 +202,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         title="Website"
         description="Markenzeile und Slogan im Footer, und deine weiteren Websites. Ein leer gelassener Link nimmt seinen Eintrag aus dem Menü (auch dem mobilen), dem Footer und den Buttons der Startseite."
         stored={settings.website}
+        limits={limits.website}
       >
         <SettingsFieldset legend="Auftritt">
-          <SettingsInput
-            name="brand"
-            label="Markenzeile"
-            hint="Steht groß im Footer."
-            maxLength={150}
-            required
-          />
-          <SettingsInput name="tagline" label="Slogan im Footer" hint="Leer: kein Slogan." maxLength={200} />
+          <SettingsInput name="brand" label="Markenzeile" hint="Steht groß im Footer." />
+          <SettingsInput name="tagline" label="Slogan im Footer" hint="Leer: kein Slogan." />
         </SettingsFieldset>
         <SettingsFieldset
           legend="Weitere Websites"
@@ -261,7 +218,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             type="url"
             inputMode="url"
             placeholder="https://…"
-            maxLength={300}
           />
           <SettingsInput
             name="productsUrl"
@@ -269,7 +225,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             type="url"
             inputMode="url"
             placeholder="https://…"
-            maxLength={300}
           />
           <SettingsInput
             name="ideasUrl"
@@ -277,32 +232,16 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             type="url"
             inputMode="url"
             placeholder="https://…"
-            maxLength={300}
           />
-          <SettingsInput
-            name="videosUrl"
-            label="Videos"
-            type="url"
-            inputMode="url"
-            placeholder="https://…"
-            maxLength={300}
-          />
+          <SettingsInput name="videosUrl" label="Videos" type="url" inputMode="url" placeholder="https://…" />
           <SettingsInput
             name="eventsUrl"
             label="Termine und Events"
             type="url"
             inputMode="url"
             placeholder="https://…"
-            maxLength={300}
           />
-          <SettingsInput
-            name="blogUrl"
-            label="Blog"
-            type="url"
-            inputMode="url"
-            placeholder="https://…"
-            maxLength={300}
-          />
+          <SettingsInput name="blogUrl" label="Blog" type="url" inputMode="url" placeholder="https://…" />
         </SettingsFieldset>
       </SettingsSectionForm>
 
@@ -312,22 +251,17 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         title="Datenschutz-Angaben"
         description="Woraus die Datenschutzerklärung entsteht, neben deinen Inhaberdaten: wer die Website hostet und die E-Mails verschickt (Auftragsverarbeiter nach Art. 28 DSGVO), welche Aufsichtsbehörde zuständig ist und was du sonst verarbeitest."
         stored={settings.privacy}
+        limits={limits.privacy}
       >
         <SettingsFieldset
           legend="Hosting"
           hint="Leer: Die Erklärung sagt, dass du den Server selbst betreibst."
         >
-          <SettingsInput
-            name="hostingName"
-            label="Hosting-Anbieter"
-            hint="z. B. Hetzner Online GmbH"
-            maxLength={150}
-          />
+          <SettingsInput name="hostingName" label="Hosting-Anbieter" hint="z. B. Hetzner Online GmbH" />
           <SettingsInput
             name="hostingAddress"
             label="Anschrift des Hosting-Anbieters"
             hint="z. B. Industriestr. 25, 91710 Gunzenhausen"
-            maxLength={300}
           />
         </SettingsFieldset>
         <SettingsFieldset legend="E-Mail-Versand">
@@ -335,7 +269,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             name="mailProvider"
             label="E-Mail-Anbieter"
             hint="Über wen die Website E-Mails verschickt, z. B. mailbox.org. Leer: eigener Mailserver."
-            maxLength={150}
             wide
           />
         </SettingsFieldset>
@@ -347,15 +280,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               : "Ohne Bundesland (Anschrift außerhalb Deutschlands) bitte die zuständige Behörde angeben."
           }
         >
-          <SettingsInput name="authorityName" label="Andere Aufsichtsbehörde" maxLength={200} />
-          <SettingsInput name="authorityAddress" label="Anschrift der Aufsichtsbehörde" maxLength={300} />
+          <SettingsInput name="authorityName" label="Andere Aufsichtsbehörde" />
+          <SettingsInput name="authorityAddress" label="Anschrift der Aufsichtsbehörde" />
         </SettingsFieldset>
         <SettingsTextarea
           name="extra"
           label="Weitere Verarbeitungen"
           hint="Ein eigener Abschnitt der Datenschutzerklärung, etwa für eine Terminbuchung oder ein Kundenportal. Absätze durch eine Leerzeile trennen. Leer: kein Abschnitt."
           rows={6}
-          maxLength={5000}
         />
         <SettingsFieldset legend="Aufbewahrung">
           <SettingsInput
@@ -363,7 +295,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             label="Kontaktanfragen aufbewahren (Monate)"
             hint="Danach werden Kontaktanfragen automatisch gelöscht, außer du hast sie mit „Aufbewahren“ markiert. Standard: 6 Monate, möglich sind 1 bis 36."
             inputMode="numeric"
-            maxLength={2}
           />
         </SettingsFieldset>
       </SettingsSectionForm>
@@ -374,6 +305,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         title="E-Mail"
         description="Wohin Kontaktanfragen gehen und unter welchem Namen die Website E-Mails verschickt."
         stored={settings.mail}
+        limits={limits.mail}
         after={<TestMail />}
       >
         <SettingsFieldset legend="Empfang und Absender">
@@ -382,13 +314,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             label="Adresse für Kontaktanfragen"
             hint={`Hierhin gehen die Benachrichtigungen über neue Kontaktanfragen und die Testmail. Leer: die öffentliche Adresse (${settings.owner.email}).`}
             type="email"
-            maxLength={254}
           />
           <SettingsInput
             name="senderName"
             label="Absender"
             hint={`Wie E-Mails im Postfach der Empfänger erscheinen. Leer: ${settings.owner.name}.`}
-            maxLength={100}
           />
         </SettingsFieldset>
       </SettingsSectionForm>
@@ -399,6 +329,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         title="Newsletter"
         description="Ob gesendete Ausgaben öffentlich nachzulesen sind, und wie lange nach einer Abmeldung der Nachweis der Einwilligung bleibt."
         stored={settings.newsletter}
+        limits={limits.newsletter}
       >
         <SettingsFieldset legend="Archiv und Nachweise">
           <SettingsCheckbox
@@ -411,7 +342,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             label="Nachweise aufbewahren (Jahre)"
             hint="Nach einer Abmeldung oder Löschung bleibt nur ein Nachweis ohne die Adresse im Klartext: ein mit dem Schlüssel dieser Installation gebildeter Hash der Adresse, die Zeitpunkte und der Einwilligungstext. Standard: 3 Jahre (regelmäßige Verjährungsfrist)."
             inputMode="numeric"
-            maxLength={2}
           />
         </SettingsFieldset>
       </SettingsSectionForm>

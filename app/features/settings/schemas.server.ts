@@ -6,6 +6,7 @@ import {
 } from "~/platform/forms/schemas";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
+import { formLimits, type FormLimits } from "~/platform/forms/field-limits";
 import { BUNDESLAENDER, type BundeslandCode } from "~/features/settings/supervisory-authorities";
 
 /**
@@ -54,6 +55,14 @@ const webAddress = () =>
       "Bitte eine vollständige Adresse mit https:// angeben, z. B. https://www.meine-seite.de.",
     )
     .transform((value) => value.replace(/\/+$/, ""));
+
+/** A whole number of one or two digits; `message` says what to enter. The `max` is the input's `maxLength`. */
+const twoDigits = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2, message)
+    .regex(/^\d{1,2}$/, message);
 
 const GERMANY = /^(deutschland|germany|de|bundesrepublik deutschland)$/i;
 export const isGermany = (country: string) => GERMANY.test(country.trim());
@@ -200,11 +209,10 @@ export const PrivacySettingsSchema = z
       .trim()
       .max(5000, "Höchstens 5000 Zeichen.")
       .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE),
-    contactMonths: z
-      .string()
-      .trim()
-      .regex(/^\d{1,2}$/, "Bitte eine ganze Zahl von Monaten angeben, z. B. 6.")
-      .refine((value) => Number(value) >= 1 && Number(value) <= 36, "Bitte 1 bis 36 Monate angeben."),
+    contactMonths: twoDigits("Bitte eine ganze Zahl von Monaten angeben, z. B. 6.").refine(
+      (value) => Number(value) >= 1 && Number(value) <= 36,
+      "Bitte 1 bis 36 Monate angeben.",
+    ),
   })
   .superRefine((value, ctx) => {
     allOrNone(value, ctx, {
@@ -226,11 +234,10 @@ export const MailSettingsSchema = z.object({
 /** 5. Newsletter: the public archive, and how long proof-and-block records are kept. */
 export const NewsletterSettingsSchema = z.object({
   archive: z.enum(["", "on"], { error: "Bitte an oder aus wählen." }),
-  proofYears: z
-    .string()
-    .trim()
-    .regex(/^\d{1,2}$/, "Bitte eine ganze Zahl von Jahren angeben, z. B. 3.")
-    .refine((value) => Number(value) >= 1 && Number(value) <= 10, "Bitte 1 bis 10 Jahre angeben."),
+  proofYears: twoDigits("Bitte eine ganze Zahl von Jahren angeben, z. B. 3.").refine(
+    (value) => Number(value) >= 1 && Number(value) <= 10,
+    "Bitte 1 bis 10 Jahre angeben.",
+  ),
 });
 
 export const SETTINGS_SCHEMAS = {
@@ -243,5 +250,10 @@ export const SETTINGS_SCHEMAS = {
 
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;
 export const SETTINGS_SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsSection[];
+
+/** Each section's field limits, for its inputs' `maxLength` and `required`. */
+export const SETTINGS_LIMITS = Object.fromEntries(
+  SETTINGS_SECTIONS.map((section) => [section, formLimits(SETTINGS_SCHEMAS[section])]),
+) as Record<SettingsSection, FormLimits>;
 
 export type SiteSettings = { [S in SettingsSection]: z.output<(typeof SETTINGS_SCHEMAS)[S]> };

@@ -1,0 +1,26 @@
+import { expect, test } from "vitest";
+import { limitsAt } from "~/platform/forms/field-limits";
+import { DEFAULT_PAGES } from "./built-in-pages";
+import { PAGE_LIMITS } from "./page-schemas.server";
+
+/** The document's values that no one types: the kind, an image's file and size, the choices. */
+const NOT_TYPED = /^(kind|visible|showServiceProjects|.*\.(src|width|height|contactLabel))$/;
+
+/** Every path of a document that holds a value ("blocks.2.title"). */
+function paths(node: unknown, prefix = ""): string[] {
+  if (node === null || typeof node !== "object") return [prefix];
+  return Object.entries(node).flatMap(([key, value]) => paths(value, prefix ? `${prefix}.${key}` : key));
+}
+
+test("every text the page editor shows has the length limit of the page's schema", () => {
+  let checked = 0;
+  for (const [path, page] of DEFAULT_PAGES) {
+    for (const name of paths(page).filter((name) => !NOT_TYPED.test(name))) {
+      expect(limitsAt(PAGE_LIMITS[page.kind], name)?.maxLength, `${path}: ${name}`).toBeGreaterThan(0);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(100);
+  // The slot of a new hero image has the images' alt text limit.
+  expect(limitsAt(PAGE_LIMITS.home, "heroImages.new.alt")).toEqual({ maxLength: 300, required: true });
+});
