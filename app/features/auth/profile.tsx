@@ -3,7 +3,7 @@ import KeyRound from "lucide-react/icons/key-round";
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import { toast } from "~/ui/toast";
-import { PasswordStrengthMeter } from "~/features/auth/password-strength-meter";
+import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import {
   SignInSecurity,
   usePasskeyAction,
@@ -38,7 +38,6 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   }, [security]);
   const [showPassword, setShowPassword] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  const [newPassword, setNewPassword] = useState("");
   const errors = fetcher.data?.errors ?? {};
 
   useEffect(() => {
@@ -48,7 +47,6 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
       // After a successful save the password section closes and its fields clear.
       setShowPassword(false); // eslint-disable-line react-hooks/set-state-in-effect -- reacting to the server's answer
       setFormKey((key) => key + 1);
-      setNewPassword("");
     } else {
       toast.error(fetcher.data.message);
     }
@@ -72,10 +70,7 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
         <Button
           type="button"
           variant="secondary"
-          onClick={() => {
-            setShowPassword((open) => !open);
-            setNewPassword("");
-          }}
+          onClick={() => setShowPassword((open) => !open)}
           aria-expanded={showPassword}
         >
           {showPassword ? ADMIN_MESSAGES.cancel : ADMIN_MESSAGES.changePassword}
@@ -95,42 +90,13 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
               )}
             </Field>
             <SecondProof security={loaderData.security} error={errors.code} />
-            <Field
-              id="profile-password"
+            <NewPasswordFields
+              idPrefix="profile"
               label="Neues Passwort (mindestens 10 Zeichen)"
-              error={errors.password}
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  maxLength={128}
-                  onChange={(event) => setNewPassword(event.currentTarget.value)}
-                  aria-describedby={[props["aria-describedby"], "profile-password-strength"]
-                    .filter(Boolean)
-                    .join(" ")}
-                />
-              )}
-            </Field>
-            <PasswordStrengthMeter
-              id="profile-password-strength"
-              password={newPassword}
+              confirmLabel="Neues Passwort wiederholen"
+              errors={errors}
               userInputs={[loaderData.email, loaderData.name]}
             />
-            <Field id="profile-confirm" label="Neues Passwort wiederholen" error={errors.confirmPassword}>
-              {(props) => (
-                <Input
-                  {...props}
-                  name="confirmPassword"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                />
-              )}
-            </Field>
           </div>
         )}
         <Button type="submit" disabled={fetcher.state !== "idle"}>

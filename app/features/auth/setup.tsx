@@ -2,7 +2,7 @@ import { useState } from "react";
 import { CHECK_MARKED_FIELDS } from "~/platform/forms/messages";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { PasswordStrengthMeter } from "~/features/auth/password-strength-meter";
+import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { Button } from "~/ui/button";
 import { Field, FormStatus, Input } from "~/ui/field";
 import { createAdmin } from "~/features/auth/admin-users.server";
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Setup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const errors = actionData?.errors ?? {};
-  const [typed, setTyped] = useState({ password: "", inputs: [] as string[] });
+  const [typed, setTyped] = useState<string[]>([]);
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin-Konto anlegen</h1>
@@ -102,7 +102,7 @@ export default function Setup({ actionData }: Route.ComponentProps) {
         onChange={(event) => {
           const form = new FormData(event.currentTarget);
           const value = (name: string) => String(form.get(name) ?? "");
-          setTyped({ password: value("password"), inputs: [value("email"), value("name")] });
+          setTyped([value("email"), value("name")]);
         }}
       >
         {Object.keys(errors).length > 0 && <FormStatus result={{ ok: false, title: CHECK_MARKED_FIELDS }} />}
@@ -121,32 +121,14 @@ export default function Setup({ actionData }: Route.ComponentProps) {
             />
           )}
         </Field>
-        <Field id="setup-password" label="Passwort (mindestens 10 Zeichen)" error={errors.password}>
-          {(props) => (
-            <Input
-              {...props}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={10}
-              maxLength={128}
-              aria-describedby={[props["aria-describedby"], "setup-password-strength"]
-                .filter(Boolean)
-                .join(" ")}
-            />
-          )}
-        </Field>
-        <PasswordStrengthMeter
-          id="setup-password-strength"
-          password={typed.password}
-          userInputs={typed.inputs}
+        <NewPasswordFields
+          idPrefix="setup"
+          label="Passwort (mindestens 10 Zeichen)"
+          confirmLabel="Passwort wiederholen"
+          errors={errors}
+          userInputs={typed}
+          minLength={10}
         />
-        <Field id="setup-confirm" label="Passwort wiederholen" error={errors.confirmPassword}>
-          {(props) => (
-            <Input {...props} name="confirmPassword" type="password" autoComplete="new-password" required />
-          )}
-        </Field>
         <Button type="submit" disabled={navigation.state !== "idle"} className="w-full">
           Konto anlegen
         </Button>
