@@ -6,12 +6,12 @@
  *
  * - the median main-thread time by kind of work (parsing, style and layout, painting, each
  *   script's evaluation and the functions it runs, garbage collection);
- * - every task of 12.5 ms or more: Lighthouse's mobile simulation multiplies task durations by
- *   4, so these are its long tasks, each adding (4 × duration − 50 ms) to Total Blocking Time once
- *   the page has painted.
+ * - every task of 12.5 ms or more: the audit's mobile runs multiply task durations by the CPU
+ *   slowdown it calibrates for this host (`npm run audit` prints it: about 2.6× on a host with a
+ *   benchmarkIndex of 1,100, at most 4× on the hosts we know of), so these may be its long tasks,
+ *   each adding (slowdown × duration − 50 ms) to Total Blocking Time once the page has painted.
  *
- * No throttling here: the figures are this machine's, and Lighthouse's TBT is roughly
- * 4 × (a task's duration) − 50 ms for each of them after the first paint. Budgets: docs/quality.md.
+ * No throttling here: the figures are this machine's. Budgets: docs/quality.md.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
