@@ -7,9 +7,10 @@
  * - the median main-thread time by kind of work (parsing, style and layout, painting, each
  *   script's evaluation and the functions it runs, garbage collection);
  * - every task of 12.5 ms or more: the audit's mobile runs multiply task durations by the CPU
- *   slowdown it calibrates for this host (`npm run audit` prints it: about 2.6× on a host with a
- *   benchmarkIndex of 1,100, at most 4× on the hosts we know of), so these may be its long tasks,
- *   each adding (slowdown × duration − 50 ms) to Total Blocking Time once the page has painted.
+ *   slowdown it calibrates for this host (`npm run audit` prints it: about 2.6× at a
+ *   benchmarkIndex of 1,100, 9.9× at 2,905), so on a host where it is 4× these are its long
+ *   tasks, each adding (slowdown × duration − 50 ms) to Total Blocking Time once the page has
+ *   painted.
  *
  * No throttling here: the figures are this machine's. Budgets: docs/quality.md.
  */
