@@ -1,8 +1,8 @@
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { createAdmin } from "~/features/auth/admin-users.server";
 import { signIn } from "~/features/auth/sign-in-limits.server";
 import type * as Passwords from "~/features/auth/password-hash.server";
-import { testDatabases } from "../setup/databases";
+import { test, testDatabases } from "../setup/databases";
 
 /**
  * the limits were read before argon2 ran and written after, so parallel
@@ -22,24 +22,23 @@ vi.mock("~/features/auth/password-hash.server", async (importOriginal) => {
   };
 });
 
-describe.each(testDatabases)("sign-in throttle on $name", ({ open }) => {
-  test("200 parallel wrong sign-ins for one account: at most 5 answered 401, the rest 429, fewer than 10 password checks", async () => {
-    const { db, close } = await open();
-    try {
-      await createAdmin(db, { email: "owner@example.com", password: "Korrektes-Pferd-Batterie-42" });
-      checks.count = 0;
-      const results = await Promise.all(
-        Array.from({ length: 200 }, (_, i) =>
-          signIn(db, "owner@example.com", `falsch-${i}-falsch`, "203.0.113.9", { wait: async () => {} }),
-        ),
-      );
-      const invalid = results.filter((result) => !result.ok && result.reason === "invalid").length;
-      const throttled = results.filter((result) => !result.ok && result.reason === "throttled").length;
-      expect(invalid).toBeLessThanOrEqual(5);
-      expect(invalid + throttled).toBe(200);
-      expect(checks.count).toBeLessThan(10);
-    } finally {
-      await close();
-    }
+describe.each(testDatabases)("sign-in throttle on $name", (database) => {
+  test.override({ database });
+
+  test("200 parallel wrong sign-ins for one account: at most 5 answered 401, the rest 429, fewer than 10 password checks", async ({
+    db,
+  }) => {
+    await createAdmin(db, { email: "owner@example.com", password: "Korrektes-Pferd-Batterie-42" });
+    checks.count = 0;
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        signIn(db, "owner@example.com", `falsch-${i}-falsch`, "203.0.113.9", { wait: async () => {} }),
+      ),
+    );
+    const invalid = results.filter((result) => !result.ok && result.reason === "invalid").length;
+    const throttled = results.filter((result) => !result.ok && result.reason === "throttled").length;
+    expect(invalid).toBeLessThanOrEqual(5);
+    expect(invalid + throttled).toBe(200);
+    expect(checks.count).toBeLessThan(10);
   }, 120_000);
 });
