@@ -44,8 +44,8 @@ import {
   storedContent,
   visibleServices,
 } from "~/features/pages/pages.server";
-import { test, testDatabases } from "../setup/databases";
-import { shownText, tokenize, type Token } from "../setup/html";
+import { test, testDatabases } from "#tests/setup/databases";
+import { shownText, tokenize, type Token } from "#tests/setup/html";
 
 /**
  * The editable pages: the Markdown renderer lets nothing run, the built-in copy

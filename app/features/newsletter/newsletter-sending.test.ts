@@ -19,8 +19,8 @@ import { enqueueMail } from "~/platform/mail/outbox.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { deliverDueMail, type MailCaps } from "~/platform/mail/worker.server";
 import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
-import { test, testDatabases } from "../setup/databases";
-import { freePort } from "../setup/server-process";
+import { test, testDatabases } from "#tests/setup/databases";
+import { freePort } from "#tests/setup/server-process";
 
 /**
  * Sending the newsletter through the outbox to a real SMTP peer: each confirmed

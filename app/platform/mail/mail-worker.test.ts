@@ -5,9 +5,9 @@ import { enqueueMail } from "~/platform/mail/outbox.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { backoffSeconds, deliverDueMail } from "~/platform/mail/worker.server";
 import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
-import { test, testDatabases } from "../setup/databases";
-import { freePort } from "../setup/server-process";
-import { startSmtpReceiver } from "../setup/smtp-receiver";
+import { test, testDatabases } from "#tests/setup/databases";
+import { freePort } from "#tests/setup/server-process";
+import { startSmtpReceiver } from "#tests/setup/smtp-receiver";
 
 const mail = (n: number) => ({
   to: `empfaenger${n}@example.org`,

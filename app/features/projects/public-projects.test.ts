@@ -6,7 +6,7 @@ import type { Db } from "~/platform/db/engines.server";
 import { createProject, type ProjectInput } from "~/features/projects/queries.server";
 import { projectCards, publicProject } from "~/features/projects/public-projects.server";
 import { databaseContext } from "~/platform/http/request-context";
-import { test, testDatabases } from "../setup/databases";
+import { test, testDatabases } from "#tests/setup/databases";
 
 const CARD_FIELDS = ["category", "description", "id", "image", "title", "url"];
 const PAGE_FIELDS = ["category", "date", "description", "details", "id", "image", "tags", "title", "url"];

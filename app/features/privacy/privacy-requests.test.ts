@@ -14,13 +14,14 @@ import {
   outbox,
 } from "~/platform/db/schema";
 import { installationSecret } from "~/platform/db/installation-secret.server";
-import { notificationAddress, siteSettingsOf } from "~/features/settings/site-settings.server";
+import { notificationAddress, siteSettingsOf } from "~/features/settings/index.server";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { deliverDueMail } from "~/platform/mail/worker.server";
 import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
 import { personJson } from "~/features/privacy/admin-privacy.server";
-import { test, testDatabases } from "../setup/databases";
+import { test, testDatabases } from "#tests/setup/databases";
+import { projectRoot } from "#tests/setup/paths";
 
 /**
  * Auskunft und Löschung (Art. 15, 17, 20 DSGVO): a lookup finds everything stored for
@@ -367,10 +368,9 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
     await db.execute(sql`insert into privacy_audit_log (created_at, action, counts) values
       (${erased.toISOString()}, 'erase', '{"contacts":0,"subscriptions":1,"mails":1,"records":0,"blocked":1}'),
       (${unblocked.toISOString()}, 'erase', '{"contacts":1,"subscriptions":0,"mails":1,"records":0,"blocked":0}')`);
-    const migration = readFileSync(
-      path.join(import.meta.dirname, "../../drizzle/0011_erasure_block.sql"),
-      "utf8",
-    ).split("--> statement-breakpoint");
+    const migration = readFileSync(path.join(projectRoot, "drizzle/0011_erasure_block.sql"), "utf8").split(
+      "--> statement-breakpoint",
+    );
     await db.execute(sql.raw(migration[1]!));
     expect(
       await signUp(db, { email: "alt.gesperrt@example.org", name: null, form: "simple" }, links(secret)),

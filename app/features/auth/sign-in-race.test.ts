@@ -2,7 +2,7 @@ import { describe, expect, vi } from "vitest";
 import { createAdmin } from "~/features/auth/admin-users.server";
 import { signIn } from "~/features/auth/sign-in-limits.server";
 import type * as Passwords from "~/features/auth/password-hash.server";
-import { test, testDatabases } from "../setup/databases";
+import { test, testDatabases } from "#tests/setup/databases";
 
 /**
  * the limits were read before argon2 ran and written after, so parallel

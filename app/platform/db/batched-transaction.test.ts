@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { batchedTransaction } from "~/platform/db/batched-transaction.server";
 import { rowsOf, type Db } from "~/platform/db/engines.server";
-import { test, testDatabases } from "../setup/databases";
+import { test, testDatabases } from "#tests/setup/databases";
 
 /** The id of the transaction `tx`. */
 async function transactionId(tx: Db): Promise<string> {

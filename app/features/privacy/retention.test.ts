@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
+import { DEFAULT_SETTINGS } from "~/features/settings";
 import { deleteContactSubmission, setContactKept, submitContact } from "~/features/contact/queries.server";
 import { confirm, signUp, unsubscribe } from "~/features/newsletter/subscribers.server";
 import { contactSubmissions, newsletterSubscriptions, outbox } from "~/platform/db/schema";
@@ -10,7 +10,7 @@ import { saveSiteSettings } from "~/features/settings/site-settings.server";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { deliverDueMail } from "~/platform/mail/worker.server";
 import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
-import { test, testDatabases } from "../setup/databases";
+import { test, testDatabases } from "#tests/setup/databases";
 
 /**
  * Retention as the Datenschutzerklärung promises it: contact requests go after the

@@ -4,7 +4,7 @@ import { legalPage } from "~/features/settings/legal";
 import type { LegalFacts, LegalPage } from "~/features/settings/legal/types";
 import { footerNavigation, mainMenu } from "~/features/site/menu";
 import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
-import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { fallbackProjects } from "~/features/projects";
 import { META_KEYS, writeMeta } from "~/platform/db/app-meta.server";
 import { loadDemoContent } from "~/features/projects/demo-content.server";
 import { deleteProject, updateProject } from "~/features/projects/queries.server";
@@ -12,7 +12,7 @@ import { createAdmin } from "~/features/auth/admin-users.server";
 import { adminUsers, siteSettings } from "~/platform/db/schema";
 import { parseEnv } from "~/platform/env.server";
 import { goLiveChecklist, smtpFingerprint } from "~/features/settings/go-live.server";
-import { externalSites } from "~/features/site/public-site";
+import { externalSites } from "~/features/site";
 import { SETTINGS_SCHEMAS, type SiteSettings } from "~/features/settings/schemas.server";
 import {
   defaultSnapshot,
@@ -24,7 +24,7 @@ import {
 } from "~/features/settings/site-settings.server";
 import { contactNotification } from "~/features/contact/notification-mail.server";
 import { newsletterConfirmation } from "~/features/newsletter/confirmation-mail.server";
-import { test, testDatabases } from "../setup/databases";
+import { test, testDatabases } from "#tests/setup/databases";
 
 /**
  * The owner's settings: validation of every section, storage on both databases,

@@ -36,8 +36,8 @@ import { action as setupAction } from "~/features/auth/setup";
 import { signInAction } from "~/features/auth/login.server";
 import { securityAction } from "~/features/auth/profile-security.server";
 import { profileAction } from "~/features/auth/profile.server";
-import { test, testDatabases } from "../setup/databases";
-import { softAuthenticator } from "../setup/soft-authenticator";
+import { test, testDatabases } from "#tests/setup/databases";
+import { softAuthenticator } from "#tests/setup/soft-authenticator";
 
 /**
  * Once the account has a second factor, the password alone no

@@ -20,12 +20,12 @@ import {
   outbox,
 } from "~/platform/db/schema";
 import { saveSiteSettings } from "~/features/settings/site-settings.server";
-import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
+import { DEFAULT_SETTINGS } from "~/features/settings";
 import { installationSecret, sha256Hex } from "~/platform/db/installation-secret.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { deliverDueMail } from "~/platform/mail/worker.server";
 import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
-import { test, testDatabases } from "../setup/databases";
+import { test, testDatabases } from "#tests/setup/databases";
 
 /**
  * Proof of consent (BGH I ZR 164/09): the consent text each form showed is stored

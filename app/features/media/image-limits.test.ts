@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect } from "vitest";
-import { listProjects } from "~/features/projects/queries.server";
+import { listProjects } from "~/features/projects/index.server";
 import { images, imageVariants } from "~/platform/db/schema";
 import { saveProject } from "~/features/projects/admin-projects.server";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES, storeUploadedImage } from "~/features/media/images.server";
-import { test, testDatabases } from "../setup/databases";
+import { test, testDatabases } from "#tests/setup/databases";
 
 /**
  * Uploads that announce more pixels than the server can decode: refused from
