@@ -109,6 +109,47 @@ const ownerFiles = [...new Set(Object.values(tableOwners))].map((owner) => ({
   },
 }));
 
+/**
+ * Feature tests that set up or look at what another feature keeps, through modules its index does
+ * not offer: they seed its tables, read the mails it composes, or hand the outbox the newsletter's
+ * mail hooks as the server does. Each such test is named here with the modules it may reach
+ * (relative to app/features); the rest of the test, and the code beside it, keep the boundaries.
+ */
+const testReach = {
+  "app/platform/mail/mail-worker.test.ts": ["newsletter/mail-hooks.server.ts"],
+  "app/features/media/image-limits.test.ts": ["projects/admin-projects.server.ts"],
+  "app/features/newsletter/newsletter-consent.test.ts": ["settings/site-settings.server.ts"],
+  "app/features/privacy/privacy-requests.test.ts": [
+    "contact/queries.server.ts",
+    "newsletter/subscribers.server.ts",
+    "newsletter/mail-hooks.server.ts",
+  ],
+  "app/features/privacy/retention.test.ts": [
+    "contact/queries.server.ts",
+    "newsletter/subscribers.server.ts",
+    "newsletter/mail-hooks.server.ts",
+    "settings/site-settings.server.ts",
+  ],
+  "app/features/settings/site-settings.test.ts": [
+    "site/menu.ts",
+    "projects/demo-content.server.ts",
+    "projects/queries.server.ts",
+    "auth/admin-users.server.ts",
+    "contact/notification-mail.server.ts",
+    "newsletter/confirmation-mail.server.ts",
+  ],
+};
+
+/** The boundaries, with `modules` (relative to app/features) let through. */
+const boundariesReaching = (modules) =>
+  boundaries.map((zone) => {
+    const reached = modules
+      .map((module) => `./app/features/${module}`)
+      .filter((module) => module.startsWith(`${zone.from}/`))
+      .map((module) => `./${module.slice(zone.from.length + 1)}`);
+    return reached.length ? { ...zone, except: [...(zone.except ?? []), ...reached] } : zone;
+  });
+
 // Icons by their own module: through the barrel, the build's chunking saw every icon as
 // imported by the frame, and every page loaded the admin area's icons.
 const iconBarrel = {
@@ -195,4 +236,8 @@ export default tseslint.config(
       "import-x/no-restricted-paths": ["error", { zones: boundaries }],
     },
   },
+  ...Object.entries(testReach).map(([file, modules]) => ({
+    files: [file],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: boundariesReaching(modules) }] },
+  })),
 );

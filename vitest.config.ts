@@ -2,7 +2,13 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      // The suites' helpers, for the tests beside the code (tsconfig `paths` says the same).
+      "#tests": fileURLToPath(new URL("./tests", import.meta.url)),
+    },
+  },
   test: {
     include: ["tests/**/*.test.ts", "app/**/*.test.ts"],
     environment: "node",

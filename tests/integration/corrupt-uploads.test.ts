@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { createProject, listProjects } from "~/features/projects/queries.server";
 import { images, pages } from "~/platform/db/schema";
 import { IMAGE_MESSAGES, storeUploadedImage } from "~/features/media/images.server";
-import { serverDatabases, testDatabases } from "../setup/databases";
+import { serverDatabases, test, testDatabases } from "../setup/databases";
 import { signInOverHttp, withServer } from "../setup/http";
 
 /**
@@ -22,18 +22,15 @@ const CORRUPT = [
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(path.join(import.meta.dirname, "..", "fixtures", name)));
 
-describe.each(testDatabases)("corrupt images on $name", ({ open }) => {
-  test("a truncated PNG or JPEG is no supported image; nothing is stored", async () => {
-    const { db, close } = await open();
-    try {
-      for (const { name, type } of CORRUPT) {
-        const file = new File([fixture(name)], name, { type });
-        await expect(storeUploadedImage(db, file), name).rejects.toThrow(IMAGE_MESSAGES.notAnImage);
-      }
-      expect(await db.select({ id: images.id }).from(images)).toEqual([]);
-    } finally {
-      await close();
+describe.each(testDatabases)("corrupt images on $name", (database) => {
+  test.override({ database });
+
+  test("a truncated PNG or JPEG is no supported image; nothing is stored", async ({ db }) => {
+    for (const { name, type } of CORRUPT) {
+      const file = new File([fixture(name)], name, { type });
+      await expect(storeUploadedImage(db, file), name).rejects.toThrow(IMAGE_MESSAGES.notAnImage);
     }
+    expect(await db.select({ id: images.id }).from(images)).toEqual([]);
   });
 });
 

@@ -1,9 +1,9 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { ADMIN_MESSAGES } from "~/features/admin/messages";
 import { createAdmin } from "~/features/auth/admin-users.server";
 import { lastFormCapRecord, recordFormCapRefusals } from "~/platform/forms/form-cap.server";
 import { contactSubmissions, newsletterSubscriptions } from "~/platform/db/schema";
-import { serverDatabases, testDatabases } from "../setup/databases";
+import { serverDatabases, test, testDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, signInOverHttp, unusedFormToken, withServer } from "../setup/http";
 import { contactFields } from "../setup/public-forms";
 
@@ -153,28 +153,25 @@ describe.each(serverDatabases)("the cap of all public forms on $name", (database
   }, 120_000);
 });
 
-describe.each(testDatabases)("the record of the cap on $name", ({ open }) => {
-  test("refusals of one hour add up, from any instance; a later hour starts a new record", async () => {
-    const { db, close } = await open();
-    try {
-      expect(await lastFormCapRecord(db)).toBeUndefined();
-      const hour = new Date(Date.now() + 40 * 60_000);
-      await recordFormCapRefusals(db, { refused: 1, windowEndsAt: hour, cap: 300 });
-      // Another instance's end of the same hour, a second off.
-      await recordFormCapRefusals(db, {
-        refused: 41,
-        windowEndsAt: new Date(hour.getTime() + 1000),
-        cap: 300,
-      });
-      const first = await lastFormCapRecord(db);
-      expect(first).toMatchObject({ refused: 42, cap: 300, windowEndsAt: hour });
-      expect(Math.abs(first!.reachedAt.getTime() - Date.now())).toBeLessThan(60_000);
+describe.each(testDatabases)("the record of the cap on $name", (database) => {
+  test.override({ database });
 
-      const next = new Date(hour.getTime() + 60 * 60_000);
-      await recordFormCapRefusals(db, { refused: 5, windowEndsAt: next, cap: 500 });
-      expect(await lastFormCapRecord(db)).toMatchObject({ refused: 5, cap: 500, windowEndsAt: next });
-    } finally {
-      await close();
-    }
+  test("refusals of one hour add up, from any instance; a later hour starts a new record", async ({ db }) => {
+    expect(await lastFormCapRecord(db)).toBeUndefined();
+    const hour = new Date(Date.now() + 40 * 60_000);
+    await recordFormCapRefusals(db, { refused: 1, windowEndsAt: hour, cap: 300 });
+    // Another instance's end of the same hour, a second off.
+    await recordFormCapRefusals(db, {
+      refused: 41,
+      windowEndsAt: new Date(hour.getTime() + 1000),
+      cap: 300,
+    });
+    const first = await lastFormCapRecord(db);
+    expect(first).toMatchObject({ refused: 42, cap: 300, windowEndsAt: hour });
+    expect(Math.abs(first!.reachedAt.getTime() - Date.now())).toBeLessThan(60_000);
+
+    const next = new Date(hour.getTime() + 60 * 60_000);
+    await recordFormCapRefusals(db, { refused: 5, windowEndsAt: next, cap: 500 });
+    expect(await lastFormCapRecord(db)).toMatchObject({ refused: 5, cap: 500, windowEndsAt: next });
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { createAdmin, findAdminById } from "~/features/auth/admin-users.server";
 import { openDatabase, type Db } from "~/platform/db/engines.server";
 import {
@@ -27,7 +27,7 @@ import {
 } from "~/features/auth/totp.server";
 import { describeUserAgent } from "~/features/auth/user-agent";
 import { securityAction } from "~/features/auth/profile-security.server";
-import { testDatabases } from "../setup/databases";
+import { test, testDatabases } from "../setup/databases";
 import { sessionCookieOf } from "../setup/http";
 import { startServer, waitUntilHealthy } from "../setup/server-process";
 
@@ -63,166 +63,150 @@ function profileForm(fields: Record<string, string>): FormData {
   return form;
 }
 
-describe.each(testDatabases)("sign-in security on $name", ({ open }) => {
-  test("a TOTP code counts once, the neighbouring step is accepted, a recovery code works once even at the same moment", async () => {
-    const { db, close } = await open();
-    try {
-      const { admin, codes } = await adminWithTotp(db);
-      const now = Date.now();
-      expect(totpStepOf(SECRET, totp.generate({ timestamp: now - 30_000 }), now)).toBe(
-        Math.floor(now / 30_000) - 1,
-      );
-      expect(totpStepOf(SECRET, totp.generate({ timestamp: now - 90_000 }), now)).toBeUndefined();
-      expect(totpStepOf(SECRET, "12345", now)).toBeUndefined();
+describe.each(testDatabases)("sign-in security on $name", (database) => {
+  test.override({ database });
 
-      const code = totp.generate();
-      expect(await verifySecondFactor(db, admin, code)).toBe("totp");
-      // The same code again (someone who watched it being typed): refused.
-      expect(await verifySecondFactor(db, admin, code)).toBe(false);
-      // A code of an earlier step than the one used: refused too.
-      expect(await verifySecondFactor(db, admin, totp.generate({ timestamp: Date.now() - 30_000 }))).toBe(
-        false,
-      );
+  test("a TOTP code counts once, the neighbouring step is accepted, a recovery code works once even at the same moment", async ({
+    db,
+  }) => {
+    const { admin, codes } = await adminWithTotp(db);
+    const now = Date.now();
+    expect(totpStepOf(SECRET, totp.generate({ timestamp: now - 30_000 }), now)).toBe(
+      Math.floor(now / 30_000) - 1,
+    );
+    expect(totpStepOf(SECRET, totp.generate({ timestamp: now - 90_000 }), now)).toBeUndefined();
+    expect(totpStepOf(SECRET, "12345", now)).toBeUndefined();
 
-      const results = await Promise.all(
-        Array.from({ length: 10 }, () => verifySecondFactor(db, admin, codes[3]!.toUpperCase())),
-      );
-      expect(results.filter((result) => result === "recovery")).toHaveLength(1);
-      expect(await verifySecondFactor(db, admin, codes[3]!)).toBe(false);
-      expect(await verifySecondFactor(db, admin, ` ${codes[4]!.replace("-", "")} `)).toBe("recovery");
-      expect(await verifySecondFactor(db, admin, "abcde-fghjk")).toBe(false);
-      // Only hashes are stored.
-      const stored = await db.select().from(recoveryCodes);
-      expect(JSON.stringify(stored)).not.toContain(codes[0]!);
-    } finally {
-      await close();
+    const code = totp.generate();
+    expect(await verifySecondFactor(db, admin, code)).toBe("totp");
+    // The same code again (someone who watched it being typed): refused.
+    expect(await verifySecondFactor(db, admin, code)).toBe(false);
+    // A code of an earlier step than the one used: refused too.
+    expect(await verifySecondFactor(db, admin, totp.generate({ timestamp: Date.now() - 30_000 }))).toBe(
+      false,
+    );
+
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => verifySecondFactor(db, admin, codes[3]!.toUpperCase())),
+    );
+    expect(results.filter((result) => result === "recovery")).toHaveLength(1);
+    expect(await verifySecondFactor(db, admin, codes[3]!)).toBe(false);
+    expect(await verifySecondFactor(db, admin, ` ${codes[4]!.replace("-", "")} `)).toBe("recovery");
+    expect(await verifySecondFactor(db, admin, "abcde-fghjk")).toBe(false);
+    // Only hashes are stored.
+    const stored = await db.select().from(recoveryCodes);
+    expect(JSON.stringify(stored)).not.toContain(codes[0]!);
+  });
+
+  test("the second step: five wrong codes end it, and the password is asked again", async ({ db }) => {
+    const { admin } = await adminWithTotp(db);
+    const cookie = await startSecondStep(db, admin.id);
+    const request = new Request("http://localhost/admin/login", {
+      headers: { Cookie: cookie.split(";")[0]! },
+    });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const result = await completeSecondStep(db, request, "000000", `198.51.100.${attempt}`);
+      expect(result).toEqual({ ok: false, reason: totp.generate() === "000000" ? "expired" : "invalid" });
+    }
+    expect(await completeSecondStep(db, request, totp.generate(), "198.51.100.9")).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    // Without the cookie there is nothing to complete.
+    expect(
+      await completeSecondStep(db, new Request("http://localhost/"), totp.generate(), "198.51.100.9"),
+    ).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+
+    const fresh = await startSecondStep(db, admin.id);
+    const next = new Request("http://localhost/admin/login", { headers: { Cookie: fresh.split(";")[0]! } });
+    const done = await completeSecondStep(db, next, totp.generate(), "198.51.100.10");
+    expect(done.ok && done.used).toBe("totp");
+    // A completed step is gone.
+    expect(await completeSecondStep(db, next, totp.generate(), "198.51.100.10")).toMatchObject({
+      ok: false,
+    });
+  });
+
+  test("changing sign-in methods needs a confirmation within 10 minutes; without a second factor the password gives one", async ({
+    db,
+  }) => {
+    const admin = await createAdmin(db, { email: "owner@example.com", password: PASSWORD });
+    const { token } = await createSession(db, admin.id);
+    const stale = await sessionAged(db, token, REAUTH_MS + 60_000);
+    const act = (intent: string, fields: Record<string, string> = {}, session = stale) =>
+      securityAction(db, {
+        session,
+        intent,
+        form: profileForm({ intent, ...fields }),
+        clientAddress: "203.0.113.7",
+        request: new Request("http://localhost/admin/profil"),
+      });
+
+    for (const [intent, fields] of [
+      ["totp-start", {}],
+      ["totp-activate", { code: "123456" }],
+      ["totp-disable", {}],
+      ["recovery-codes", {}],
+      ["second-factor-only", { enabled: "on" }],
+      ["rename-passkey", { id: "schluessel-1", name: "Übernommen" }],
+      ["remove-passkey", { id: "schluessel-1" }],
+    ] as const) {
+      const answer = await act(intent, fields);
+      expect(answer.init?.status, intent).toBe(403);
+      expect(answer.data).toMatchObject({ ok: false, confirm: true });
+    }
+    const unchanged = (await findAdminById(db, admin.id))!;
+    expect(unchanged.totp_pending_secret).toBeNull();
+    expect(unchanged.require_second_factor).toBe(false);
+
+    expect((await act("confirm", { password: "falsches-Passwort" })).init?.status).toBe(401);
+    const confirmed = await act("confirm", { password: PASSWORD });
+    expect(confirmed.data.ok).toBe(true);
+    await db
+      .insert(passkeys)
+      .values({ id: "schluessel-1", user_id: admin.id, name: "Laptop", public_key: "AAAA" });
+    const fresh = (await validateSession(db, token))!.session;
+    expect((await act("rename-passkey", { id: "schluessel-1", name: "Arbeitsrechner" }, fresh)).data.ok).toBe(
+      true,
+    );
+    // A passkey name is one line.
+    expect((await act("rename-passkey", { id: "schluessel-1", name: "a\nb" }, fresh)).init?.status).toBe(400);
+    // Someone else's or an unknown passkey: 404, nothing changed.
+    expect((await act("remove-passkey", { id: "fremd" }, fresh)).init?.status).toBe(404);
+    // An ID that no credential can have (a NUL byte, which PostgreSQL's text refuses): 404, not 500.
+    for (const intent of ["remove-passkey", "rename-passkey"]) {
+      const answer = await act(intent, { id: "schluessel-1\u0000", name: "Neu" }, fresh);
+      expect(answer.init?.status, intent).toBe(404);
     }
   });
 
-  test("the second step: five wrong codes end it, and the password is asked again", async () => {
-    const { db, close } = await open();
-    try {
-      const { admin } = await adminWithTotp(db);
-      const cookie = await startSecondStep(db, admin.id);
-      const request = new Request("http://localhost/admin/login", {
-        headers: { Cookie: cookie.split(";")[0]! },
-      });
-      for (let attempt = 1; attempt <= 5; attempt++) {
-        const result = await completeSecondStep(db, request, "000000", `198.51.100.${attempt}`);
-        expect(result).toEqual({ ok: false, reason: totp.generate() === "000000" ? "expired" : "invalid" });
-      }
-      expect(await completeSecondStep(db, request, totp.generate(), "198.51.100.9")).toEqual({
-        ok: false,
-        reason: "expired",
-      });
-      // Without the cookie there is nothing to complete.
-      expect(
-        await completeSecondStep(db, new Request("http://localhost/"), totp.generate(), "198.51.100.9"),
-      ).toEqual({
-        ok: false,
-        reason: "expired",
+  test("'nur mit Passkey oder zweitem Faktor' needs a factor, and keeps the last one", async ({ db }) => {
+    const admin = await createAdmin(db, { email: "owner@example.com", password: PASSWORD });
+    const { token } = await createSession(db, admin.id);
+    const session = (await validateSession(db, token))!.session;
+    const act = (intent: string, fields: Record<string, string> = {}) =>
+      securityAction(db, {
+        session,
+        intent,
+        form: profileForm({ intent, ...fields }),
+        clientAddress: "203.0.113.8",
+        request: new Request("http://localhost/admin/profil"),
       });
 
-      const fresh = await startSecondStep(db, admin.id);
-      const next = new Request("http://localhost/admin/login", { headers: { Cookie: fresh.split(";")[0]! } });
-      const done = await completeSecondStep(db, next, totp.generate(), "198.51.100.10");
-      expect(done.ok && done.used).toBe("totp");
-      // A completed step is gone.
-      expect(await completeSecondStep(db, next, totp.generate(), "198.51.100.10")).toMatchObject({
-        ok: false,
-      });
-    } finally {
-      await close();
-    }
-  });
-
-  test("changing sign-in methods needs a confirmation within 10 minutes; without a second factor the password gives one", async () => {
-    const { db, close } = await open();
-    try {
-      const admin = await createAdmin(db, { email: "owner@example.com", password: PASSWORD });
-      const { token } = await createSession(db, admin.id);
-      const stale = await sessionAged(db, token, REAUTH_MS + 60_000);
-      const act = (intent: string, fields: Record<string, string> = {}, session = stale) =>
-        securityAction(db, {
-          session,
-          intent,
-          form: profileForm({ intent, ...fields }),
-          clientAddress: "203.0.113.7",
-          request: new Request("http://localhost/admin/profil"),
-        });
-
-      for (const [intent, fields] of [
-        ["totp-start", {}],
-        ["totp-activate", { code: "123456" }],
-        ["totp-disable", {}],
-        ["recovery-codes", {}],
-        ["second-factor-only", { enabled: "on" }],
-        ["rename-passkey", { id: "schluessel-1", name: "Übernommen" }],
-        ["remove-passkey", { id: "schluessel-1" }],
-      ] as const) {
-        const answer = await act(intent, fields);
-        expect(answer.init?.status, intent).toBe(403);
-        expect(answer.data).toMatchObject({ ok: false, confirm: true });
-      }
-      const unchanged = (await findAdminById(db, admin.id))!;
-      expect(unchanged.totp_pending_secret).toBeNull();
-      expect(unchanged.require_second_factor).toBe(false);
-
-      expect((await act("confirm", { password: "falsches-Passwort" })).init?.status).toBe(401);
-      const confirmed = await act("confirm", { password: PASSWORD });
-      expect(confirmed.data.ok).toBe(true);
-      await db
-        .insert(passkeys)
-        .values({ id: "schluessel-1", user_id: admin.id, name: "Laptop", public_key: "AAAA" });
-      const fresh = (await validateSession(db, token))!.session;
-      expect(
-        (await act("rename-passkey", { id: "schluessel-1", name: "Arbeitsrechner" }, fresh)).data.ok,
-      ).toBe(true);
-      // A passkey name is one line.
-      expect((await act("rename-passkey", { id: "schluessel-1", name: "a\nb" }, fresh)).init?.status).toBe(
-        400,
-      );
-      // Someone else's or an unknown passkey: 404, nothing changed.
-      expect((await act("remove-passkey", { id: "fremd" }, fresh)).init?.status).toBe(404);
-      // An ID that no credential can have (a NUL byte, which PostgreSQL's text refuses): 404, not 500.
-      for (const intent of ["remove-passkey", "rename-passkey"]) {
-        const answer = await act(intent, { id: "schluessel-1\u0000", name: "Neu" }, fresh);
-        expect(answer.init?.status, intent).toBe(404);
-      }
-    } finally {
-      await close();
-    }
-  });
-
-  test("'nur mit Passkey oder zweitem Faktor' needs a factor, and keeps the last one", async () => {
-    const { db, close } = await open();
-    try {
-      const admin = await createAdmin(db, { email: "owner@example.com", password: PASSWORD });
-      const { token } = await createSession(db, admin.id);
-      const session = (await validateSession(db, token))!.session;
-      const act = (intent: string, fields: Record<string, string> = {}) =>
-        securityAction(db, {
-          session,
-          intent,
-          form: profileForm({ intent, ...fields }),
-          clientAddress: "203.0.113.8",
-          request: new Request("http://localhost/admin/profil"),
-        });
-
-      const refused = await act("second-factor-only", { enabled: "on" });
-      expect(refused.init?.status).toBe(409);
-      expect(refused.data.message).toContain("Richte zuerst einen Passkey oder den zweiten Faktor ein");
-      await db
-        .insert(passkeys)
-        .values({ id: "einziger", user_id: admin.id, name: "Telefon", public_key: "AAAA" });
-      expect((await act("second-factor-only", { enabled: "on" })).data.ok).toBe(true);
-      expect((await findAdminById(db, admin.id))!.require_second_factor).toBe(true);
-      expect((await act("remove-passkey", { id: "einziger" })).init?.status).toBe(409);
-      expect((await act("second-factor-only", { enabled: "off" })).data.ok).toBe(true);
-      expect((await act("remove-passkey", { id: "einziger" })).data.ok).toBe(true);
-    } finally {
-      await close();
-    }
+    const refused = await act("second-factor-only", { enabled: "on" });
+    expect(refused.init?.status).toBe(409);
+    expect(refused.data.message).toContain("Richte zuerst einen Passkey oder den zweiten Faktor ein");
+    await db
+      .insert(passkeys)
+      .values({ id: "einziger", user_id: admin.id, name: "Telefon", public_key: "AAAA" });
+    expect((await act("second-factor-only", { enabled: "on" })).data.ok).toBe(true);
+    expect((await findAdminById(db, admin.id))!.require_second_factor).toBe(true);
+    expect((await act("remove-passkey", { id: "einziger" })).init?.status).toBe(409);
+    expect((await act("second-factor-only", { enabled: "off" })).data.ok).toBe(true);
+    expect((await act("remove-passkey", { id: "einziger" })).data.ok).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { test as baseTest } from "vitest";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "~/platform/db/engines.server";
 
 /**
@@ -55,6 +56,28 @@ export const testDatabases: TestDatabase[] = [
       ]
     : []),
 ];
+
+/**
+ * Vitest's `test` with a database: a test that takes `db` gets a fresh, migrated database of its
+ * suite's kind, opened before the test and closed (on PostgreSQL: dropped) after it, also when the
+ * test fails. A suite names its kind once, at its top:
+ *
+ * ```ts
+ * describe.each(testDatabases)("projects on $name", (database) => {
+ *   test.override({ database });
+ *
+ *   test("lists newest first", async ({ db }) => { … });
+ * });
+ * ```
+ */
+export const test = baseTest
+  .extend("database", null as TestDatabase | null)
+  .extend("db", async ({ database }, { onCleanup }) => {
+    if (!database) throw new Error("No database for this suite: call test.override({ database }) in it.");
+    const handle = await database.open();
+    onCleanup(() => handle.close());
+    return handle.db;
+  });
 
 /**
  * The databases a production server under test runs on: a fresh embedded database in a

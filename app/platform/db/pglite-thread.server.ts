@@ -145,8 +145,8 @@ export class PgliteThread {
 
   /**
    * Ends the thread at once, whatever it is doing, and fails what is waiting. The files it had
-   * open are closed with it (tests/integration/pglite-thread.test.ts checks that), so a disk
-   * failing for hours does not use up the process's file descriptors.
+   * open are closed with it (pglite-thread.test.ts beside it checks that), so a disk failing for
+   * hours does not use up the process's file descriptors.
    */
   end(reason: string): Promise<void> {
     this.#ended ??= (async () => {

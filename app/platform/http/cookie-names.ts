@@ -2,7 +2,7 @@
  * The names of every cookie the server sets, in one place: session.server.ts and flash.server.ts
  * write them, the page cache (server/page-cache.ts) serves no shared page to a request carrying
  * the session or flash cookie, and the Cookie-Richtlinie (app/features/settings/legal/cookies.ts) lists
- * them all (tests/integration/legal-storage.test.ts checks that it does).
+ * them all (app/features/settings/legal-storage.test.ts checks that it does).
  *
  * The admin's cookies carry the `__Host-` prefix when the site is served over https (PUBLIC_URL):
  * browsers then accept them only with `Secure`, `Path=/` and no `Domain`. Over plain http, as in

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import {
   DEFAULT_ABOUT,
   DEFAULT_HOME,
@@ -44,8 +44,8 @@ import {
   storedContent,
   visibleServices,
 } from "~/features/pages/pages.server";
-import { testDatabases } from "../setup/databases";
-import { shownText, tokenize, type Token } from "../setup/html";
+import { test, testDatabases } from "#tests/setup/databases";
+import { shownText, tokenize, type Token } from "#tests/setup/html";
 
 /**
  * The editable pages: the Markdown renderer lets nothing run, the built-in copy
@@ -572,208 +572,190 @@ async function rowOf(db: Db, path: string) {
   return row;
 }
 
-describe.each(testDatabases)("pages stored on $name", ({ open }) => {
-  test("the built-in pages fill an empty table once, and an edited page is never overwritten", async () => {
-    const { db, close } = await open();
-    try {
-      expect(await listPageRows(db)).toEqual([]);
-      expect(await insertMissingPages(db, DEFAULTS)).toBe(DEFAULT_PAGES.size);
-      expect(await insertMissingPages(db, DEFAULTS)).toBe(0);
-      const rows = await listPageRows(db);
-      expect(rows.map((row) => row.path)).toEqual([...DEFAULT_PAGES.keys()]);
-      for (const row of rows) {
-        expect(row.published, row.path).toEqual(DEFAULT_PAGES.get(row.path));
-        expect(row.draft, row.path).toBeNull();
-      }
-      expect(await db.select().from(pageVersions)).toEqual([]);
+describe.each(testDatabases)("pages stored on $name", (database) => {
+  test.override({ database });
 
-      await publishPage(db, PATH, edited("Eigene Fassung"));
-      await deletePageRow(db, "/service/ki");
-      expect(await insertMissingPages(db, DEFAULTS)).toBe(1);
-      expect(titleOf((await rowOf(db, PATH)).published)).toBe("Eigene Fassung");
-      expect((await rowOf(db, "/service/ki")).published).toEqual(DEFAULT_PAGES.get("/service/ki"));
-      expect(await listPageRows(db)).toHaveLength(DEFAULT_PAGES.size);
-    } finally {
-      await close();
+  test("the built-in pages fill an empty table once, and an edited page is never overwritten", async ({
+    db,
+  }) => {
+    expect(await listPageRows(db)).toEqual([]);
+    expect(await insertMissingPages(db, DEFAULTS)).toBe(DEFAULT_PAGES.size);
+    expect(await insertMissingPages(db, DEFAULTS)).toBe(0);
+    const rows = await listPageRows(db);
+    expect(rows.map((row) => row.path)).toEqual([...DEFAULT_PAGES.keys()]);
+    for (const row of rows) {
+      expect(row.published, row.path).toEqual(DEFAULT_PAGES.get(row.path));
+      expect(row.draft, row.path).toBeNull();
     }
+    expect(await db.select().from(pageVersions)).toEqual([]);
+
+    await publishPage(db, PATH, edited("Eigene Fassung"));
+    await deletePageRow(db, "/service/ki");
+    expect(await insertMissingPages(db, DEFAULTS)).toBe(1);
+    expect(titleOf((await rowOf(db, PATH)).published)).toBe("Eigene Fassung");
+    expect((await rowOf(db, "/service/ki")).published).toEqual(DEFAULT_PAGES.get("/service/ki"));
+    expect(await listPageRows(db)).toHaveLength(DEFAULT_PAGES.size);
   });
 
-  test("a draft leaves the live page alone; publishing makes it live, keeps the old one, ends the draft", async () => {
-    const { db, close } = await open();
-    try {
-      await insertMissingPages(db, DEFAULTS);
-      const before = await rowOf(db, PATH);
+  test("a draft leaves the live page alone; publishing makes it live, keeps the old one, ends the draft", async ({
+    db,
+  }) => {
+    await insertMissingPages(db, DEFAULTS);
+    const before = await rowOf(db, PATH);
 
-      await saveDraft(db, PATH, edited("Entwurf"));
-      const drafted = await rowOf(db, PATH);
-      expect(drafted.published).toEqual(SERVICE);
-      expect(drafted.published_at).toEqual(before.published_at);
-      expect(titleOf(drafted.draft ?? undefined)).toBe("Entwurf");
-      expect(drafted.draft_saved_at).toBeInstanceOf(Date);
-      expect(titleOf((await readPublishedPages(db)).get(PATH))).toBe(SERVICE.heroTitle);
-      expect(await listPageVersions(db, PATH)).toEqual([]);
+    await saveDraft(db, PATH, edited("Entwurf"));
+    const drafted = await rowOf(db, PATH);
+    expect(drafted.published).toEqual(SERVICE);
+    expect(drafted.published_at).toEqual(before.published_at);
+    expect(titleOf(drafted.draft ?? undefined)).toBe("Entwurf");
+    expect(drafted.draft_saved_at).toBeInstanceOf(Date);
+    expect(titleOf((await readPublishedPages(db)).get(PATH))).toBe(SERVICE.heroTitle);
+    expect(await listPageVersions(db, PATH)).toEqual([]);
 
-      expect(await publishPage(db, PATH, edited("Live"))).toBe(true);
-      const published = await rowOf(db, PATH);
-      expect(titleOf(published.published)).toBe("Live");
-      expect(published.draft).toBeNull();
-      expect(published.draft_saved_at).toBeNull();
-      expect(published.published_at.getTime()).toBeGreaterThan(before.published_at.getTime());
-      expect(titleOf((await readPublishedPages(db)).get(PATH))).toBe("Live");
-      const versions = await listPageVersions(db, PATH);
-      expect(versions).toHaveLength(1);
-      expect(versions[0]!.content).toEqual(SERVICE);
-      expect(versions[0]!.published_at).toEqual(before.published_at);
-      // Other pages have no versions; an unknown page cannot be published.
-      expect(await listPageVersions(db, "/about")).toEqual([]);
-      expect(await publishPage(db, "/service/gibt-es-nicht", edited("x"))).toBe(false);
-      expect(await findPageRow(db, "/service/gibt-es-nicht")).toBeUndefined();
-      expect(await db.select().from(pageVersions)).toHaveLength(1);
-    } finally {
-      await close();
-    }
+    expect(await publishPage(db, PATH, edited("Live"))).toBe(true);
+    const published = await rowOf(db, PATH);
+    expect(titleOf(published.published)).toBe("Live");
+    expect(published.draft).toBeNull();
+    expect(published.draft_saved_at).toBeNull();
+    expect(published.published_at.getTime()).toBeGreaterThan(before.published_at.getTime());
+    expect(titleOf((await readPublishedPages(db)).get(PATH))).toBe("Live");
+    const versions = await listPageVersions(db, PATH);
+    expect(versions).toHaveLength(1);
+    expect(versions[0]!.content).toEqual(SERVICE);
+    expect(versions[0]!.published_at).toEqual(before.published_at);
+    // Other pages have no versions; an unknown page cannot be published.
+    expect(await listPageVersions(db, "/about")).toEqual([]);
+    expect(await publishPage(db, "/service/gibt-es-nicht", edited("x"))).toBe(false);
+    expect(await findPageRow(db, "/service/gibt-es-nicht")).toBeUndefined();
+    expect(await db.select().from(pageVersions)).toHaveLength(1);
   });
 
-  test(`after 25 publishes the newest ${KEPT_VERSIONS} earlier versions remain, newest first`, async () => {
-    const { db, close } = await open();
-    try {
-      await insertMissingPages(db, DEFAULTS);
-      await publishPage(db, "/about", { ...DEFAULT_ABOUT, title: "Andere Seite" });
-      for (let n = 1; n <= 25; n++) await publishPage(db, PATH, edited(`Fassung ${n}`));
-      expect(titleOf((await rowOf(db, PATH)).published)).toBe("Fassung 25");
-      const versions = await listPageVersions(db, PATH);
-      expect(KEPT_VERSIONS).toBe(20);
-      // Publish n replaced version n - 1: the kept ones are 24 down to 5.
-      expect(versions.map((version) => titleOf(version.content))).toEqual(
-        Array.from({ length: 20 }, (_, i) => `Fassung ${24 - i}`),
-      );
-      const stored = await db.select().from(pageVersions).where(eq(pageVersions.path, PATH));
-      expect(stored).toHaveLength(20);
-      // Each version went live when the one before it was replaced.
-      for (const [i, version] of versions.slice(0, -1).entries()) {
-        expect(version.published_at).toEqual(versions[i + 1]!.replaced_at);
-      }
-      // Another page's versions are not pruned with these.
-      expect(await listPageVersions(db, "/about")).toHaveLength(1);
-    } finally {
-      await close();
+  test(`after 25 publishes the newest ${KEPT_VERSIONS} earlier versions remain, newest first`, async ({
+    db,
+  }) => {
+    await insertMissingPages(db, DEFAULTS);
+    await publishPage(db, "/about", { ...DEFAULT_ABOUT, title: "Andere Seite" });
+    for (let n = 1; n <= 25; n++) await publishPage(db, PATH, edited(`Fassung ${n}`));
+    expect(titleOf((await rowOf(db, PATH)).published)).toBe("Fassung 25");
+    const versions = await listPageVersions(db, PATH);
+    expect(KEPT_VERSIONS).toBe(20);
+    // Publish n replaced version n - 1: the kept ones are 24 down to 5.
+    expect(versions.map((version) => titleOf(version.content))).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Fassung ${24 - i}`),
+    );
+    const stored = await db.select().from(pageVersions).where(eq(pageVersions.path, PATH));
+    expect(stored).toHaveLength(20);
+    // Each version went live when the one before it was replaced.
+    for (const [i, version] of versions.slice(0, -1).entries()) {
+      expect(version.published_at).toEqual(versions[i + 1]!.replaced_at);
     }
+    // Another page's versions are not pruned with these.
+    expect(await listPageVersions(db, "/about")).toHaveLength(1);
   });
 
-  test("restoring a version makes it the draft; discarding the draft keeps the live page", async () => {
-    const { db, close } = await open();
-    try {
-      await insertMissingPages(db, DEFAULTS);
-      for (let n = 1; n <= 3; n++) await publishPage(db, PATH, edited(`Fassung ${n}`));
-      const versions = await listPageVersions(db, PATH);
-      expect(versions.map((version) => titleOf(version.content))).toEqual([
-        "Fassung 2",
-        "Fassung 1",
-        SERVICE.heroTitle,
-      ]);
+  test("restoring a version makes it the draft; discarding the draft keeps the live page", async ({ db }) => {
+    await insertMissingPages(db, DEFAULTS);
+    for (let n = 1; n <= 3; n++) await publishPage(db, PATH, edited(`Fassung ${n}`));
+    const versions = await listPageVersions(db, PATH);
+    expect(versions.map((version) => titleOf(version.content))).toEqual([
+      "Fassung 2",
+      "Fassung 1",
+      SERVICE.heroTitle,
+    ]);
 
-      // Restore, as the editor's "restore" intent does it.
-      const version = await findPageVersion(db, PATH, versions[1]!.id);
-      expect(version?.id).toBe(versions[1]!.id);
-      const content = storedContent(PATH, version!.content);
-      expect(content).toBeDefined();
-      await saveDraft(db, PATH, content!);
-      const restored = await rowOf(db, PATH);
-      expect(titleOf(restored.draft ?? undefined)).toBe("Fassung 1");
-      expect(titleOf(restored.published)).toBe("Fassung 3");
-      expect(await listPageVersions(db, PATH)).toHaveLength(3);
-      // A version is found only under its own page.
-      expect(await findPageVersion(db, "/about", versions[1]!.id)).toBeUndefined();
+    // Restore, as the editor's "restore" intent does it.
+    const version = await findPageVersion(db, PATH, versions[1]!.id);
+    expect(version?.id).toBe(versions[1]!.id);
+    const content = storedContent(PATH, version!.content);
+    expect(content).toBeDefined();
+    await saveDraft(db, PATH, content!);
+    const restored = await rowOf(db, PATH);
+    expect(titleOf(restored.draft ?? undefined)).toBe("Fassung 1");
+    expect(titleOf(restored.published)).toBe("Fassung 3");
+    expect(await listPageVersions(db, PATH)).toHaveLength(3);
+    // A version is found only under its own page.
+    expect(await findPageVersion(db, "/about", versions[1]!.id)).toBeUndefined();
 
-      await discardDraft(db, PATH);
-      const discarded = await rowOf(db, PATH);
-      expect(discarded.draft).toBeNull();
-      expect(discarded.draft_saved_at).toBeNull();
-      expect(titleOf(discarded.published)).toBe("Fassung 3");
-      expect(discarded.published_at).toEqual(restored.published_at);
+    await discardDraft(db, PATH);
+    const discarded = await rowOf(db, PATH);
+    expect(discarded.draft).toBeNull();
+    expect(discarded.draft_saved_at).toBeNull();
+    expect(titleOf(discarded.published)).toBe("Fassung 3");
+    expect(discarded.published_at).toEqual(restored.published_at);
 
-      // Publishing the restored draft brings the old text back live, and keeps "Fassung 3".
-      await saveDraft(db, PATH, content!);
-      await publishPage(db, PATH, (await rowOf(db, PATH)).draft!);
-      expect(titleOf((await readPublishedPages(db)).get(PATH))).toBe("Fassung 1");
-      expect(titleOf((await listPageVersions(db, PATH))[0]!.content)).toBe("Fassung 3");
-    } finally {
-      await close();
-    }
+    // Publishing the restored draft brings the old text back live, and keeps "Fassung 3".
+    await saveDraft(db, PATH, content!);
+    await publishPage(db, PATH, (await rowOf(db, PATH)).draft!);
+    expect(titleOf((await readPublishedPages(db)).get(PATH))).toBe("Fassung 1");
+    expect(titleOf((await listPageVersions(db, PATH))[0]!.content)).toBe("Fassung 3");
   });
 
-  test("the public pages show the built-in content for an invalid stored document and a missing row", async () => {
-    const { db, close } = await open();
-    try {
-      // Nothing stored at all: every built-in page.
-      expect(await readPublishedPages(db)).toEqual(new Map(DEFAULT_PAGES));
+  test("the public pages show the built-in content for an invalid stored document and a missing row", async ({
+    db,
+  }) => {
+    // Nothing stored at all: every built-in page.
+    expect(await readPublishedPages(db)).toEqual(new Map(DEFAULT_PAGES));
 
-      await insertMissingPages(db, DEFAULTS);
-      await publishPage(db, "/service/shops", {
-        ...(DEFAULT_PAGES.get("/service/shops") as ServiceContent),
-        heroTitle: "Eigene Shops",
-      });
-      await db.execute(
-        sql`update pages set published = ${JSON.stringify({ kind: "service" })}::jsonb where path = ${PATH}`,
-      );
-      await db.execute(
-        sql`update pages set published = ${JSON.stringify({ ...DEFAULT_ABOUT, kind: "home" })}::jsonb where path = '/about'`,
-      );
-      await db.execute(sql`update pages set published = 'null'::jsonb where path = '/category/projects'`);
-      await deletePageRow(db, "/service/ki");
-      expect((await rowOf(db, PATH)).published).toEqual({ kind: "service" });
+    await insertMissingPages(db, DEFAULTS);
+    await publishPage(db, "/service/shops", {
+      ...(DEFAULT_PAGES.get("/service/shops") as ServiceContent),
+      heroTitle: "Eigene Shops",
+    });
+    await db.execute(
+      sql`update pages set published = ${JSON.stringify({ kind: "service" })}::jsonb where path = ${PATH}`,
+    );
+    await db.execute(
+      sql`update pages set published = ${JSON.stringify({ ...DEFAULT_ABOUT, kind: "home" })}::jsonb where path = '/about'`,
+    );
+    await db.execute(sql`update pages set published = 'null'::jsonb where path = '/category/projects'`);
+    await deletePageRow(db, "/service/ki");
+    expect((await rowOf(db, PATH)).published).toEqual({ kind: "service" });
 
-      const snapshot = await readPublishedPages(db);
-      expect(snapshot.get(PATH)).toEqual(DEFAULT_PAGES.get(PATH));
-      expect(snapshot.get("/about")).toEqual(DEFAULT_ABOUT);
-      expect(snapshot.get("/category/projects")).toEqual(DEFAULT_PAGES.get("/category/projects"));
-      expect(snapshot.get("/service/ki")).toEqual(DEFAULT_PAGES.get("/service/ki"));
-      expect(titleOf(snapshot.get("/service/shops"))).toBe("Eigene Shops");
-      expect([...snapshot.keys()]).toEqual([...DEFAULT_PAGES.keys()]);
-      expect(storedContent(PATH, { kind: "service" })).toBeUndefined();
-    } finally {
-      await close();
-    }
+    const snapshot = await readPublishedPages(db);
+    expect(snapshot.get(PATH)).toEqual(DEFAULT_PAGES.get(PATH));
+    expect(snapshot.get("/about")).toEqual(DEFAULT_ABOUT);
+    expect(snapshot.get("/category/projects")).toEqual(DEFAULT_PAGES.get("/category/projects"));
+    expect(snapshot.get("/service/ki")).toEqual(DEFAULT_PAGES.get("/service/ki"));
+    expect(titleOf(snapshot.get("/service/shops"))).toBe("Eigene Shops");
+    expect([...snapshot.keys()]).toEqual([...DEFAULT_PAGES.keys()]);
+    expect(storedContent(PATH, { kind: "service" })).toBeUndefined();
   });
 
-  test("added service pages come after the built-in ones; hidden and invalid ones stay out of the menu", async () => {
-    const { db, close } = await open();
-    try {
-      await insertMissingPages(db, DEFAULTS);
-      const coaching: ServiceContent = { ...SERVICE, name: "Coaching", visible: false, blocks: [] };
-      expect(await createPageRow(db, "/service/coaching", coaching)).toBe(true);
-      expect(await createPageRow(db, "/service/coaching", { ...coaching, name: "Doppelt" })).toBe(false);
-      expect(await createPageRow(db, PATH, coaching)).toBe(false);
-      expect((await rowOf(db, PATH)).published).toEqual(SERVICE);
-      await createPageRow(db, "/service/kaputt", { ...coaching, name: "Kaputt", visible: true });
-      await db.execute(
-        sql`update pages set published = ${JSON.stringify({ kind: "service", name: "Kaputt" })}::jsonb where path = '/service/kaputt'`,
-      );
-      const rows = await listPageRows(db);
-      expect(rows.slice(-2).map((row) => row.path)).toEqual(["/service/coaching", "/service/kaputt"]);
-      expect((await rowOf(db, "/service/coaching")).position).toBe(DEFAULT_PAGES.size);
+  test("added service pages come after the built-in ones; hidden and invalid ones stay out of the menu", async ({
+    db,
+  }) => {
+    await insertMissingPages(db, DEFAULTS);
+    const coaching: ServiceContent = { ...SERVICE, name: "Coaching", visible: false, blocks: [] };
+    expect(await createPageRow(db, "/service/coaching", coaching)).toBe(true);
+    expect(await createPageRow(db, "/service/coaching", { ...coaching, name: "Doppelt" })).toBe(false);
+    expect(await createPageRow(db, PATH, coaching)).toBe(false);
+    expect((await rowOf(db, PATH)).published).toEqual(SERVICE);
+    await createPageRow(db, "/service/kaputt", { ...coaching, name: "Kaputt", visible: true });
+    await db.execute(
+      sql`update pages set published = ${JSON.stringify({ kind: "service", name: "Kaputt" })}::jsonb where path = '/service/kaputt'`,
+    );
+    const rows = await listPageRows(db);
+    expect(rows.slice(-2).map((row) => row.path)).toEqual(["/service/coaching", "/service/kaputt"]);
+    expect((await rowOf(db, "/service/coaching")).position).toBe(DEFAULT_PAGES.size);
 
-      let snapshot = await readPublishedPages(db);
-      expect(snapshot.get("/service/coaching")).toEqual(coaching);
-      expect(snapshot.has("/service/kaputt")).toBe(false);
-      expect(serviceMenuOf(snapshot).map((item) => item.path)).not.toContain("/service/coaching");
+    let snapshot = await readPublishedPages(db);
+    expect(snapshot.get("/service/coaching")).toEqual(coaching);
+    expect(snapshot.has("/service/kaputt")).toBe(false);
+    expect(serviceMenuOf(snapshot).map((item) => item.path)).not.toContain("/service/coaching");
 
-      await publishPage(db, "/service/coaching", { ...coaching, visible: true });
-      snapshot = await readPublishedPages(db);
-      const menu = serviceMenuOf(snapshot);
-      expect(menu.at(-1)).toEqual({ title: "Coaching", path: "/service/coaching" });
-      expect(menu[0]).toEqual({ title: "Übersicht", path: "/service" });
-      expect(visibleServices(snapshot)).toHaveLength(SERVICE_PAGES.length + 1);
+    await publishPage(db, "/service/coaching", { ...coaching, visible: true });
+    snapshot = await readPublishedPages(db);
+    const menu = serviceMenuOf(snapshot);
+    expect(menu.at(-1)).toEqual({ title: "Coaching", path: "/service/coaching" });
+    expect(menu[0]).toEqual({ title: "Übersicht", path: "/service" });
+    expect(visibleServices(snapshot)).toHaveLength(SERVICE_PAGES.length + 1);
 
-      // Deleting a page takes its versions with it.
-      expect(await listPageVersions(db, "/service/coaching")).toHaveLength(1);
-      await deletePageRow(db, "/service/coaching");
-      expect(await db.select().from(pageVersions).where(eq(pageVersions.path, "/service/coaching"))).toEqual(
-        [],
-      );
-      expect(await db.select().from(pages).where(eq(pages.path, "/service/coaching"))).toEqual([]);
-    } finally {
-      await close();
-    }
+    // Deleting a page takes its versions with it.
+    expect(await listPageVersions(db, "/service/coaching")).toHaveLength(1);
+    await deletePageRow(db, "/service/coaching");
+    expect(await db.select().from(pageVersions).where(eq(pageVersions.path, "/service/coaching"))).toEqual(
+      [],
+    );
+    expect(await db.select().from(pages).where(eq(pages.path, "/service/coaching"))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import type { Db } from "~/platform/db/engines.server";
 import {
   cancelIssue,
@@ -19,8 +19,8 @@ import { enqueueMail } from "~/platform/mail/outbox.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { deliverDueMail, type MailCaps } from "~/platform/mail/worker.server";
 import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
-import { testDatabases } from "../setup/databases";
-import { freePort } from "../setup/server-process";
+import { test, testDatabases } from "#tests/setup/databases";
+import { freePort } from "#tests/setup/server-process";
 
 /**
  * Sending the newsletter through the outbox to a real SMTP peer: each confirmed
@@ -108,9 +108,12 @@ async function deliverAll(db: Db, peer: Awaited<ReturnType<typeof smtpPeer>>, ca
   }
 }
 
-describe.each(testDatabases)("newsletter sending on $name", ({ open }) => {
-  test("150 subscribers get the issue exactly once, after other mail; an unsubscribe stops theirs", async () => {
-    const { db, close } = await open();
+describe.each(testDatabases)("newsletter sending on $name", (database) => {
+  test.override({ database });
+
+  test("150 subscribers get the issue exactly once, after other mail; an unsubscribe stops theirs", async ({
+    db,
+  }) => {
     const peer = await smtpPeer();
     try {
       const confirmed = await subscribers(db, 150);
@@ -173,12 +176,10 @@ describe.each(testDatabases)("newsletter sending on $name", ({ open }) => {
       expect(html).toContain("&lt;script&gt;");
     } finally {
       await peer.close();
-      await close();
     }
   }, 180_000);
 
-  test("pause holds the rest, resume sends it, cancel drops what waits", async () => {
-    const { db, close } = await open();
+  test("pause holds the rest, resume sends it, cancel drops what waits", async ({ db }) => {
     const peer = await smtpPeer();
     try {
       await subscribers(db, 35);
@@ -206,12 +207,10 @@ describe.each(testDatabases)("newsletter sending on $name", ({ open }) => {
       expect(await cancelIssue(db, id)).toBe(false);
     } finally {
       await peer.close();
-      await close();
     }
   });
 
-  test("an issue whose every waiting recipient unsubscribed ends as sent", async () => {
-    const { db, close } = await open();
+  test("an issue whose every waiting recipient unsubscribed ends as sent", async ({ db }) => {
     const peer = await smtpPeer();
     try {
       const rows = await subscribers(db, 2);
@@ -224,12 +223,10 @@ describe.each(testDatabases)("newsletter sending on $name", ({ open }) => {
       expect(await issueCounts(db, issue)).toEqual({ sent: 0, failed: 0, waiting: 0 });
     } finally {
       await peer.close();
-      await close();
     }
   });
 
-  test("a planned issue waits for its time", async () => {
-    const { db, close } = await open();
+  test("a planned issue waits for its time", async ({ db }) => {
     const peer = await smtpPeer();
     try {
       await subscribers(db, 3);
@@ -244,12 +241,10 @@ describe.each(testDatabases)("newsletter sending on $name", ({ open }) => {
       expect((await findIssue(db, id))!.state).toBe("sent");
     } finally {
       await peer.close();
-      await close();
     }
   });
 
-  test("the caps: the newsletter leaves a tenth of each to other mails", async () => {
-    const { db, close } = await open();
+  test("the caps: the newsletter leaves a tenth of each to other mails", async ({ db }) => {
     const peer = await smtpPeer();
     try {
       await subscribers(db, 40);
@@ -270,12 +265,12 @@ describe.each(testDatabases)("newsletter sending on $name", ({ open }) => {
       expect(await issueCounts(db, (await findIssue(db, id))!)).toEqual({ sent: 18, failed: 0, waiting: 22 });
     } finally {
       await peer.close();
-      await close();
     }
   });
 
-  test("a permanent refusal is kept as failed and counted; at three an address is skipped", async () => {
-    const { db, close } = await open();
+  test("a permanent refusal is kept as failed and counted; at three an address is skipped", async ({
+    db,
+  }) => {
     const peer = await smtpPeer((address) => address.startsWith("abo0-"));
     try {
       const [refused] = await subscribers(db, 4);
@@ -296,7 +291,6 @@ describe.each(testDatabases)("newsletter sending on $name", ({ open }) => {
       expect(await queueIssue(db, id, null)).toBe(3);
     } finally {
       await peer.close();
-      await close();
     }
   });
 });

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { outbox } from "~/platform/db/schema";
 import { enqueueMail } from "~/platform/mail/outbox.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { backoffSeconds, deliverDueMail } from "~/platform/mail/worker.server";
 import { newsletterMailHooks } from "~/features/newsletter/mail-hooks.server";
-import { testDatabases } from "../setup/databases";
-import { freePort } from "../setup/server-process";
-import { startSmtpReceiver } from "../setup/smtp-receiver";
+import { test, testDatabases } from "#tests/setup/databases";
+import { freePort } from "#tests/setup/server-process";
+import { startSmtpReceiver } from "#tests/setup/smtp-receiver";
 
 const mail = (n: number) => ({
   to: `empfaenger${n}@example.org`,
@@ -15,9 +15,10 @@ const mail = (n: number) => ({
   text: `Text ${n}`,
 });
 
-describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
-  test("a batch that outlasts its lease never sends a mail another worker claimed since", async () => {
-    const { db, close } = await open();
+describe.each(testDatabases)("mail outbox on $name", (database) => {
+  test.override({ database });
+
+  test("a batch that outlasts its lease never sends a mail another worker claimed since", async ({ db }) => {
     const sent: string[] = [];
     const transport = {
       send: async (outgoing: { id: string; subject: string }) => {
@@ -54,21 +55,52 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
       expect(bySubject("Betreff 3").sent_at).toBeInstanceOf(Date);
     } finally {
       vi.useRealTimers();
-      await close();
     }
   });
 
-  test("delivers queued mail over SMTP once, keeps it while the server is down and retries later", async () => {
-    const { db, close } = await open();
+  test("delivers queued mail over SMTP once, keeps it while the server is down and retries later", async ({
+    db,
+  }) => {
     const port = await freePort();
     const transport = createMailTransport({
       smtpUrl: `smtp://127.0.0.1:${port}`,
       from: async () => ({ name: "Test", address: "t@example.com" }),
       dropDir: "/nonexistent",
     });
+    await enqueueMail(db, mail(1));
+    // Nothing listens yet: the mail stays queued with an error and a later retry time.
+    expect(
+      await deliverDueMail(
+        db,
+        transport,
+        { perHour: 100, perDay: Infinity },
+        newsletterMailHooks(db, "https://www.example.org"),
+      ),
+    ).toBe(0);
+    const [waiting] = await db.select().from(outbox);
+    expect(waiting).toMatchObject({ attempts: 1, sent_at: null, locked_until: null });
+    expect(waiting!.last_error).toBeTruthy();
+    expect(waiting!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    const receiver = await startSmtpReceiver(port);
     try {
-      await enqueueMail(db, mail(1));
-      // Nothing listens yet: the mail stays queued with an error and a later retry time.
+      expect(
+        await deliverDueMail(
+          db,
+          transport,
+          { perHour: 100, perDay: Infinity },
+          newsletterMailHooks(db, "https://www.example.org"),
+        ),
+      ).toBe(0); // not due yet
+      await db.update(outbox).set({ next_attempt_at: sql`now()` });
+      expect(
+        await deliverDueMail(
+          db,
+          transport,
+          { perHour: 100, perDay: Infinity },
+          newsletterMailHooks(db, "https://www.example.org"),
+        ),
+      ).toBe(1);
       expect(
         await deliverDueMail(
           db,
@@ -77,62 +109,45 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
           newsletterMailHooks(db, "https://www.example.org"),
         ),
       ).toBe(0);
-      const [waiting] = await db.select().from(outbox);
-      expect(waiting).toMatchObject({ attempts: 1, sent_at: null, locked_until: null });
-      expect(waiting!.last_error).toBeTruthy();
-      expect(waiting!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
-
-      const receiver = await startSmtpReceiver(port);
-      try {
-        expect(
-          await deliverDueMail(
-            db,
-            transport,
-            { perHour: 100, perDay: Infinity },
-            newsletterMailHooks(db, "https://www.example.org"),
-          ),
-        ).toBe(0); // not due yet
-        await db.update(outbox).set({ next_attempt_at: sql`now()` });
-        expect(
-          await deliverDueMail(
-            db,
-            transport,
-            { perHour: 100, perDay: Infinity },
-            newsletterMailHooks(db, "https://www.example.org"),
-          ),
-        ).toBe(1);
-        expect(
-          await deliverDueMail(
-            db,
-            transport,
-            { perHour: 100, perDay: Infinity },
-            newsletterMailHooks(db, "https://www.example.org"),
-          ),
-        ).toBe(0);
-        expect(receiver.messages).toHaveLength(1);
-        expect(receiver.messages[0]).toContain("Subject: Betreff 1");
-        const [sent] = await db.select().from(outbox);
-        expect(sent!.sent_at).toBeInstanceOf(Date);
-      } finally {
-        transport.close?.();
-        await receiver.close();
-      }
+      expect(receiver.messages).toHaveLength(1);
+      expect(receiver.messages[0]).toContain("Subject: Betreff 1");
+      const [sent] = await db.select().from(outbox);
+      expect(sent!.sent_at).toBeInstanceOf(Date);
     } finally {
-      await close();
+      transport.close?.();
+      await receiver.close();
     }
   });
 
-  test("once a mail goes out again, mails that waited for the unreachable server are due at once", async () => {
-    const { db, close } = await open();
+  test("once a mail goes out again, mails that waited for the unreachable server are due at once", async ({
+    db,
+  }) => {
     const port = await freePort();
     const transport = createMailTransport({
       smtpUrl: `smtp://127.0.0.1:${port}`,
       from: async () => ({ name: "", address: "t@example.com" }),
       dropDir: "/nonexistent",
     });
+    await enqueueMail(db, mail(1));
+    await enqueueMail(db, mail(2));
+    expect(
+      await deliverDueMail(
+        db,
+        transport,
+        { perHour: 100, perDay: Infinity },
+        newsletterMailHooks(db, "https://www.example.org"),
+      ),
+    ).toBe(0); // nobody listens: both wait 30 s
+    // A mail the server refused with a reply code waits for its backoff whatever happens.
+    await enqueueMail(db, mail(3));
+    await db
+      .update(outbox)
+      .set({ attempts: 1, last_error: "Error 550", next_attempt_at: sql`now() + interval '30 seconds'` })
+      .where(eq(outbox.subject, "Betreff 3"));
+
+    const receiver = await startSmtpReceiver(port);
     try {
-      await enqueueMail(db, mail(1));
-      await enqueueMail(db, mail(2));
+      await enqueueMail(db, mail(4)); // something new, say a contact submission
       expect(
         await deliverDueMail(
           db,
@@ -140,56 +155,34 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
           { perHour: 100, perDay: Infinity },
           newsletterMailHooks(db, "https://www.example.org"),
         ),
-      ).toBe(0); // nobody listens: both wait 30 s
-      // A mail the server refused with a reply code waits for its backoff whatever happens.
-      await enqueueMail(db, mail(3));
-      await db
-        .update(outbox)
-        .set({ attempts: 1, last_error: "Error 550", next_attempt_at: sql`now() + interval '30 seconds'` })
-        .where(eq(outbox.subject, "Betreff 3"));
-
-      const receiver = await startSmtpReceiver(port);
-      try {
-        await enqueueMail(db, mail(4)); // something new, say a contact submission
-        expect(
-          await deliverDueMail(
-            db,
-            transport,
-            { perHour: 100, perDay: Infinity },
-            newsletterMailHooks(db, "https://www.example.org"),
-          ),
-        ).toBe(1);
-        expect(
-          await deliverDueMail(
-            db,
-            transport,
-            { perHour: 100, perDay: Infinity },
-            newsletterMailHooks(db, "https://www.example.org"),
-          ),
-        ).toBe(2);
-        expect(
-          await deliverDueMail(
-            db,
-            transport,
-            { perHour: 100, perDay: Infinity },
-            newsletterMailHooks(db, "https://www.example.org"),
-          ),
-        ).toBe(0);
-        const subjects = receiver.messages.map((raw) => raw.match(/Subject: (.*)/)?.[1]?.trim());
-        expect(subjects).toEqual(["Betreff 4", "Betreff 1", "Betreff 2"]);
-        const [refused] = await db.select().from(outbox).where(eq(outbox.subject, "Betreff 3"));
-        expect(refused).toMatchObject({ sent_at: null, last_error: "Error 550" });
-      } finally {
-        transport.close?.();
-        await receiver.close();
-      }
+      ).toBe(1);
+      expect(
+        await deliverDueMail(
+          db,
+          transport,
+          { perHour: 100, perDay: Infinity },
+          newsletterMailHooks(db, "https://www.example.org"),
+        ),
+      ).toBe(2);
+      expect(
+        await deliverDueMail(
+          db,
+          transport,
+          { perHour: 100, perDay: Infinity },
+          newsletterMailHooks(db, "https://www.example.org"),
+        ),
+      ).toBe(0);
+      const subjects = receiver.messages.map((raw) => raw.match(/Subject: (.*)/)?.[1]?.trim());
+      expect(subjects).toEqual(["Betreff 4", "Betreff 1", "Betreff 2"]);
+      const [refused] = await db.select().from(outbox).where(eq(outbox.subject, "Betreff 3"));
+      expect(refused).toMatchObject({ sent_at: null, last_error: "Error 550" });
     } finally {
-      await close();
+      transport.close?.();
+      await receiver.close();
     }
   });
 
-  test("respects the hourly cap and leaves the rest queued", async () => {
-    const { db, close } = await open();
+  test("respects the hourly cap and leaves the rest queued", async ({ db }) => {
     const receiver = await startSmtpReceiver();
     const transport = createMailTransport({
       smtpUrl: receiver.url,
@@ -218,7 +211,6 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
     } finally {
       transport.close?.();
       await receiver.close();
-      await close();
     }
   });
 });
@@ -226,9 +218,10 @@ describe.each(testDatabases)("mail outbox on $name", ({ open }) => {
 // Concurrency needs a server with several connections; PGlite has one.
 describe.each(testDatabases.filter((database) => database.name === "postgres"))(
   "mail outbox on $name",
-  ({ open }) => {
-    test("two workers at once send every mail exactly once", async () => {
-      const { db, close } = await open();
+  (database) => {
+    test.override({ database });
+
+    test("two workers at once send every mail exactly once", async ({ db }) => {
       const receiver = await startSmtpReceiver();
       const transport = createMailTransport({
         smtpUrl: receiver.url,
@@ -262,7 +255,6 @@ describe.each(testDatabases.filter((database) => database.name === "postgres"))(
       } finally {
         transport.close?.();
         await receiver.close();
-        await close();
       }
     });
   },

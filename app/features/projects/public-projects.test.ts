@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
 import type { Db } from "~/platform/db/engines.server";
 import { createProject, type ProjectInput } from "~/features/projects/queries.server";
 import { projectCards, publicProject } from "~/features/projects/public-projects.server";
 import { databaseContext } from "~/platform/http/request-context";
-import { testDatabases } from "../setup/databases";
+import { test, testDatabases } from "#tests/setup/databases";
 
 const CARD_FIELDS = ["category", "description", "id", "image", "title", "url"];
 const PAGE_FIELDS = ["category", "date", "description", "details", "id", "image", "tags", "title", "url"];
@@ -30,40 +30,39 @@ function contextOf(db: Promise<Db>) {
   return context;
 }
 
-describe.each(testDatabases)("public projects on $name", ({ open }) => {
-  test("lists send only a card's fields and the project page never the admin URL or the state", async () => {
-    const { db, close } = await open();
-    try {
-      const shown = await createProject(db, project({ title: "Shop", show_on_homepage: true }));
-      const draft = await createProject(
-        db,
-        project({ title: "Entwurf", status: "draft", show_on_homepage: true }),
-      );
-      await createProject(db, project({ title: "Kurs", category: "service", show_on_homepage: true }));
-      const context = contextOf(Promise.resolve(db));
+describe.each(testDatabases)("public projects on $name", (database) => {
+  test.override({ database });
 
-      const home = await projectCards(context, { homepage: true });
-      expect(home.fallback).toBe(false);
-      expect(home.cards.map((card) => card.title).sort()).toEqual(["Kurs", "Shop"]);
-      for (const card of home.cards) expect(Object.keys(card).sort()).toEqual(CARD_FIELDS);
-      expect((await projectCards(context, { category: "product" })).cards.map((c) => c.title)).toEqual([
-        "Shop",
-      ]);
-      expect(
-        (await projectCards(context, { category: "service", homepage: true })).cards.map((c) => c.title),
-      ).toEqual(["Kurs"]);
+  test("lists send only a card's fields and the project page never the admin URL or the state", async ({
+    db,
+  }) => {
+    const shown = await createProject(db, project({ title: "Shop", show_on_homepage: true }));
+    const draft = await createProject(
+      db,
+      project({ title: "Entwurf", status: "draft", show_on_homepage: true }),
+    );
+    await createProject(db, project({ title: "Kurs", category: "service", show_on_homepage: true }));
+    const context = contextOf(Promise.resolve(db));
 
-      const page = await publicProject(context, shown.id, { drafts: false });
-      expect(page.project?.title).toBe("Shop");
-      expect(Object.keys(page.project ?? {}).sort()).toEqual(PAGE_FIELDS);
-      // A draft's page is the owner's preview only.
-      expect((await publicProject(context, draft.id, { drafts: false })).project).toBeUndefined();
-      const preview = await publicProject(context, draft.id, { drafts: true });
-      expect(preview.project?.title).toBe("Entwurf");
-      expect(Object.keys(preview.project ?? {}).sort()).toEqual(PAGE_FIELDS);
-    } finally {
-      await close();
-    }
+    const home = await projectCards(context, { homepage: true });
+    expect(home.fallback).toBe(false);
+    expect(home.cards.map((card) => card.title).sort()).toEqual(["Kurs", "Shop"]);
+    for (const card of home.cards) expect(Object.keys(card).sort()).toEqual(CARD_FIELDS);
+    expect((await projectCards(context, { category: "product" })).cards.map((c) => c.title)).toEqual([
+      "Shop",
+    ]);
+    expect(
+      (await projectCards(context, { category: "service", homepage: true })).cards.map((c) => c.title),
+    ).toEqual(["Kurs"]);
+
+    const page = await publicProject(context, shown.id, { drafts: false });
+    expect(page.project?.title).toBe("Shop");
+    expect(Object.keys(page.project ?? {}).sort()).toEqual(PAGE_FIELDS);
+    // A draft's page is the owner's preview only.
+    expect((await publicProject(context, draft.id, { drafts: false })).project).toBeUndefined();
+    const preview = await publicProject(context, draft.id, { drafts: true });
+    expect(preview.project?.title).toBe("Entwurf");
+    expect(Object.keys(preview.project ?? {}).sort()).toEqual(PAGE_FIELDS);
   });
 });
 

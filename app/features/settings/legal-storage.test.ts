@@ -1,10 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import { legalPage } from "~/features/settings/legal";
 import type { LegalPage } from "~/features/settings/legal/types";
 import { defaultSnapshot } from "~/features/settings/site-settings.server";
+import { projectRoot } from "#tests/setup/paths";
 
 /**
  * The Cookie-Richtlinie must list every cookie and storage key the code can set (TDDDG § 25):
@@ -15,10 +15,8 @@ import { defaultSnapshot } from "~/features/settings/site-settings.server";
 /** What the code sets, and the cookie page must name: cookies, then localStorage/sessionStorage keys. */
 const KNOWN = ["__Host-session", "session", "__Host-signin-step", "signin-step", "flash", "cookiesAccepted"];
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
 async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(path.join(ROOT, dir), { withFileTypes: true });
+  const entries = await readdir(path.join(projectRoot, dir), { withFileTypes: true });
   const nested = await Promise.all(
     entries.map(async (entry) => {
       const relative = path.join(dir, entry.name);
@@ -192,7 +190,7 @@ test("the Cookie-Richtlinie lists every cookie and storage key the code sets", a
   expect(files.length).toBeGreaterThan(50);
   const sources = new Map(
     await Promise.all(
-      files.map(async (file) => [file, await readFile(path.join(ROOT, file), "utf8")] as const),
+      files.map(async (file) => [file, await readFile(path.join(projectRoot, file), "utf8")] as const),
     ),
   );
   /** The app's own modules as `file` imports them (`~/…` or relative); packages are not followed. */

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { legalPage } from "~/features/settings/legal";
 import type { LegalFacts, LegalPage } from "~/features/settings/legal/types";
 import { footerNavigation, mainMenu } from "~/features/site/menu";
 import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
-import { fallbackProjects } from "~/features/projects/fallback-projects";
+import { fallbackProjects } from "~/features/projects";
 import { META_KEYS, writeMeta } from "~/platform/db/app-meta.server";
 import { loadDemoContent } from "~/features/projects/demo-content.server";
 import { deleteProject, updateProject } from "~/features/projects/queries.server";
@@ -12,7 +12,7 @@ import { createAdmin } from "~/features/auth/admin-users.server";
 import { adminUsers, siteSettings } from "~/platform/db/schema";
 import { parseEnv } from "~/platform/env.server";
 import { goLiveChecklist, smtpFingerprint } from "~/features/settings/go-live.server";
-import { externalSites } from "~/features/site/public-site";
+import { externalSites } from "~/features/site";
 import { SETTINGS_SCHEMAS, type SiteSettings } from "~/features/settings/schemas.server";
 import {
   defaultSnapshot,
@@ -24,7 +24,7 @@ import {
 } from "~/features/settings/site-settings.server";
 import { contactNotification } from "~/features/contact/notification-mail.server";
 import { newsletterConfirmation } from "~/features/newsletter/confirmation-mail.server";
-import { testDatabases } from "../setup/databases";
+import { test, testDatabases } from "#tests/setup/databases";
 
 /**
  * The owner's settings: validation of every section, storage on both databases,
@@ -395,124 +395,110 @@ describe("texts built from the settings", () => {
   });
 });
 
-describe.each(testDatabases)("settings stored on $name", ({ open }) => {
-  test("a fresh database has the defaults; a saved section replaces them, others stay", async () => {
-    const { db, close } = await open();
-    try {
-      const fresh = await readSiteSettings(db);
-      expect(fresh.settings).toEqual(DEFAULT_SETTINGS);
-      expect(fresh.legalDate.toISOString()).toBe("2026-11-01T00:00:00.000Z");
+describe.each(testDatabases)("settings stored on $name", (database) => {
+  test.override({ database });
 
-      const saved = await saveSiteSettings(db, "owner", OWNER);
-      expect(saved).toEqual({ ok: true, changed: true });
-      const after = await readSiteSettings(db);
-      expect(after.settings.owner.name).toBe("Erika Beispiel");
-      expect(after.settings.owner.phoneDial).toBe("+494012345678");
-      expect(after.settings.website).toEqual(DEFAULT_SETTINGS.website);
-      expect(after.legalDate.getTime()).toBeGreaterThan(Date.now() - 60_000);
-    } finally {
-      await close();
-    }
+  test("a fresh database has the defaults; a saved section replaces them, others stay", async ({ db }) => {
+    const fresh = await readSiteSettings(db);
+    expect(fresh.settings).toEqual(DEFAULT_SETTINGS);
+    expect(fresh.legalDate.toISOString()).toBe("2026-11-01T00:00:00.000Z");
+
+    const saved = await saveSiteSettings(db, "owner", OWNER);
+    expect(saved).toEqual({ ok: true, changed: true });
+    const after = await readSiteSettings(db);
+    expect(after.settings.owner.name).toBe("Erika Beispiel");
+    expect(after.settings.owner.phoneDial).toBe("+494012345678");
+    expect(after.settings.website).toEqual(DEFAULT_SETTINGS.website);
+    expect(after.legalDate.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  test("a refused section stores nothing; an unchanged save keeps the legal date", async () => {
-    const { db, close } = await open();
-    try {
-      await saveSiteSettings(db, "owner", OWNER);
-      const [first] = await db.select().from(siteSettings).where(eq(siteSettings.section, "owner"));
-      const refused = await saveSiteSettings(db, "owner", { ...OWNER, name: "Neu", vatId: "DE1" });
-      expect(refused.ok).toBe(false);
-      expect(refused.ok ? {} : refused.errors).toEqual({
-        vatId: "Die USt-IdNr. besteht aus DE und 9 Ziffern, z. B. DE123456789.",
-      });
-      expect((await readSiteSettings(db)).settings.owner.name).toBe("Erika Beispiel");
+  test("a refused section stores nothing; an unchanged save keeps the legal date", async ({ db }) => {
+    await saveSiteSettings(db, "owner", OWNER);
+    const [first] = await db.select().from(siteSettings).where(eq(siteSettings.section, "owner"));
+    const refused = await saveSiteSettings(db, "owner", { ...OWNER, name: "Neu", vatId: "DE1" });
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? {} : refused.errors).toEqual({
+      vatId: "Die USt-IdNr. besteht aus DE und 9 Ziffern, z. B. DE123456789.",
+    });
+    expect((await readSiteSettings(db)).settings.owner.name).toBe("Erika Beispiel");
 
-      expect(await saveSiteSettings(db, "owner", OWNER)).toEqual({ ok: true, changed: false });
-      const [second] = await db.select().from(siteSettings).where(eq(siteSettings.section, "owner"));
-      expect(second!.updated_at).toEqual(first!.updated_at);
-    } finally {
-      await close();
-    }
+    expect(await saveSiteSettings(db, "owner", OWNER)).toEqual({ ok: true, changed: false });
+    const [second] = await db.select().from(siteSettings).where(eq(siteSettings.section, "owner"));
+    expect(second!.updated_at).toEqual(first!.updated_at);
   });
 
-  test("a stored field a later version no longer accepts is reset alone, never to the demo data", async () => {
-    const { db, close } = await open();
-    try {
-      await db.insert(siteSettings).values({
-        section: "owner",
-        value: { ...OWNER, vatId: "kaputt", street: "", unknownField: "x" },
-      });
-      const { settings } = await readSiteSettings(db);
-      expect(settings.owner.name).toBe("Erika Beispiel");
-      // An optional field is emptied; a required one gets its default (the checklist shows it).
-      expect(settings.owner.vatId).toBe("");
-      expect(settings.owner.street).toBe(DEFAULT_SETTINGS.owner.street);
-      expect(settings.owner).not.toHaveProperty("unknownField");
-    } finally {
-      await close();
-    }
+  test("a stored field a later version no longer accepts is reset alone, never to the demo data", async ({
+    db,
+  }) => {
+    await db.insert(siteSettings).values({
+      section: "owner",
+      value: { ...OWNER, vatId: "kaputt", street: "", unknownField: "x" },
+    });
+    const { settings } = await readSiteSettings(db);
+    expect(settings.owner.name).toBe("Erika Beispiel");
+    // An optional field is emptied; a required one gets its default (the checklist shows it).
+    expect(settings.owner.vatId).toBe("");
+    expect(settings.owner.street).toBe(DEFAULT_SETTINGS.owner.street);
+    expect(settings.owner).not.toHaveProperty("unknownField");
   });
 
-  test("the go-live checklist: every demo item open on a fresh install, done once replaced", async () => {
-    const { db, close } = await open();
-    try {
-      await loadDemoContent(db, fallbackProjects);
-      const state = async (config: Record<string, string>) =>
-        Object.fromEntries(
-          (await goLiveChecklist(db, (await readSiteSettings(db)).settings, parseEnv(config))).map((item) => [
-            item.id,
-            item.done,
-          ]),
-        );
-      expect(await state({})).toEqual({
-        "owner-data": false,
-        "legal-data": true,
-        "public-url": false,
-        smtp: false,
-        "demo-projects": false,
-        backup: false,
-        "sign-in-factor": false,
-      });
+  test("the go-live checklist: every demo item open on a fresh install, done once replaced", async ({
+    db,
+  }) => {
+    await loadDemoContent(db, fallbackProjects);
+    const state = async (config: Record<string, string>) =>
+      Object.fromEntries(
+        (await goLiveChecklist(db, (await readSiteSettings(db)).settings, parseEnv(config))).map((item) => [
+          item.id,
+          item.done,
+        ]),
+      );
+    expect(await state({})).toEqual({
+      "owner-data": false,
+      "legal-data": true,
+      "public-url": false,
+      smtp: false,
+      "demo-projects": false,
+      backup: false,
+      "sign-in-factor": false,
+    });
 
-      // The owner's own data everywhere, demo projects replaced or deleted, a backup taken.
-      await saveSiteSettings(db, "owner", OWNER);
-      await saveSiteSettings(db, "website", {
-        brand: "Erika Beispiel · Beratung",
-        tagline: "",
-        mainUrl: "https://erika-beispiel.de",
-        productsUrl: "",
-        ideasUrl: "",
-        videosUrl: "",
-        eventsUrl: "",
-        blogUrl: "",
-      });
-      const [first, ...rest] = fallbackProjects;
-      await updateProject(db, first!.id, { title: "Mein eigenes Projekt" });
-      for (const item of rest) await deleteProject(db, item.id);
-      await writeMeta(db, META_KEYS.lastBackup, new Date().toISOString());
-      const smtpUrl = "smtp://user:geheim@mail.erika-beispiel.de:587";
-      expect((await state({ SMTP_URL: smtpUrl }))["smtp"]).toBe(false);
-      await writeMeta(db, META_KEYS.smtpTested, smtpFingerprint(smtpUrl));
-      // a second factor (here TOTP) counts like a passkey.
-      const admin = await createAdmin(db, { email: "erika@example.org", password: "Checkliste-2026!" });
-      await db.update(adminUsers).set({ totp_secret: "JBSWY3DPEHPK3PXP" }).where(eq(adminUsers.id, admin.id));
+    // The owner's own data everywhere, demo projects replaced or deleted, a backup taken.
+    await saveSiteSettings(db, "owner", OWNER);
+    await saveSiteSettings(db, "website", {
+      brand: "Erika Beispiel · Beratung",
+      tagline: "",
+      mainUrl: "https://erika-beispiel.de",
+      productsUrl: "",
+      ideasUrl: "",
+      videosUrl: "",
+      eventsUrl: "",
+      blogUrl: "",
+    });
+    const [first, ...rest] = fallbackProjects;
+    await updateProject(db, first!.id, { title: "Mein eigenes Projekt" });
+    for (const item of rest) await deleteProject(db, item.id);
+    await writeMeta(db, META_KEYS.lastBackup, new Date().toISOString());
+    const smtpUrl = "smtp://user:geheim@mail.erika-beispiel.de:587";
+    expect((await state({ SMTP_URL: smtpUrl }))["smtp"]).toBe(false);
+    await writeMeta(db, META_KEYS.smtpTested, smtpFingerprint(smtpUrl));
+    // a second factor (here TOTP) counts like a passkey.
+    const admin = await createAdmin(db, { email: "erika@example.org", password: "Checkliste-2026!" });
+    await db.update(adminUsers).set({ totp_secret: "JBSWY3DPEHPK3PXP" }).where(eq(adminUsers.id, admin.id));
 
-      expect(await state({ PUBLIC_URL: "https://erika-beispiel.de", SMTP_URL: smtpUrl })).toEqual({
-        "owner-data": true,
-        "legal-data": true,
-        "public-url": true,
-        smtp: true,
-        "demo-projects": true,
-        backup: true,
-        "sign-in-factor": true,
-      });
-      // Another SMTP server needs its own test mail; an old backup no longer counts.
-      expect((await state({ SMTP_URL: "smtp://other.example.org" }))["smtp"]).toBe(false);
-      await writeMeta(db, META_KEYS.lastBackup, new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString());
-      expect((await state({}))["backup"]).toBe(false);
-      expect((await state({ BACKUP_CRON: "0 3 * * *" }))["backup"]).toBe(true);
-    } finally {
-      await close();
-    }
+    expect(await state({ PUBLIC_URL: "https://erika-beispiel.de", SMTP_URL: smtpUrl })).toEqual({
+      "owner-data": true,
+      "legal-data": true,
+      "public-url": true,
+      smtp: true,
+      "demo-projects": true,
+      backup: true,
+      "sign-in-factor": true,
+    });
+    // Another SMTP server needs its own test mail; an old backup no longer counts.
+    expect((await state({ SMTP_URL: "smtp://other.example.org" }))["smtp"]).toBe(false);
+    await writeMeta(db, META_KEYS.lastBackup, new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString());
+    expect((await state({}))["backup"]).toBe(false);
+    expect((await state({ BACKUP_CRON: "0 3 * * *" }))["backup"]).toBe(true);
   });
 });
