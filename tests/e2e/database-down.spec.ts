@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
-import { createPostgresDatabase } from "../setup/databases";
+import { createPostgresDatabase } from "../setup/postgres-database";
 import { startServer, waitUntilHealthy } from "../setup/server-process";
 import { startTcpProxy } from "../setup/tcp-proxy";
 import { acceptCookiesUpFront, expect, test, waitForHydration } from "./fixtures";

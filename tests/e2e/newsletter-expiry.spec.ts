@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { createPostgresDatabase } from "../setup/databases";
+import { createPostgresDatabase } from "../setup/postgres-database";
 import { acceptCookiesUpFront, expect, startOwnServer, test, waitForHydration } from "./fixtures";
 import { parseMail } from "./mail";
 

@@ -38,7 +38,7 @@ import { EnvError, parseEnv } from "~/platform/env.server";
 import { storeUploadedImage } from "~/features/media/images.server";
 import { installationSecret } from "~/platform/db/installation-secret.server";
 import { createSession } from "~/features/auth/session.server";
-import { createPostgresDatabase } from "../setup/databases";
+import { createPostgresDatabase } from "../setup/postgres-database";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPostgresDatabase } from "../setup/databases";
+import { createPostgresDatabase } from "../setup/postgres-database";
 import { formTokenIn, signInOverHttp } from "../setup/http";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 import { startSmtpReceiver } from "../setup/smtp-receiver";

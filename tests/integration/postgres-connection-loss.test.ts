@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { describe, expect, test } from "vitest";
 import { isHealthy, openDatabase } from "~/platform/db/engines.server";
-import { createPostgresDatabase } from "../setup/databases";
+import { createPostgresDatabase } from "../setup/postgres-database";
 import { startTcpProxy } from "../setup/tcp-proxy";
 
 /**

@@ -7,7 +7,7 @@ import { openDatabase } from "~/platform/db/engines.server";
 import { countProjects } from "~/features/projects/queries.server";
 import { PUBLIC_URL_REQUIRED } from "~/platform/env.server";
 import { contactSubmissions } from "~/platform/db/schema";
-import { createPostgresDatabase } from "../setup/databases";
+import { createPostgresDatabase } from "../setup/postgres-database";
 import { freePort, startServer, waitUntilHealthy } from "../setup/server-process";
 
 const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "portfolio-server-"));

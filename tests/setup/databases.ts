@@ -1,39 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { test as baseTest } from "vitest";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "~/platform/db/engines.server";
+import { createPostgresDatabase, serverUrl } from "./postgres-database";
 
 /**
  * The databases every data-layer test runs against: PGlite in memory always, and a fresh
  * database on the PostgreSQL server of TEST_DATABASE_URL when that is set.
  */
 export type TestDatabase = { name: "pglite" | "postgres"; open(): Promise<DatabaseHandle> };
-
-const serverUrl = process.env.TEST_DATABASE_URL;
-
-/** Creates an empty database on the test server; returns its URL and a function that drops it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 export const testDatabases: TestDatabase[] = [
   { name: "pglite", open: () => openDatabase({}) },

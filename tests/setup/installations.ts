@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "~/platform/db/engines.server";
-import { createPostgresDatabase } from "./databases";
+import { createPostgresDatabase } from "./postgres-database";
 
 /**
  * A fresh installation for the production server in a child process (tests/setup/server-process):
