@@ -11,6 +11,9 @@ import MarkdownIt from "markdown-it";
  */
 function createMarkdown(topLevel = 3) {
   const markdown = new MarkdownIt("commonmark", { html: false, breaks: true, linkify: false });
+  markdown.core.ruler.before("block", "dates_stay_text", (state) => {
+    state.src = keepDatesAsText(state.src);
+  });
   // A Markdown image shows as its description: pictures come through the upload pipeline only.
   markdown.renderer.rules.image = (tokens, index) => markdown.utils.escapeHtml(tokens[index]!.content);
   markdown.validateLink = (url) => ALLOWED_LINK.test(url.trim()) && !/[\\\s]/.test(url.trim().slice(0, 8));
@@ -25,6 +28,27 @@ function createMarkdown(topLevel = 3) {
 }
 
 const ALLOWED_LINK = /^(?:https?:\/\/|mailto:|\/(?!\/))/i;
+
+const MONTHS =
+  "Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|" +
+  "Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sept|Sep|Okt|Nov|Dez";
+/** "16. Januar" at the start of a line: a date, not the 16th item of a numbered list. */
+const DATE_AT_LINE_START = new RegExp(`^( {0,3})(\\d{1,2})\\.(?=[ \\t]+(?:${MONTHS})(?![\\p{L}]))`, "u");
+
+/**
+ * Escapes the dot of a German date at the start of a line ("16. Januar: Workshop"), which
+ * CommonMark would otherwise turn into a numbered list starting at 16. Code blocks stay as written.
+ */
+export function keepDatesAsText(source: string): string {
+  let fenced = false;
+  return source
+    .split("\n")
+    .map((line) => {
+      if (/^ {0,3}(```|~~~)/.test(line)) fenced = !fenced;
+      return fenced ? line : line.replace(DATE_AT_LINE_START, "$1$2\\.");
+    })
+    .join("\n");
+}
 
 const markdown = createMarkdown();
 
@@ -84,14 +108,84 @@ export function renderMarkdownForMail(text: string, publicUrl: string): string {
   return mailMarkdown.render(text, { publicUrl } satisfies MailEnv);
 }
 
+type Token = ReturnType<typeof mailMarkdown.parse>[number];
+
+/** The words of an inline run: emphasis dropped, a link's address after its text. */
+function plainInline(tokens: Token[], publicUrl: string): string {
+  let text = "";
+  let href: string | null = null;
+  for (const token of tokens) {
+    if (token.type === "text" || token.type === "code_inline" || token.type === "image")
+      text += token.content;
+    else if (token.type === "softbreak" || token.type === "hardbreak") text += "\n";
+    else if (token.type === "link_open") href = String(token.attrGet("href") ?? "") || null;
+    else if (token.type === "link_close" && href) {
+      text += ` (${absoluteUrl(href, publicUrl)})`;
+      href = null;
+    }
+  }
+  return text;
+}
+
 /**
- * The plain-text part of a mail: the Markdown itself, which reads as text, with each link's
- * address written out after its text and images as their descriptions.
+ * The plain-text part of a mail, read as the HTML part shows it: paragraphs and headings as
+ * text, list items after "•" or their number, a quote indented, each link's address after its
+ * text, images as their descriptions. No Markdown characters are left to read past.
  */
 export function markdownToPlainText(text: string, publicUrl: string): string {
-  return text
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g, (_, label: string, href: string) =>
-      ALLOWED_LINK.test(href) ? `${label} (${absoluteUrl(href, publicUrl)})` : label,
-    );
+  const tokens = mailMarkdown.parse(text, { publicUrl } satisfies MailEnv);
+  const blocks: { text: string; tight: boolean }[] = [];
+  const lists: { ordered: boolean; next: number }[] = [];
+  let marker = "";
+  let quoteDepth = 0;
+  let previousInTightList = false;
+  /** A block of text; the items of a tight list follow each other line by line, as in HTML. */
+  const add = (body: string, inTightList = false) => {
+    const indent = "    ".repeat(quoteDepth) + "  ".repeat(Math.max(lists.length - 1, 0));
+    const lines = body
+      .split("\n")
+      .map((line, index) => `${indent}${index === 0 ? marker : " ".repeat(marker.length)}${line}`);
+    blocks.push({ text: lines.join("\n"), tight: inTightList && previousInTightList });
+    previousInTightList = inTightList;
+    marker = "";
+  };
+  for (const [index, token] of tokens.entries()) {
+    switch (token.type) {
+      case "bullet_list_open":
+      case "ordered_list_open":
+        lists.push({
+          ordered: token.type === "ordered_list_open",
+          next: Number(token.attrGet("start") ?? 1),
+        });
+        break;
+      case "bullet_list_close":
+      case "ordered_list_close":
+        lists.pop();
+        // A list after this one starts after a blank line.
+        if (lists.length === 0) previousInTightList = false;
+        break;
+      case "list_item_open": {
+        const list = lists.at(-1)!;
+        marker = list.ordered ? `${list.next++}. ` : "• ";
+        break;
+      }
+      case "blockquote_open":
+        quoteDepth++;
+        break;
+      case "blockquote_close":
+        quoteDepth--;
+        break;
+      case "inline":
+        add(plainInline(token.children ?? [], publicUrl), tokens[index - 1]?.hidden === true);
+        break;
+      case "fence":
+      case "code_block":
+        add(token.content.replace(/\n$/, ""));
+        break;
+      case "hr":
+        add("———");
+        break;
+    }
+  }
+  return blocks.map((block, index) => (index === 0 ? "" : block.tight ? "\n" : "\n\n") + block.text).join("");
 }

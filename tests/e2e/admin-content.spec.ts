@@ -66,7 +66,11 @@ async function openEditor(page: Page, server: OwnServer, title: string) {
     .getByRole("link", { name: srName("Bearbeiten", title) })
     .click();
   await expect(
-    main(page).getByRole("heading", { level: 2, name: new RegExp(`bearbeiten: ${escape(title)}$`) }),
+    main(page).getByRole("heading", {
+      level: 2,
+      // "Über mich bearbeiten", "Leistungsseite bearbeiten: Webdesign"
+      name: new RegExp(`^(${escape(title)} bearbeiten|.+ bearbeiten: ${escape(title)})$`),
+    }),
   ).toBeVisible();
 }
 
@@ -571,4 +575,22 @@ test("a new service page goes live when published and is gone when deleted; a ca
     },
     [/status of 404 .*\/service\/coaching\)$/],
   );
+});
+
+test("the hero's particles can be switched off, and stay off", async ({ page, browser }, testInfo) => {
+  await asOwner(page, browser, testInfo, async (server, visitor) => {
+    await visit(visitor, `${server.url}/`);
+    await expect(visitor.page.locator("canvas[data-particles]")).toHaveCount(1);
+
+    await openEditor(page, server, "Startseite");
+    const particles = main(page).getByRole("checkbox", { name: "Partikel über dem Bild zeigen" });
+    await expect(particles).toBeChecked();
+    await particles.uncheck();
+    await publish(page);
+    await expect(particles).not.toBeChecked();
+
+    await visit(visitor, `${server.url}/`);
+    await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText("Willkommen in meiner Welt");
+    await expect(visitor.page.locator("canvas[data-particles]")).toHaveCount(0);
+  });
 });

@@ -300,7 +300,7 @@ test("Inhalte at 360 px: the list and a page editor fit, with its buttons on the
   await expect(main(page).getByRole("heading", { level: 2, name: "Inhalte" })).toBeVisible();
   await expectToFitScreen(page, "/admin/inhalte");
   await openAdminPage(page, "/admin/inhalte/ueber-mich");
-  await expect(main(page).getByRole("heading", { level: 2, name: /bearbeiten: Über mich$/ })).toBeVisible();
+  await expect(main(page).getByRole("heading", { level: 2, name: "Über mich bearbeiten" })).toBeVisible();
   await expectToFitScreen(page, "/admin/inhalte/ueber-mich");
   await expectOnScreen(main(page).getByRole("textbox", { name: "Text", exact: true }));
   await expectOnScreen(main(page).getByRole("button", { name: "Entwurf speichern" }));

@@ -170,6 +170,7 @@ function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
         heroTitle: text(form, "heroTitle"),
         heroSubtitle: text(form, "heroSubtitle"),
         heroImages: indices(form, "heroImages").map((i) => imageValues(form, `heroImages.${i}`)),
+        particles: text(form, "particles"),
         newsletterTitle: text(form, "newsletterTitle"),
         newsletterText: text(form, "newsletterText"),
       };

@@ -73,7 +73,9 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
       </Link>
       <div className="space-y-2">
         <h2 className="text-2xl font-bold text-slate-900">
-          {TITLES[content.kind]} bearbeiten: {name}
+          {name === TITLES[content.kind]
+            ? `${name} bearbeiten`
+            : `${TITLES[content.kind]} bearbeiten: ${name}`}
         </h2>
         <p className="text-sm text-slate-600">
           <span className="font-mono">{path}</span> · veröffentlicht am {formatDateTime(publishedAt)}
@@ -237,6 +239,11 @@ function HomeFields({ doc }: Doc<"home">) {
           <FileInput name="heroImages.new.file" label="Bild hochladen" />
           <TextField name="heroImages.new.alt" label="Alternativtext des neuen Bildes" />
         </ItemCard>
+        <Checkbox
+          name="particles"
+          label="Partikel über dem Bild zeigen"
+          hint="Kleine, langsam treibende Punkte über dem Hintergrundbild."
+        />
       </EditorSection>
       <EditorSection title="Newsletter-Block">
         <TextField name="newsletterTitle" label="Überschrift" />

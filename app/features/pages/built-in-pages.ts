@@ -45,6 +45,7 @@ export const DEFAULT_HOME: HomeContent = {
     ...HERO_PRODUCT_IMAGES.map((image, i) => pageImage(image, HERO_ALT_TEXTS[i]!)),
     ...HERO_STOCK_IMAGES.map((image, i) => pageImage(image, HERO_ALT_TEXTS[i + 5]!)),
   ],
+  particles: true,
   newsletterTitle: "Bleib auf dem Laufenden",
   newsletterText:
     "Neue Projekte, Produkte und Impulse rund um Web, Coaching und KI – direkt in dein Postfach.",

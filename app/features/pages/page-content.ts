@@ -16,6 +16,8 @@ export type HomeContent = {
   heroSubtitle: string;
   /** The hero shows one of these at random (spec §2); at least one. */
   heroImages: PageImage[];
+  /** Slowly drifting dots over the hero image (spec §9); the owner can switch them off. */
+  particles: boolean;
   newsletterTitle: string;
   newsletterText: string;
 };

@@ -71,6 +71,8 @@ export const HomeSchema = z.object({
     .array(ImageSchema)
     .min(1, "Mindestens ein Bild muss bleiben.")
     .max(20, "Höchstens 20 Bilder."),
+  // On unless switched off: a home page stored before the switch existed keeps its particles.
+  particles: checkbox.default(true),
   newsletterTitle: line(120, "Bitte gib eine Überschrift ein."),
   newsletterText: line(400, "Bitte gib einen Text ein."),
 });

@@ -1,10 +1,11 @@
 import { expect, test } from "vitest";
 import { limitsAt } from "~/platform/forms/field-limits";
 import { DEFAULT_PAGES } from "./built-in-pages";
-import { PAGE_LIMITS } from "./page-schemas.server";
+import type { PageContent } from "./page-content";
+import { PAGE_LIMITS, parsePage } from "./page-schemas.server";
 
 /** The document's values that no one types: the kind, an image's file and size, the choices. */
-const NOT_TYPED = /^(kind|visible|showServiceProjects|.*\.(src|width|height|contactLabel))$/;
+const NOT_TYPED = /^(kind|visible|showServiceProjects|particles|.*\.(src|width|height|contactLabel))$/;
 
 /** Every path of a document that holds a value ("blocks.2.title"). */
 function paths(node: unknown, prefix = ""): string[] {
@@ -23,4 +24,13 @@ test("every text the page editor shows has the length limit of the page's schema
   expect(checked).toBeGreaterThan(100);
   // The slot of a new hero image has the images' alt text limit.
   expect(limitsAt(PAGE_LIMITS.home, "heroImages.new.alt")).toEqual({ maxLength: 300, required: true });
+});
+
+test("the hero's particles stay on for a home page stored before they could be switched off", () => {
+  const { particles, ...before } = DEFAULT_PAGES.get("/")! as Extract<PageContent, { kind: "home" }>;
+  expect(particles).toBe(true);
+  expect(parsePage("home", before)).toMatchObject({ ok: true, content: { particles: true } });
+  // The editor's form: a checked box sends "on", an unchecked one nothing ("").
+  expect(parsePage("home", { ...before, particles: "" })).toMatchObject({ content: { particles: false } });
+  expect(parsePage("home", { ...before, particles: "on" })).toMatchObject({ content: { particles: true } });
 });

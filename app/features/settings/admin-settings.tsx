@@ -214,7 +214,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         >
           <SettingsInput
             name="mainUrl"
-            label="Hauptseite"
+            label="Deine Hauptwebsite"
+            hint="Eine andere Website von dir, etwa die deines Unternehmens: Suchmaschinen erfahren so, dass sie zu dir gehört."
             type="url"
             inputMode="url"
             placeholder="https://…"

@@ -6,7 +6,7 @@ import { hasPasskeyOrSecondFactor } from "~/features/auth/index.server";
 import type { Env } from "~/platform/env.server";
 import { sha256Hex } from "~/platform/db/installation-secret.server";
 import { OwnerSettingsSchema, type SiteSettings } from "./schemas.server";
-import { supervisoryAuthority, usesDemoData } from "./site-settings.server";
+import { LEGAL_SECTIONS, supervisoryAuthority, usesDemoData } from "./site-settings.server";
 
 /**
  * The go-live checklist of the Einstellungen tab: what stands between a fresh
@@ -26,9 +26,17 @@ export type ChecklistItem = {
 
 const BACKUP_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** What is missing from the legal data as stored (the form refuses such data; a restore may not). */
+/**
+ * What is missing from the legal data as stored (the form refuses such data; a restore may not),
+ * or the demo owner's data still in it: pages naming Max Mustermann are no one's Impressum.
+ */
 export function legalDataGaps(settings: SiteSettings): string[] {
   const gaps: string[] = [];
+  if (usesDemoData(settings, LEGAL_SECTIONS)) {
+    gaps.push(
+      "Impressum und Datenschutzerklärung nennen noch die Demodaten: Bitte trage deine eigenen Angaben ein.",
+    );
+  }
   const owner = OwnerSettingsSchema.safeParse(settings.owner);
   if (!owner.success) gaps.push(...new Set(owner.error.issues.map((issue) => issue.message)));
   if (!supervisoryAuthority(settings)) {

@@ -30,7 +30,8 @@ export type SettingsSnapshot = {
 };
 
 /** The privacy text names the proof records' period, so the newsletter section is legal data too. */
-const LEGAL_SECTIONS: SettingsSection[] = ["owner", "privacy", "newsletter"];
+/** The sections the Impressum, the Datenschutzerklärung and the newsletter's consent text show. */
+export const LEGAL_SECTIONS: SettingsSection[] = ["owner", "privacy", "newsletter"];
 
 export const defaultSnapshot = (): SettingsSnapshot => ({
   settings: DEFAULT_SETTINGS,
@@ -133,9 +134,9 @@ export function toPublicSite(settings: SiteSettings, services: PublicSite["servi
   };
 }
 
-/** Whether any setting still holds the demo owner's data (Mustermann, example.com, …). */
-export function usesDemoData(settings: SiteSettings): boolean {
-  return SETTINGS_SECTIONS.some((section) =>
+/** Whether any setting of `sections` still holds the demo owner's data (Mustermann, example.com, …). */
+export function usesDemoData(settings: SiteSettings, sections = SETTINGS_SECTIONS): boolean {
+  return sections.some((section) =>
     Object.values(settings[section]).some(
       (value) => typeof value === "string" && DEMO_MARKERS.some((marker) => marker.test(value)),
     ),

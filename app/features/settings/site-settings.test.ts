@@ -455,7 +455,7 @@ describe.each(testDatabases)("settings stored on $name", (database) => {
       );
     expect(await state({})).toEqual({
       "owner-data": false,
-      "legal-data": true,
+      "legal-data": false,
       "public-url": false,
       smtp: false,
       "demo-projects": false,
