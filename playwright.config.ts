@@ -49,7 +49,13 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } },
-    { name: "mobile", use: { ...devices["Pixel 7"] }, testIgnore: DESKTOP_ONLY },
+    {
+      name: "mobile",
+      use: { ...devices["Pixel 7"] },
+      testIgnore: DESKTOP_ONLY,
+      // Single tests whose outcome does not depend on the screen either (accessibility.spec.ts).
+      grepInvert: /@desktop-only/,
+    },
   ],
   webServer: {
     // The production server behind a real in-process SMTP receiver (tests/setup/e2e-server.ts).

@@ -171,8 +171,26 @@ test("the page list reaches every page route of app/routes.ts", () => {
 
 // ── Public pages ─────────────────────────────────────────────────────────────────────────────
 
+/**
+ * On the phone, one page of each kind: the phone changes the frame and the layout of a kind of
+ * page (the menu overlay, one column), not what a page of that kind does with its data, which the
+ * desktop run checks on every page. The others are tagged @desktop-only (playwright.config.ts).
+ */
+const PHONE_SAMPLE = new Set([
+  "/",
+  "/projects",
+  "/projects?category=product",
+  "/category/projects",
+  `/project/${sampleProjects[0]!.id}`,
+  "/service",
+  "/service/webdesign",
+  "/about",
+  "/contact",
+  ...LEGAL_SLUGS.map((slug) => `/${slug}`),
+]);
+
 for (const path of PUBLIC_PATHS) {
-  test(`axe: ${path}`, async ({ page }) => {
+  test(`axe: ${path}`, { tag: PHONE_SAMPLE.has(path) ? [] : ["@desktop-only"] }, async ({ page }) => {
     await acceptCookiesUpFront(page);
     const response = await page.goto(path);
     expect(response?.status(), `GET ${path}`).toBe(200);
