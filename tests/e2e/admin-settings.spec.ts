@@ -41,6 +41,31 @@ const OWN = {
   email: "hallo@erika-beispiel.de",
 };
 
+/** Replaces the demo owner's name, street and e-mail with OWN's and saves the section. */
+async function saveOwnOwnerData(page: Page) {
+  await field(page, "Inhaber und Impressum", "Name").fill(OWN.name);
+  await field(page, "Inhaber und Impressum", "Straße und Hausnummer").fill(OWN.street);
+  await field(page, "Inhaber und Impressum", "Öffentliche E-Mail-Adresse").fill(OWN.email);
+  await field(page, "Inhaber und Impressum", "USt-IdNr.").fill("");
+  await saveSection(page, "Inhaber und Impressum");
+}
+
+/** Empties the demo owner's other sites, sets OWN's brand line and saves the section. */
+async function saveOwnWebsite(page: Page) {
+  for (const label of [
+    "Deine Hauptwebsite",
+    "Produktwelt",
+    "Ideenwelt",
+    "Videos",
+    "Termine und Events",
+    "Blog",
+  ]) {
+    await field(page, "Website", label).fill("");
+  }
+  await field(page, "Website", "Markenzeile").fill("Erika Beispiel · Beratung");
+  await saveSection(page, "Website");
+}
+
 type Smtp = Awaited<ReturnType<typeof startSmtpReceiver>>;
 
 /**
@@ -295,24 +320,9 @@ test("the go-live checklist starts with every demo item open, and the test mail 
     );
 
     // The owner's own data everywhere: the demo item is done, the header counts one less.
-    await field(page, "Inhaber und Impressum", "Name").fill(OWN.name);
-    await field(page, "Inhaber und Impressum", "Straße und Hausnummer").fill(OWN.street);
-    await field(page, "Inhaber und Impressum", "Öffentliche E-Mail-Adresse").fill(OWN.email);
-    await field(page, "Inhaber und Impressum", "USt-IdNr.").fill("");
-    await saveSection(page, "Inhaber und Impressum");
+    await saveOwnOwnerData(page);
     await expect(toastWith(page, "Einstellungen gespeichert")).toBeVisible();
-    for (const label of [
-      "Deine Hauptwebsite",
-      "Produktwelt",
-      "Ideenwelt",
-      "Videos",
-      "Termine und Events",
-      "Blog",
-    ]) {
-      await field(page, "Website", label).fill("");
-    }
-    await field(page, "Website", "Markenzeile").fill("Erika Beispiel · Beratung");
-    await saveSection(page, "Website");
+    await saveOwnWebsite(page);
     for (const label of [
       "Eigene Daten statt der Demodaten",
       "Impressum und Datenschutzerklärung vollständig",
@@ -338,24 +348,9 @@ test("without JavaScript a saved section counts at once in the header's go-live 
     await page.goto(`${server.url}/admin/einstellungen`);
     await expect(main(page).getByRole("link", { name: "Noch 7 Punkte bis zum Livegang" })).toBeVisible();
 
-    await field(page, "Inhaber und Impressum", "Name").fill(OWN.name);
-    await field(page, "Inhaber und Impressum", "Straße und Hausnummer").fill(OWN.street);
-    await field(page, "Inhaber und Impressum", "Öffentliche E-Mail-Adresse").fill(OWN.email);
-    await field(page, "Inhaber und Impressum", "USt-IdNr.").fill("");
-    await saveSection(page, "Inhaber und Impressum");
+    await saveOwnOwnerData(page);
     await expect(section(page, "Inhaber und Impressum")).toContainText("Einstellungen gespeichert");
-    for (const label of [
-      "Deine Hauptwebsite",
-      "Produktwelt",
-      "Ideenwelt",
-      "Videos",
-      "Termine und Events",
-      "Blog",
-    ]) {
-      await field(page, "Website", label).fill("");
-    }
-    await field(page, "Website", "Markenzeile").fill("Erika Beispiel · Beratung");
-    await saveSection(page, "Website");
+    await saveOwnWebsite(page);
     // The answer to the form's POST is rendered after the change, header included.
     await expect(section(page, "Website")).toContainText("Einstellungen gespeichert");
     await expect(main(page).getByRole("link", { name: "Noch 5 Punkte bis zum Livegang" })).toBeVisible();
