@@ -116,6 +116,7 @@ const ownerFiles = [...new Set(Object.values(tableOwners))].map((owner) => ({
  * (relative to app/features); the rest of the test, and the code beside it, keep the boundaries.
  */
 const testReach = {
+  "app/features/pages/categories.test.ts": ["projects/queries.server.ts"],
   "app/platform/mail/mail-worker.test.ts": ["newsletter/mail-hooks.server.ts"],
   "app/features/media/image-limits.test.ts": ["projects/admin-projects.server.ts"],
   "app/features/newsletter/newsletter-consent.test.ts": ["settings/site-settings.server.ts"],

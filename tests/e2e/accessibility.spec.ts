@@ -62,6 +62,7 @@ const sampleProjects = CATEGORIES.map((category) =>
 const menuSite = {
   external: externalSites(DEFAULT_SETTINGS.website),
   services: SERVICE_PAGES.map((page) => ({ title: page.name, path: page.path })),
+  portfolio: [],
 };
 
 const PUBLIC_PATHS = [

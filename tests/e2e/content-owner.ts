@@ -29,7 +29,8 @@ export const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\
  * only ("Bearbeiten" + ": Über mich"). Chromium puts a space before the colon (the sr-only span
  * is a flex item of the inline-flex button, see the report); both spellings are accepted.
  */
-export const srName = (visible: string, item: string) => new RegExp(`^${escape(visible)} ?: ${escape(item)}$`);
+export const srName = (visible: string, item: string) =>
+  new RegExp(`^${escape(visible)} ?: ${escape(item)}$`);
 
 /** Waits for the toast `title`, then closes it, so a later toast of the same text is a new one. */
 export async function expectToast(page: Page, title: string) {

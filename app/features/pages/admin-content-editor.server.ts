@@ -15,7 +15,14 @@ import { redirectWithFlash } from "~/platform/http/flash.server";
 import { ImageError, storeUploadedImage } from "~/features/media/index.server";
 import { logger } from "~/platform/logger.server";
 import { editorKey, pathOfEditorKey, type PageKind } from "~/features/pages/page-content";
-import { ALT_MISSING, PAGE_LIMITS, parsePage, type PageErrors } from "~/features/pages/page-schemas.server";
+import {
+  ALT_MISSING,
+  CategorySchema,
+  PAGE_LIMITS,
+  parsePage,
+  PortfolioSchema,
+  type PageErrors,
+} from "~/features/pages/page-schemas.server";
 import { storedContent } from "~/features/pages/pages.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { isUuid } from "~/platform/uuid";
@@ -161,6 +168,11 @@ const imageValues = (form: FormData, prefix: string) => ({
   height: text(form, `${prefix}.height`),
 });
 
+/** A document of single fields: each as the form sends it (an unticked checkbox as ""). */
+function flatValues(kind: PageKind, form: FormData, names: string[]): Record<string, unknown> {
+  return { ...Object.fromEntries(names.map((name) => [name, text(form, name)])), kind };
+}
+
 /** The form as a page document of `kind`, not yet validated. */
 function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
   switch (kind) {
@@ -182,13 +194,10 @@ function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
         image: imageValues(form, "image"),
         keyfacts: indices(form, "keyfacts").map((i) => text(form, `keyfacts.${i}`)),
       };
+    case "portfolio":
+      return flatValues(kind, form, Object.keys(PortfolioSchema.shape));
     case "category":
-      return {
-        kind,
-        title: text(form, "title"),
-        subtitle: text(form, "subtitle"),
-        description: text(form, "description"),
-      };
+      return flatValues(kind, form, Object.keys(CategorySchema.shape));
     case "service":
       return {
         kind,

@@ -40,6 +40,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 const TITLES: Record<PageContent["kind"], string> = {
   home: "Startseite",
   about: "Über mich",
+  portfolio: "Portfolio",
   category: "Kategorie",
   service: "Leistungsseite",
 };
@@ -99,6 +100,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="kind" value={content.kind} />
           {content.kind === "home" && <HomeFields doc={doc as typeof content} />}
           {content.kind === "about" && <AboutFields doc={doc as typeof content} />}
+          {content.kind === "portfolio" && <PortfolioFields />}
           {content.kind === "category" && <CategoryFields />}
           {content.kind === "service" && (
             <ServiceFields doc={doc as typeof content} overview={path === "/service"} />
@@ -278,13 +280,50 @@ function AboutFields({ doc }: Doc<"about">) {
   );
 }
 
+function PortfolioFields() {
+  return (
+    <>
+      <EditorSection title="Kategorien">
+        <Checkbox
+          name="hideEmptyCategories"
+          label="Leere Kategorien ausblenden"
+          hint="Eine Kategorie ohne veröffentlichtes Projekt fehlt dann in Menü, Filter, Startseite und Sitemap, und ihre Seite antwortet mit „nicht gefunden“. Ausgeschaltet zeigt sie ihren Hinweistext."
+        />
+      </EditorSection>
+      <EditorSection title="Texte" hint="Die Seite „Alle Projekte“ unter /projects.">
+        <TextField name="title" label="Überschrift" />
+        <PlainTextArea name="intro" label="Einleitung" rows={2} />
+        <TextField name="allLabel" label="Filter für alle Kategorien" />
+        <TextField name="menuAllLabel" label="Eintrag im Menü „Portfolio“" />
+        <TextField name="emptyMessage" label="Hinweis, wenn nichts gefunden wird" />
+      </EditorSection>
+      <SearchEngineSection />
+    </>
+  );
+}
+
 function CategoryFields() {
   return (
-    <EditorSection title="Texte" hint="Erscheinen auf der Startseite und auf der Kategorieseite.">
-      <TextField name="title" label="Titel" />
-      <TextField name="subtitle" label="Untertitel" />
-      <PlainTextArea name="description" label="Beschreibung" rows={3} />
-    </EditorSection>
+    <>
+      <EditorSection title="Sichtbarkeit">
+        <Checkbox
+          name="visible"
+          label="Kategorie ist sichtbar"
+          hint="Ausgeblendet antwortet die Kategorieseite mit „nicht gefunden“ und fehlt in Menü, Filter, Startseite und Sitemap."
+        />
+      </EditorSection>
+      <EditorSection title="Namen">
+        <TextField name="name" label="Name im Menü" />
+        <TextField name="filterLabel" label="Name im Filter auf „Alle Projekte“" />
+      </EditorSection>
+      <EditorSection title="Texte" hint="Erscheinen auf der Startseite und auf der Kategorieseite.">
+        <TextField name="title" label="Titel" />
+        <TextField name="subtitle" label="Untertitel" />
+        <PlainTextArea name="description" label="Beschreibung" rows={3} />
+        <TextField name="homeLinkLabel" label="Button auf der Startseite" />
+        <TextField name="emptyMessage" label="Hinweis, solange die Kategorie leer ist" />
+      </EditorSection>
+    </>
   );
 }
 
@@ -351,10 +390,17 @@ function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }
         )}
         {overview && doc.showServiceProjects && <input type="hidden" name="showServiceProjects" value="on" />}
       </EditorSection>
-      <EditorSection title="Suchmaschinen">
-        <TextField name="metaTitle" label="Seitentitel" />
-        <PlainTextArea name="metaDescription" label="Beschreibung" rows={2} />
-      </EditorSection>
+      <SearchEngineSection />
     </>
+  );
+}
+
+/** What search engines show of the page: its title and description. */
+function SearchEngineSection() {
+  return (
+    <EditorSection title="Suchmaschinen">
+      <TextField name="metaTitle" label="Seitentitel" />
+      <PlainTextArea name="metaDescription" label="Beschreibung" rows={2} />
+    </EditorSection>
   );
 }

@@ -43,13 +43,15 @@ export async function loadContentList(request: Request, context: RequestContext)
       path: row.path,
       hasDraft: row.draft !== null,
       publishedAt: row.published_at.toISOString(),
-      visible: content.kind !== "service" || content.visible,
+      visible: content.kind !== "service" && content.kind !== "category" ? true : content.visible,
     };
     switch (content.kind) {
       case "home":
         return [{ ...common, title: "Startseite", group: "Seiten" }];
       case "about":
         return [{ ...common, title: "Über mich", group: "Seiten" }];
+      case "portfolio":
+        return [{ ...common, title: "Alle Projekte (Portfolio)", group: "Kategorien" }];
       case "category":
         return [{ ...common, title: content.title, group: "Kategorien" }];
       case "service":

@@ -23,7 +23,10 @@ export function action({ request, context }: Route.ActionArgs) {
 const GROUPS: { group: ContentListEntry["group"]; hint: string }[] = [
   { group: "Seiten", hint: "Startseite und Über mich" },
   { group: "Leistungen", hint: "Die Übersicht unter /service und jede Leistungsseite" },
-  { group: "Kategorien", hint: "Titel und Texte der fünf Kategorien (Startseite und Kategorieseiten)" },
+  {
+    group: "Kategorien",
+    hint: "Die Seite „Alle Projekte“ und die fünf Kategorien: Namen, Texte, sichtbar oder ausgeblendet",
+  },
 ];
 
 export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@
  * from then on the owner edits the pages in the admin (Inhalte), and public pages read the
  * table, falling back to this content only while the database cannot be read.
  */
-import { CATEGORY_PAGES } from "~/features/projects";
+import { CATEGORY_PAGES, emptyCategoryMessage, type CategoryPage } from "~/features/projects";
 import { HERO_PRODUCT_IMAGES, HERO_STOCK_IMAGES, TEAM_IMAGE, type ResponsiveImage } from "~/features/media";
 import { SERVICE_PAGES, type ServicePage, type ServiceText } from "./services";
 import type {
@@ -13,6 +13,7 @@ import type {
   HomeContent,
   PageContent,
   PageImage,
+  PortfolioContent,
   ServiceContent,
 } from "~/features/pages/page-content";
 
@@ -120,19 +121,36 @@ function serviceContent(page: ServicePage): ServiceContent {
   };
 }
 
-const categoryContent = ({ title, subtitle, description }: CategoryContent): CategoryContent => ({
+const categoryContent = (page: CategoryPage): CategoryContent => ({
   kind: "category",
-  title,
-  subtitle,
-  description,
+  visible: true,
+  name: page.name,
+  filterLabel: page.filterLabel,
+  title: page.title,
+  subtitle: page.subtitle,
+  description: page.description,
+  homeLinkLabel: page.homeLinkLabel,
+  emptyMessage: emptyCategoryMessage(page.title),
 });
+
+export const DEFAULT_PORTFOLIO: PortfolioContent = {
+  kind: "portfolio",
+  title: "Mein Portfolio",
+  intro: "Projekte, Produkte, Services, Magazine und Consulting – alles, woran ich arbeite, an einem Ort.",
+  allLabel: "Alle",
+  menuAllLabel: "Alle Projekte",
+  hideEmptyCategories: false,
+  emptyMessage: "Keine Projekte gefunden.",
+  metaTitle: "Portfolio",
+  metaDescription:
+    "Mein Portfolio: Projekte, Produkte, Services, Magazine und Consulting – Einblicke in meine Arbeit als Coach, Berater und Webentwickler.",
+};
 
 /** Every built-in page by path, in the order the admin lists them (services in menu order). */
 export const DEFAULT_PAGES: ReadonlyMap<string, PageContent> = new Map<string, PageContent>([
   ["/", DEFAULT_HOME],
   ["/about", DEFAULT_ABOUT],
-  ...CATEGORY_PAGES.map(
-    (page) => [`/category/${page.slug}`, categoryContent({ ...page, kind: "category" })] as const,
-  ),
+  ["/projects", DEFAULT_PORTFOLIO],
+  ...CATEGORY_PAGES.map((page) => [`/category/${page.slug}`, categoryContent(page)] as const),
   ...SERVICE_PAGES.map((page) => [page.path, serviceContent(page)] as const),
 ]);

@@ -3,13 +3,13 @@ import { HeroBackground } from "~/features/pages/hero-background";
 import { StructuredData, PageLink, pageMeta, previewMeta, useSite } from "~/features/site";
 import { NewsletterBlock, NEWSLETTER_SIMPLE_FORM } from "~/features/newsletter";
 import { Particles } from "~/features/pages/particles";
-import { ProjectGrid, CATEGORY_PAGES, emptyCategoryMessage, PUBLIC_MESSAGES } from "~/features/projects";
+import { ProjectGrid, PUBLIC_MESSAGES } from "~/features/projects";
 import { buttonClass } from "~/ui/button";
 import { newFormToken } from "~/platform/forms/guard.server";
 import { submitOrFail } from "~/platform/forms/client";
 import { PreviewNotice } from "~/features/pages/preview-notice";
 import { DEFAULT_HOME } from "~/features/pages/built-in-pages";
-import { categoryOf, pageData, pageFor } from "~/features/pages/pages.server";
+import { pageData, pageFor, shownCategories } from "~/features/pages/pages.server";
 import { newsletterAction } from "~/features/newsletter/index.server";
 import { pageSettings, structuredData } from "~/features/settings/index.server";
 import { projectCards } from "~/features/projects/index.server";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .get(databaseContext)
         .then(newFormToken)
         .catch(() => "");
-  const categories = CATEGORY_PAGES.map((page) => ({ ...page, ...categoryOf(home.pages, page.slug) }));
+  const categories = await shownCategories(context, home.pages);
   return pageData(
     {
       home: home.content ?? DEFAULT_HOME,
@@ -147,7 +147,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {items.length > 0 ? (
                   <ProjectGrid projects={items} eagerCount={0} />
                 ) : (
-                  <p className="text-slate-600">{emptyCategoryMessage(page.title)}</p>
+                  <p className="text-slate-600">{page.emptyMessage}</p>
                 )}
               </div>
             </div>

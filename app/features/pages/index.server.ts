@@ -1,2 +1,13 @@
 /** What other features use of pages on the server: the only way in from outside the folder. */
-export { loadPages, pageData, pageFor, serviceMenuOf, visibleServices, wantsPreview } from "./pages.server";
+export {
+  loadPages,
+  pageData,
+  pageFor,
+  portfolioMenuOf,
+  portfolioOf,
+  serviceMenuOf,
+  shownCategories,
+  visibleServices,
+  wantsPreview,
+  type ShownCategory,
+} from "./pages.server";

@@ -33,9 +33,36 @@ export type AboutContent = {
 
 export type CategoryContent = {
   kind: "category";
+  /** A hidden category answers 404 and is left out of menus, filter pills, the home page and the sitemap. */
+  visible: boolean;
+  /** Its entry in the Portfolio menu. */
+  name: string;
+  /** Its filter pill on /projects. */
+  filterLabel: string;
   title: string;
   subtitle: string;
   description: string;
+  /** The home page section's button to the category page. */
+  homeLinkLabel: string;
+  /** Shown where the category has no published project. */
+  emptyMessage: string;
+};
+
+/** /projects, the portfolio: its texts, and whether categories without a project are shown. */
+export type PortfolioContent = {
+  kind: "portfolio";
+  title: string;
+  intro: string;
+  /** The filter pill of every category. */
+  allLabel: string;
+  /** The Portfolio menu's first entry. */
+  menuAllLabel: string;
+  /** Off by default: an empty category shows its empty message (spec §2). */
+  hideEmptyCategories: boolean;
+  /** Shown where no project matches the filter. */
+  emptyMessage: string;
+  metaTitle: string;
+  metaDescription: string;
 };
 
 export const CONTACT_LABELS = ["Kontakt zu mir", "Kontakt aufnehmen"] as const;
@@ -73,18 +100,23 @@ export type ServiceContent = {
   metaDescription: string;
 };
 
-export type PageContent = HomeContent | AboutContent | CategoryContent | ServiceContent;
+export type PageContent = HomeContent | AboutContent | PortfolioContent | CategoryContent | ServiceContent;
 export type PageKind = PageContent["kind"];
 
 export const SERVICE_OVERVIEW_PATH = "/service";
+export const PORTFOLIO_PATH = "/projects";
 
 /** A service page's path for a slug ("" is the overview). */
 export const servicePath = (slug: string) => (slug ? `/service/${slug}` : SERVICE_OVERVIEW_PATH);
 
-/** The admin's key of a page: "/" → "startseite", "/about" → "ueber-mich", "/service/shops" → "service-shops". */
+/**
+ * The admin's key of a page: "/" → "startseite", "/about" → "ueber-mich", "/projects" →
+ * "portfolio", "/service/shops" → "service-shops".
+ */
 export function editorKey(path: string): string {
   if (path === "/") return "startseite";
   if (path === "/about") return "ueber-mich";
+  if (path === PORTFOLIO_PATH) return "portfolio";
   return path.slice(1).replace("/", "-");
 }
 
@@ -92,6 +124,7 @@ export function editorKey(path: string): string {
 export function pathOfEditorKey(key: string): string | undefined {
   if (key === "startseite") return "/";
   if (key === "ueber-mich") return "/about";
+  if (key === "portfolio") return PORTFOLIO_PATH;
   const match = /^(category|service)(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?$/.exec(key);
   if (!match) return undefined;
   if (match[1] === "category" && !match[2]) return undefined;

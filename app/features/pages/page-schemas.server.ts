@@ -87,11 +87,31 @@ export const AboutSchema = z.object({
     .max(20, "Höchstens 20 Punkte."),
 });
 
+const metaTitle = line(70, "Bitte gib einen Seitentitel ein.");
+const metaDescription = line(200, "Bitte gib eine Beschreibung ein.");
+
+export const PortfolioSchema = z.object({
+  kind: z.literal("portfolio"),
+  title: line(120, "Bitte gib eine Überschrift ein."),
+  intro: line(400, "Bitte gib einen Text ein."),
+  allLabel: line(40, "Bitte gib eine Beschriftung für den Filter ein."),
+  menuAllLabel: line(60, "Bitte gib einen Namen für das Menü ein."),
+  hideEmptyCategories: checkbox,
+  emptyMessage: line(300, "Bitte gib einen Text für eine leere Liste ein."),
+  metaTitle,
+  metaDescription,
+});
+
 export const CategorySchema = z.object({
   kind: z.literal("category"),
+  visible: checkbox,
+  name: line(60, "Bitte gib einen Namen für das Menü ein."),
+  filterLabel: line(40, "Bitte gib eine Beschriftung für den Filter ein."),
   title: line(60, "Bitte gib einen Titel ein."),
   subtitle: line(200, "Bitte gib einen Untertitel ein."),
   description: line(600, "Bitte gib eine Beschreibung ein."),
+  homeLinkLabel: line(80, "Bitte gib eine Beschriftung für den Button ein."),
+  emptyMessage: line(300, "Bitte gib einen Text für eine Kategorie ohne Einträge ein."),
 });
 
 const BlockSchema = z
@@ -122,13 +142,14 @@ export const ServiceSchema = z.object({
   ctaTitle: line(160, "Bitte gib eine Überschrift ein."),
   ctaText: line(600, "Bitte gib einen Text ein."),
   showServiceProjects: checkbox,
-  metaTitle: line(70, "Bitte gib einen Seitentitel ein."),
-  metaDescription: line(200, "Bitte gib eine Beschreibung ein."),
+  metaTitle,
+  metaDescription,
 });
 
 export const PAGE_SCHEMAS = {
   home: HomeSchema,
   about: AboutSchema,
+  portfolio: PortfolioSchema,
   category: CategorySchema,
   service: ServiceSchema,
 } as const satisfies Record<PageKind, z.ZodType>;

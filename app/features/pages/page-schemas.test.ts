@@ -3,9 +3,11 @@ import { limitsAt } from "~/platform/forms/field-limits";
 import { DEFAULT_PAGES } from "./built-in-pages";
 import type { PageContent } from "./page-content";
 import { PAGE_LIMITS, parsePage } from "./page-schemas.server";
+import { storedContent } from "./pages.server";
 
 /** The document's values that no one types: the kind, an image's file and size, the choices. */
-const NOT_TYPED = /^(kind|visible|showServiceProjects|particles|.*\.(src|width|height|contactLabel))$/;
+const NOT_TYPED =
+  /^(kind|visible|showServiceProjects|particles|hideEmptyCategories|.*\.(src|width|height|contactLabel))$/;
 
 /** Every path of a document that holds a value ("blocks.2.title"). */
 function paths(node: unknown, prefix = ""): string[] {
@@ -33,4 +35,27 @@ test("the hero's particles stay on for a home page stored before they could be s
   // The editor's form: a checked box sends "on", an unchecked one nothing ("").
   expect(parsePage("home", { ...before, particles: "" })).toMatchObject({ content: { particles: false } });
   expect(parsePage("home", { ...before, particles: "on" })).toMatchObject({ content: { particles: true } });
+});
+
+test("a category stored before it could be renamed or hidden gets its built-in names and stays visible", () => {
+  const { visible, name, filterLabel, homeLinkLabel, emptyMessage, ...before } = DEFAULT_PAGES.get(
+    "/category/magazine",
+  )! as Extract<PageContent, { kind: "category" }>;
+  expect(storedContent("/category/magazine", { ...before, title: "Artikel" })).toEqual({
+    ...before,
+    title: "Artikel",
+    visible,
+    name,
+    filterLabel,
+    homeLinkLabel,
+    emptyMessage,
+  });
+  expect([visible, name, filterLabel, emptyMessage]).toEqual([
+    true,
+    "Magazin",
+    "Magazine",
+    "Keine Magazine gefunden. Bitte schauen Sie später wieder vorbei.",
+  ]);
+  // A field the page had from the start is still required.
+  expect(storedContent("/category/magazine", { ...before, title: undefined })).toBeUndefined();
 });

@@ -1,11 +1,15 @@
 import { data } from "react-router";
-import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
+import { DEFAULT_PAGES, DEFAULT_PORTFOLIO } from "~/features/pages/built-in-pages";
+import { CATEGORY_PAGES, type Category } from "~/features/projects";
+import { publishedCategories } from "~/features/projects/index.server";
 import type { Db } from "~/platform/db/engines.server";
 import { findPageRow, listPageRows, type PageRow } from "~/features/pages/queries.server";
 import { logger } from "~/platform/logger.server";
 import {
+  PORTFOLIO_PATH,
   SERVICE_OVERVIEW_PATH,
   type CategoryContent,
+  type PortfolioContent,
   type PageContent,
   type PageKind,
   type ServiceContent,
@@ -24,11 +28,29 @@ import { databaseContext, type RequestContext } from "~/platform/http/request-co
 /** Published content by path, built-in pages first in their order, then added service pages. */
 export type PagesSnapshot = ReadonlyMap<string, PageContent>;
 
+const PAGE_KINDS: readonly PageKind[] = ["home", "about", "portfolio", "category", "service"];
+
+/** Fields a kind gained after its pages were first stored: a page stored before gets the built-in value. */
+const ADDED_FIELDS: Partial<Record<PageKind, string[]>> = {
+  category: ["visible", "name", "filterLabel", "homeLinkLabel", "emptyMessage"],
+};
+
+function withAddedFields(kind: PageKind, value: unknown, builtIn: PageContent | undefined): unknown {
+  const added = ADDED_FIELDS[kind];
+  if (!added || !builtIn || typeof value !== "object" || value === null) return value;
+  const missing = added.filter((field) => !(field in value));
+  return {
+    ...value,
+    ...Object.fromEntries(missing.map((field) => [field, builtIn[field as keyof PageContent]])),
+  };
+}
+
 /** A stored document through its schema; undefined when it no longer passes (logged). */
 export function storedContent(path: string, value: unknown): PageContent | undefined {
-  const kind = DEFAULT_PAGES.get(path)?.kind ?? (value as { kind?: PageKind } | null)?.kind;
-  if (kind !== "home" && kind !== "about" && kind !== "category" && kind !== "service") return undefined;
-  const parsed = parsePage(kind, value);
+  const builtIn = DEFAULT_PAGES.get(path);
+  const kind = builtIn?.kind ?? (value as { kind?: PageKind } | null)?.kind;
+  if (!kind || !PAGE_KINDS.includes(kind)) return undefined;
+  const parsed = parsePage(kind, withAddedFields(kind, value, builtIn));
   if (parsed.ok) return parsed.content;
   logger.warn({ path, errors: Object.keys(parsed.errors) }, "stored page content is invalid; not shown");
   return undefined;
@@ -66,6 +88,31 @@ function ofKind<K extends PageKind>(content: PageContent | undefined, kind: K): 
 export const categoryOf = (pages: PagesSnapshot, slug: string): CategoryContent | undefined =>
   ofKind(pages.get(`/category/${slug}`), "category");
 
+export const portfolioOf = (pages: PagesSnapshot): PortfolioContent =>
+  ofKind(pages.get(PORTFOLIO_PATH), "portfolio") ?? DEFAULT_PORTFOLIO;
+
+/** A category as the public pages show it: its fixed slug and data key, and the owner's texts. */
+export type ShownCategory = CategoryContent & { slug: string; category: Category; path: string };
+
+/**
+ * The categories the public pages show (menus, filter pills, home page, sitemap), in their
+ * order: the visible ones, and, when the owner hides empty categories, only those with a
+ * published project.
+ */
+export async function shownCategories(
+  context: RequestContext,
+  pages: PagesSnapshot,
+): Promise<ShownCategory[]> {
+  const visible = CATEGORY_PAGES.flatMap(({ slug, category }) => {
+    const path = `/category/${slug}`;
+    const content = categoryOf(pages, slug) ?? ofKind(DEFAULT_PAGES.get(path), "category");
+    return content?.visible ? [{ ...content, slug, category, path }] : [];
+  });
+  if (!portfolioOf(pages).hideEmptyCategories) return visible;
+  const used = await publishedCategories(context);
+  return visible.filter((shown) => used.has(shown.category));
+}
+
 /** The visible service pages with their paths, in menu order (the overview first). */
 export function visibleServices(pages: PagesSnapshot): { path: string; content: ServiceContent }[] {
   return [...pages].flatMap(([path, content]) =>
@@ -76,6 +123,18 @@ export function visibleServices(pages: PagesSnapshot): { path: string; content: 
 /** The service menu (spec §2): the visible service pages by their short names. */
 export function serviceMenuOf(pages: PagesSnapshot): { title: string; path: string }[] {
   return visibleServices(pages).map(({ path, content }) => ({ title: content.name, path }));
+}
+
+/** The Portfolio submenu: all projects, then the categories shown, by their menu names. */
+export async function portfolioMenuOf(
+  context: RequestContext,
+  pages: PagesSnapshot,
+): Promise<{ title: string; path: string }[]> {
+  const categories = await shownCategories(context, pages);
+  return [
+    { title: portfolioOf(pages).menuAllLabel, path: PORTFOLIO_PATH },
+    ...categories.map(({ name, path }) => ({ title: name, path })),
+  ];
 }
 
 /** The draft preview (`?vorschau`) is the owner's only: answered fresh, never cached or indexed. */
@@ -108,7 +167,7 @@ export async function pageFor<K extends PageKind>(
     return { content: ofKind(content, kind), preview: true, pages };
   }
   const published = pages.get(path);
-  const hidden = published?.kind === "service" && !published.visible;
+  const hidden = (published?.kind === "service" || published?.kind === "category") && !published.visible;
   return { content: hidden ? undefined : ofKind(published, kind), preview: false, pages };
 }
 

@@ -1,9 +1,14 @@
 import type { Category } from "~/features/projects/project";
 
-/** The five category pages (spec §2): slug in the URL, category in the data. */
+/**
+ * The five category pages (spec §2): slug in the URL, category in the data, and their built-in
+ * texts (the owner changes them in the admin: the `category` page documents).
+ */
 export type CategoryPage = {
   slug: string;
   category: Category;
+  /** Its entry in the Portfolio menu. */
+  name: string;
   /** Page title; also used in the empty message "Keine {title} gefunden. …". */
   title: string;
   subtitle: string;
@@ -17,6 +22,7 @@ export type CategoryPage = {
 export const CATEGORY_PAGES: CategoryPage[] = [
   {
     slug: "projects",
+    name: "Projekte",
     category: "project",
     title: "Projekte",
     subtitle: "Websites, Shops und Plattformen, die ich umgesetzt habe",
@@ -27,6 +33,7 @@ export const CATEGORY_PAGES: CategoryPage[] = [
   },
   {
     slug: "products",
+    name: "Produkte",
     category: "product",
     title: "Produkte",
     subtitle: "E-Books, Kurse und Werkzeuge zum Selbermachen",
@@ -37,6 +44,7 @@ export const CATEGORY_PAGES: CategoryPage[] = [
   },
   {
     slug: "services",
+    name: "Services",
     category: "service",
     title: "Services",
     subtitle: "Leistungen, die dich und dein Business weiterbringen",
@@ -47,6 +55,7 @@ export const CATEGORY_PAGES: CategoryPage[] = [
   },
   {
     slug: "magazine",
+    name: "Magazin",
     category: "magazine",
     title: "Magazine",
     subtitle: "Artikelserien rund um digitales Business und KI",
@@ -57,6 +66,7 @@ export const CATEGORY_PAGES: CategoryPage[] = [
   },
   {
     slug: "consulting",
+    name: "Consulting",
     category: "consulting",
     title: "Consulting",
     subtitle: "Beratung für Strategie, Digitalisierung und KI",

@@ -1,9 +1,9 @@
-import { redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { ProjectGrid } from "~/features/projects/project-card";
-import { categoryPage, emptyCategoryMessage } from "~/features/projects/categories";
+import { categoryPage } from "~/features/projects/categories";
 import { PUBLIC_MESSAGES } from "~/features/projects/messages";
-import { pageMeta, previewMeta } from "~/features/site";
-import { pageData, pageFor } from "~/features/pages/index.server";
+import { NotFoundErrorBoundary, pageMeta, previewMeta } from "~/features/site";
+import { pageData, pageFor, shownCategories } from "~/features/pages/index.server";
 import { PreviewNotice } from "~/features/pages";
 import { projectCards } from "~/features/projects/public-projects.server";
 import { useErrorToast } from "~/ui/use-error-toast";
@@ -13,9 +13,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const category = categoryPage(params.slug);
   // Spec §2: an unknown slug goes to the not-found page, replacing the history entry.
   if (!category) throw redirect("/not-found");
-  const { content, preview } = await pageFor(request, context, `/category/${category.slug}`, "category");
+  const { content, preview, pages } = await pageFor(
+    request,
+    context,
+    `/category/${category.slug}`,
+    "category",
+  );
+  // A category the owner hid (or an empty one, while empty ones are hidden) is not found.
+  const shown = preview || (await shownCategories(context, pages)).some(({ slug }) => slug === category.slug);
+  if (!content || !shown) throw data(null, { status: 404 });
   const { cards, fallback } = await projectCards(context, { category: category.category });
-  return pageData({ page: content ?? category, projects: cards, fallback }, preview);
+  return pageData({ page: content, projects: cards, fallback }, preview);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -47,7 +55,7 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
           ) : loaderData.projects.length > 0 ? (
             <ProjectGrid projects={loaderData.projects} headingLevel={2} />
           ) : (
-            <p className="py-16 text-center text-slate-600">{emptyCategoryMessage(page.title)}</p>
+            <p className="py-16 text-center text-slate-600">{page.emptyMessage}</p>
           )}
         </div>
       </div>
@@ -62,4 +70,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     ...pageMeta(matches, page.title, `${page.subtitle}. ${page.description}`.slice(0, 160)),
     ...previewMeta(preview),
   ];
+}
+
+/** Hidden categories answer with the not-found page and status 404. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <NotFoundErrorBoundary error={error} />;
 }

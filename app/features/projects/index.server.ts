@@ -1,3 +1,3 @@
 /** What other features use of projects on the server: the only way in from outside the folder. */
-export { projectCards } from "./public-projects.server";
+export { projectCards, publishedCategories } from "./public-projects.server";
 export { countUnchangedDemoProjects, listProjects } from "./queries.server";

@@ -1,6 +1,6 @@
 /** What other features use of projects: the only way in from outside the folder. */
-export { CATEGORY_PAGES, emptyCategoryMessage } from "./categories";
+export { CATEGORY_PAGES, emptyCategoryMessage, type CategoryPage } from "./categories";
 export { fallbackProjects } from "./fallback-projects";
 export { PUBLIC_MESSAGES } from "./messages";
-export { type ProjectCardData } from "./project";
+export { type Category, type ProjectCardData } from "./project";
 export { ProjectGrid } from "./project-card";

@@ -1,8 +1,8 @@
 import { Link, useNavigation } from "react-router";
 import { ProjectGrid } from "~/features/projects/project-card";
-import { CATEGORY_PAGES } from "~/features/projects/categories";
 import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { pageMeta } from "~/features/site";
+import { loadPages, portfolioOf, shownCategories } from "~/features/pages/index.server";
 import { categoryFilter } from "~/features/projects/project";
 import { projectCards } from "~/features/projects/public-projects.server";
 import { useErrorToast } from "~/ui/use-error-toast";
@@ -11,29 +11,37 @@ import type { Route } from "./+types/projects";
 
 /** The filter is in the URL (?category=product), so it can be shared and works without JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const category = categoryFilter(new URL(request.url).searchParams);
+  const pages = await loadPages(context);
+  const categories = await shownCategories(context, pages);
+  const shown = new Set(categories.map((shown) => shown.category));
+  // A category the site does not show filters like an unknown one: not at all.
+  const requested = categoryFilter(new URL(request.url).searchParams);
+  const category = requested && shown.has(requested) ? requested : null;
   const { cards, fallback } = await projectCards(context, { category: category ?? undefined });
-  return { projects: cards, category, fallback };
+  const pills = [
+    { label: portfolioOf(pages).allLabel, value: null },
+    ...categories.map((shown) => ({ label: shown.filterLabel, value: shown.category })),
+  ];
+  return {
+    page: portfolioOf(pages),
+    pills,
+    projects: cards.filter((card) => shown.has(card.category)),
+    category,
+    fallback,
+  };
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
-  const { projects, category, fallback } = loaderData;
+  const { page, pills, projects, category, fallback } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/projects";
   useErrorToast(fallback, PUBLIC_MESSAGES.projectsFallback);
 
-  const pills = [
-    { label: "Alle", value: null },
-    ...CATEGORY_PAGES.map((page) => ({ label: page.filterLabel, value: page.category })),
-  ];
-
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Mein Portfolio</h1>
-        <p className="mt-3 text-lg text-slate-600">
-          Projekte, Produkte, Services, Magazine und Consulting – alles, woran ich arbeite, an einem Ort.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
+        <p className="mt-3 text-lg text-slate-600">{page.intro}</p>
       </header>
 
       <nav aria-label="Nach Kategorie filtern" className="mt-8">
@@ -73,17 +81,14 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
         ) : projects.length > 0 ? (
           <ProjectGrid projects={projects} headingLevel={2} />
         ) : (
-          <p className="py-16 text-center text-slate-600">Keine Projekte gefunden.</p>
+          <p className="py-16 text-center text-slate-600">{page.emptyMessage}</p>
         )}
       </div>
     </div>
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    "Portfolio",
-    "Mein Portfolio: Projekte, Produkte, Services, Magazine und Consulting – Einblicke in meine Arbeit als Coach, Berater und Webentwickler.",
-  );
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return pageMeta(matches, loaderData.page.metaTitle, loaderData.page.metaDescription);
 }

@@ -4,6 +4,7 @@ import {
   listHomepageProjects,
   listProjects,
   listProjectsByCategory,
+  listPublishedCategories,
 } from "~/features/projects/queries.server";
 import type { Category, Project, ProjectCardData, PublicProject } from "./project";
 import { readWithFallback } from "~/platform/http/read-with-fallback.server";
@@ -36,6 +37,14 @@ export async function projectCards(
       ),
   );
   return { cards: data.map(toCard), fallback };
+}
+
+/** The categories with a published project (of the built-in items while the database can't answer). */
+export async function publishedCategories(context: RequestContext): Promise<ReadonlySet<Category>> {
+  const { data } = await readWithFallback(context, listPublishedCategories, () =>
+    fallbackProjects.map((project) => project.category),
+  );
+  return new Set(data);
 }
 
 /** The project page's project; drafts only for the owner's preview. */

@@ -54,6 +54,12 @@ export async function listProjectsByCategory(db: Db, category: Category): Promis
   return rows.map(toProject);
 }
 
+/** The categories that have at least one published project. */
+export async function listPublishedCategories(db: Db): Promise<Category[]> {
+  const rows = await db.selectDistinct({ category: projects.category }).from(projects).where(visibleTo());
+  return rows.map((row) => row.category);
+}
+
 export async function listHomepageProjects(db: Db, category?: Category): Promise<Project[]> {
   const onHomepage = and(eq(projects.show_on_homepage, true), visibleTo());
   const rows = await db

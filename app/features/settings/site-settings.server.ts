@@ -117,7 +117,10 @@ export function sectionValues(section: SettingsSection, form: FormData): Record<
 }
 
 /** What every public page needs of the settings (see PublicSite). */
-export function toPublicSite(settings: SiteSettings, services: PublicSite["services"]): PublicSite {
+export function toPublicSite(
+  settings: SiteSettings,
+  { services, portfolio }: Pick<PublicSite, "services" | "portfolio">,
+): PublicSite {
   const { owner, website } = settings;
   return {
     ownerName: owner.name,
@@ -131,6 +134,7 @@ export function toPublicSite(settings: SiteSettings, services: PublicSite["servi
     phoneDial: scramble(owner.phoneDial),
     external: externalSites(website),
     services,
+    portfolio,
   };
 }
 

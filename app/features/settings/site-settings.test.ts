@@ -338,14 +338,14 @@ describe("texts built from the settings", () => {
   });
 
   test("only the built-in English tagline is marked English; the owner's own takes the page's German", () => {
-    expect(toPublicSite(DEFAULT_SETTINGS, []).taglineLang).toBe("en");
+    expect(toPublicSite(DEFAULT_SETTINGS, { services: [], portfolio: [] }).taglineLang).toBe("en");
     const own = { ...DEFAULT_SETTINGS, website: { ...DEFAULT_SETTINGS.website, tagline: "Ideen und Code" } };
-    expect(toPublicSite(own, []).taglineLang).toBeUndefined();
+    expect(toPublicSite(own, { services: [], portfolio: [] }).taglineLang).toBeUndefined();
   });
 
   test("an empty external site has no menu or footer entry", () => {
     const external = externalSites({ ...DEFAULT_SETTINGS.website, videosUrl: "", productsUrl: "" });
-    const site = { external, services: [{ title: "Übersicht", path: "/service" }] };
+    const site = { external, services: [{ title: "Übersicht", path: "/service" }], portfolio: [] };
     const titles = mainMenu(site).map((item) => item.title);
     expect(titles).not.toContain("Videos");
     expect(titles).not.toContain("Produktwelt");

@@ -10,17 +10,8 @@ export type MenuItem = {
 
 const ext = (title: string, path: string): MenuItem => ({ title, path, external: true });
 
-export const CATEGORY_MENU: MenuItem[] = [
-  { title: "Alle Projekte", path: "/projects" },
-  { title: "Projekte", path: "/category/projects" },
-  { title: "Produkte", path: "/category/products" },
-  { title: "Services", path: "/category/services" },
-  { title: "Magazin", path: "/category/magazine" },
-  { title: "Consulting", path: "/category/consulting" },
-];
-
-/** What the menus need of the site: the owner's other sites and the visible service pages. */
-type MenuSite = Pick<PublicSite, "external" | "services">;
+/** What the menus need of the site: the owner's other sites, the categories and service pages shown. */
+type MenuSite = Pick<PublicSite, "external" | "services" | "portfolio">;
 
 /** The Services entry: the overview, or the first service page shown when the overview is hidden. */
 function servicesEntry(services: MenuSite["services"]): MenuItem[] {
@@ -35,11 +26,11 @@ function servicesEntry(services: MenuSite["services"]): MenuItem[] {
 const whenSet = (url: string, item: () => MenuItem): MenuItem[] => (url ? [item()] : []);
 
 /** The header menu (spec §2), in display order, for the owner's other sites as configured. */
-export function mainMenu({ external, services }: MenuSite): MenuItem[] {
+export function mainMenu({ external, services, portfolio }: MenuSite): MenuItem[] {
   const { products, ideas, videos, events, blog } = external;
   return [
     { title: "Home", path: "/" },
-    { title: "Portfolio", path: "/projects", submenu: CATEGORY_MENU },
+    { title: "Portfolio", path: "/projects", submenu: portfolio },
     ...whenSet(products, () => ({
       title: "Produktwelt",
       path: products,

@@ -27,6 +27,8 @@ export type PublicSite = {
   external: Record<ExternalSite, string>;
   /** The visible service pages in menu order, the overview (/service) first when shown. */
   services: { title: string; path: string }[];
+  /** The Portfolio submenu: all projects, then the categories shown, by their menu names. */
+  portfolio: { title: string; path: string }[];
 };
 
 /** The owner's other sites by name, from the Website settings' fields. */

@@ -1,8 +1,8 @@
-import { CATEGORY_PAGES, fallbackProjects } from "~/features/projects";
+import { fallbackProjects } from "~/features/projects";
 import { listSentIssues, archiveEnabled } from "~/features/newsletter/index.server";
 import { listProjects } from "~/features/projects/index.server";
 import { env } from "~/platform/env.server";
-import { loadPages, visibleServices } from "~/features/pages/index.server";
+import { loadPages, shownCategories, visibleServices } from "~/features/pages/index.server";
 import { readWithFallback } from "~/platform/http/read-with-fallback.server";
 import type { Route } from "./+types/sitemap";
 
@@ -30,9 +30,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       () => undefined,
     ),
   ]);
+  const categories = await shownCategories(context, pages);
   const entries = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: undefined as Date | undefined })),
-    ...CATEGORY_PAGES.map((page) => ({ path: `/category/${page.slug}`, lastmod: undefined })),
+    ...categories.map(({ path }) => ({ path, lastmod: undefined })),
     ...visibleServices(pages).map(({ path }) => ({ path, lastmod: undefined })),
     ...projects.map((project) => ({ path: `/project/${project.id}`, lastmod: project.date ?? undefined })),
     ...(archive.data
