@@ -4,7 +4,7 @@ import routes from "~/routes";
 import { CATEGORY_PAGES } from "~/features/projects/categories";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { LEGAL_SLUGS } from "~/features/settings/legal/types";
-import { FOOTER_LEGAL, footerNavigation, mainMenu, type MenuItem } from "~/features/site/menu";
+import { DEFAULT_MENUS, FOOTER_LEGAL, footerNavigation, mainMenu, type MenuItem } from "~/features/site/menu";
 import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
 import { externalSites } from "~/features/site/public-site";
 import { SERVICE_PAGES } from "~/features/pages/services";
@@ -63,6 +63,7 @@ const menuSite = {
   external: externalSites(DEFAULT_SETTINGS.website),
   services: SERVICE_PAGES.map((page) => ({ title: page.name, path: page.path })),
   portfolio: [],
+  menus: DEFAULT_MENUS,
 };
 
 const PUBLIC_PATHS = [

@@ -15,6 +15,7 @@ import { redirectWithFlash } from "~/platform/http/flash.server";
 import { ImageError, storeUploadedImage } from "~/features/media/index.server";
 import { logger } from "~/platform/logger.server";
 import { editorKey, pathOfEditorKey, type PageKind } from "~/features/pages/page-content";
+import { MENU_PLACES } from "~/features/site";
 import {
   ALT_MISSING,
   CategorySchema,
@@ -198,6 +199,22 @@ function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
       return flatValues(kind, form, Object.keys(PortfolioSchema.shape));
     case "category":
       return flatValues(kind, form, Object.keys(CategorySchema.shape));
+    case "menu":
+      return {
+        kind,
+        ...Object.fromEntries(
+          MENU_PLACES.map((place) => [
+            place,
+            indices(form, place).map((i) => ({
+              target: text(form, `${place}.${i}.target`),
+              label: text(form, `${place}.${i}.label`),
+              visible: text(form, `${place}.${i}.visible`),
+              href: text(form, `${place}.${i}.href`),
+              newTab: text(form, `${place}.${i}.newTab`),
+            })),
+          ]),
+        ),
+      };
     case "service":
       return {
         kind,
@@ -276,7 +293,12 @@ function setAt(target: Record<string, unknown>, dotted: string, value: unknown) 
 type ListOp = "up" | "down" | "remove" | "add";
 
 /** What "add" puts into a list: a start the owner then rewrites. */
+const newLink = () => ({ target: "link", label: "Neuer Eintrag", visible: "on", href: "/", newTab: "" });
+
 const NEW_ITEMS: Record<string, () => unknown> = {
+  header: newLink,
+  footer: newLink,
+  hero: newLink,
   keyfacts: () => "Neuer Punkt",
   blocks: () => ({
     title: "Neuer Abschnitt",

@@ -25,6 +25,7 @@ import { ConfirmDialog } from "~/ui/dialog";
 import { formatDateTime } from "~/platform/format";
 import { CONTACT_LABELS, type PageContent } from "~/features/pages/page-content";
 import { toast } from "~/ui/toast";
+import type { MenuPlace, MenuTarget } from "~/features/site";
 import type { Route } from "./+types/admin-content-editor";
 import { editorAction, loadEditor } from "./admin-content-editor.server";
 
@@ -43,6 +44,7 @@ const TITLES: Record<PageContent["kind"], string> = {
   portfolio: "Portfolio",
   category: "Kategorie",
   service: "Leistungsseite",
+  menu: "Menüs",
 };
 
 export default function ContentEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -79,7 +81,8 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             : `${TITLES[content.kind]} bearbeiten: ${name}`}
         </h2>
         <p className="text-sm text-slate-600">
-          <span className="font-mono">{path}</span> · veröffentlicht am {formatDateTime(publishedAt)}
+          {content.kind !== "menu" && <span className="font-mono">{path} · </span>}
+          veröffentlicht am {formatDateTime(publishedAt)}
           {hasDraft && draftSavedAt && <> · Entwurf gespeichert am {formatDateTime(draftSavedAt)}</>}
         </p>
         <p className="max-w-3xl text-slate-600">
@@ -101,6 +104,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
           {content.kind === "home" && <HomeFields doc={doc as typeof content} />}
           {content.kind === "about" && <AboutFields doc={doc as typeof content} />}
           {content.kind === "portfolio" && <PortfolioFields />}
+          {content.kind === "menu" && <MenuFields doc={doc as typeof content} />}
           {content.kind === "category" && <CategoryFields />}
           {content.kind === "service" && (
             <ServiceFields doc={doc as typeof content} overview={path === "/service"} />
@@ -112,15 +116,17 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             <Save aria-hidden="true" className="size-4" />
             Entwurf speichern
           </Button>
-          <a
-            href={`${path}?vorschau`}
-            target="_blank"
-            rel="noopener"
-            className={buttonClass({ variant: "ghost", size: "sm" })}
-          >
-            <Eye aria-hidden="true" className="size-4" />
-            Vorschau<span className="sr-only"> des gespeicherten Entwurfs (öffnet in neuem Tab)</span>
-          </a>
+          {content.kind !== "menu" && (
+            <a
+              href={`${path}?vorschau`}
+              target="_blank"
+              rel="noopener"
+              className={buttonClass({ variant: "ghost", size: "sm" })}
+            >
+              <Eye aria-hidden="true" className="size-4" />
+              Vorschau<span className="sr-only"> des gespeicherten Entwurfs (öffnet in neuem Tab)</span>
+            </a>
+          )}
           <Button type="submit" name="intent" value="publish" size="sm" disabled={busy}>
             <Send aria-hidden="true" className="size-4" />
             Veröffentlichen
@@ -391,6 +397,85 @@ function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }
         {overview && doc.showServiceProjects && <input type="hidden" name="showServiceProjects" value="on" />}
       </EditorSection>
       <SearchEngineSection />
+    </>
+  );
+}
+
+/** What each built-in entry leads to, for the owner. */
+const TARGET_HINTS: Record<Exclude<MenuTarget, "link">, string> = {
+  home: "Führt zur Startseite.",
+  portfolio:
+    "Führt zu „Alle Projekte“; im Kopfmenü mit den Kategorien als Untermenü (Namen und Sichtbarkeit unter Kategorien).",
+  services: "Führt zur Leistungsübersicht; im Kopfmenü mit den sichtbaren Leistungsseiten als Untermenü.",
+  products:
+    "Führt zu deiner Produktwelt (Adresse unter Einstellungen → Website); ohne Adresse fehlt der Eintrag.",
+  ideas: "Führt zu deiner Ideenwelt (Adresse unter Einstellungen → Website); ohne Adresse fehlt der Eintrag.",
+  videos: "Führt zu deinen Videos (Adresse unter Einstellungen → Website); ohne Adresse fehlt der Eintrag.",
+  events: "Führt zu deinen Terminen (Adresse unter Einstellungen → Website); ohne Adresse fehlt der Eintrag.",
+  blog: "Führt zu deinem Blog (Adresse unter Einstellungen → Website); ohne Adresse fehlt der Eintrag.",
+  about: "Führt zu „Über mich“.",
+  contact: "Führt zum Kontaktformular.",
+};
+
+const PLACES: { place: MenuPlace; title: string; hint: string }[] = [
+  {
+    place: "header",
+    title: "Kopfmenü",
+    hint: "Das Menü oben auf jeder Seite und auf dem Handy im ausklappbaren Menü, in dieser Reihenfolge.",
+  },
+  { place: "footer", title: "Navigation im Footer", hint: "Die Spalte „Navigation“ unten auf jeder Seite." },
+  {
+    place: "hero",
+    title: "Buttons auf der Startseite",
+    hint: "Die Buttons unter der Überschrift der Startseite.",
+  },
+];
+
+function MenuFields({ doc }: Doc<"menu">) {
+  return (
+    <>
+      {PLACES.map(({ place, title, hint }) => {
+        const entries = doc[place] ?? [];
+        const name = (index: number) => entries[index]?.label || `Eintrag ${index + 1}`;
+        return (
+          <EditorSection key={place} title={title} hint={hint}>
+            <EditableList
+              list={place}
+              count={entries.length}
+              itemLabel={(index) => `${title}: ${name(index)}`}
+              itemTitle={name}
+              removable={(index) => entries[index]?.target === "link"}
+              add="Link hinzufügen"
+            >
+              {(index) => {
+                const entry = entries[index]!;
+                const field = `${place}.${index}`;
+                return (
+                  <>
+                    <input type="hidden" name={`${field}.target`} value={entry.target} />
+                    <TextField
+                      name={`${field}.label`}
+                      label="Name"
+                      hint={entry.target === "link" ? undefined : TARGET_HINTS[entry.target]}
+                    />
+                    {entry.target === "link" && (
+                      <>
+                        <TextField
+                          name={`${field}.href`}
+                          label="Ziel"
+                          hint="Eine Seite dieser Website (z. B. /about) oder eine Adresse mit https://"
+                        />
+                        <Checkbox name={`${field}.newTab`} label="In neuem Tab öffnen" />
+                      </>
+                    )}
+                    <Checkbox name={`${field}.visible`} label="Anzeigen" />
+                  </>
+                );
+              }}
+            </EditableList>
+          </EditorSection>
+        );
+      })}
     </>
   );
 }

@@ -16,7 +16,7 @@ export type ContentListEntry = {
   key: string;
   path: string;
   title: string;
-  group: "Seiten" | "Leistungen" | "Kategorien";
+  group: "Seiten" | "Menüs" | "Leistungen" | "Kategorien";
   visible: boolean;
   hasDraft: boolean;
   publishedAt: string;
@@ -50,6 +50,9 @@ export async function loadContentList(request: Request, context: RequestContext)
         return [{ ...common, title: "Startseite", group: "Seiten" }];
       case "about":
         return [{ ...common, title: "Über mich", group: "Seiten" }];
+      case "menu":
+        // The menus have no page of their own to open.
+        return [{ ...common, path: "", title: "Menüs", group: "Menüs" }];
       case "portfolio":
         return [{ ...common, title: "Alle Projekte (Portfolio)", group: "Kategorien" }];
       case "category":

@@ -22,6 +22,10 @@ export function action({ request, context }: Route.ActionArgs) {
 
 const GROUPS: { group: ContentListEntry["group"]; hint: string }[] = [
   { group: "Seiten", hint: "Startseite und Über mich" },
+  {
+    group: "Menüs",
+    hint: "Kopfmenü, Navigation im Footer und die Buttons der Startseite: Reihenfolge, Namen, eigene Links",
+  },
   { group: "Leistungen", hint: "Die Übersicht unter /service und jede Leistungsseite" },
   {
     group: "Kategorien",
@@ -74,11 +78,11 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                       )}
                     </p>
                     <p className="text-sm text-slate-600">
-                      {entry.path} · veröffentlicht am {formatDateTime(entry.publishedAt)}
+                      {entry.path && `${entry.path} · `}veröffentlicht am {formatDateTime(entry.publishedAt)}
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    {entry.visible && (
+                    {entry.visible && entry.path && (
                       <a
                         href={entry.path}
                         target="_blank"

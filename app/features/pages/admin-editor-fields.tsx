@@ -350,6 +350,7 @@ export function EditableList({
   itemLabel,
   itemTitle = itemLabel,
   minItems = 0,
+  removable = () => true,
   add,
   children,
 }: {
@@ -361,6 +362,8 @@ export function EditableList({
   itemTitle?: (index: number) => string;
   /** Fewer items than this cannot be left: their remove button is gone. */
   minItems?: number;
+  /** Whether an item may be removed at all (all by default). */
+  removable?: (index: number) => boolean;
   add?: string;
   children: (index: number) => ReactNode;
 }) {
@@ -376,7 +379,7 @@ export function EditableList({
               index={index}
               count={count}
               itemLabel={itemLabel(index)}
-              canRemove={count > minItems}
+              canRemove={count > minItems && removable(index)}
             />
           </ItemCard>
         ))}

@@ -5,6 +5,7 @@
  * table, falling back to this content only while the database cannot be read.
  */
 import { CATEGORY_PAGES, emptyCategoryMessage, type CategoryPage } from "~/features/projects";
+import { DEFAULT_MENUS } from "~/features/site";
 import { HERO_PRODUCT_IMAGES, HERO_STOCK_IMAGES, TEAM_IMAGE, type ResponsiveImage } from "~/features/media";
 import { SERVICE_PAGES, type ServicePage, type ServiceText } from "./services";
 import type {
@@ -12,10 +13,12 @@ import type {
   CategoryContent,
   HomeContent,
   PageContent,
+  MenuContent,
   PageImage,
   PortfolioContent,
   ServiceContent,
 } from "~/features/pages/page-content";
+import { MENU_PATH } from "~/features/pages/page-content";
 
 const pageImage = (image: ResponsiveImage, alt = image.alt): PageImage => ({
   src: image.base,
@@ -146,6 +149,8 @@ export const DEFAULT_PORTFOLIO: PortfolioContent = {
     "Mein Portfolio: Projekte, Produkte, Services, Magazine und Consulting – Einblicke in meine Arbeit als Coach, Berater und Webentwickler.",
 };
 
+export const DEFAULT_MENU: MenuContent = { kind: "menu", ...DEFAULT_MENUS };
+
 /** Every built-in page by path, in the order the admin lists them (services in menu order). */
 export const DEFAULT_PAGES: ReadonlyMap<string, PageContent> = new Map<string, PageContent>([
   ["/", DEFAULT_HOME],
@@ -153,4 +158,5 @@ export const DEFAULT_PAGES: ReadonlyMap<string, PageContent> = new Map<string, P
   ["/projects", DEFAULT_PORTFOLIO],
   ...CATEGORY_PAGES.map((page) => [`/category/${page.slug}`, categoryContent(page)] as const),
   ...SERVICE_PAGES.map((page) => [page.path, serviceContent(page)] as const),
+  [MENU_PATH, DEFAULT_MENU],
 ]);

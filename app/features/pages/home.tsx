@@ -1,6 +1,6 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
 import { HeroBackground } from "~/features/pages/hero-background";
-import { StructuredData, PageLink, pageMeta, previewMeta, useSite } from "~/features/site";
+import { StructuredData, PageLink, heroLinks, pageMeta, previewMeta, useSite } from "~/features/site";
 import { NewsletterBlock, NEWSLETTER_SIMPLE_FORM } from "~/features/newsletter";
 import { Particles } from "~/features/pages/particles";
 import { ProjectGrid, PUBLIC_MESSAGES } from "~/features/projects";
@@ -60,7 +60,7 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, categories, projects, fallback, formToken, graph, preview } = loaderData;
-  const { external } = useSite();
+  const site = useSite();
   useErrorToast(fallback, PUBLIC_MESSAGES.projectsFallback);
 
   return (
@@ -77,31 +77,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="max-w-2xl text-lg text-white/90 drop-shadow sm:text-xl">{home.heroSubtitle}</p>
           <div className="mt-4 flex flex-wrap justify-center gap-3">
-            <PageLink to="/projects" className={buttonClass({ variant: "onDark" })}>
-              Portfolio
-            </PageLink>
-            <PageLink to="/contact" className={buttonClass({ variant: "onDark" })}>
-              Kontakt
-            </PageLink>
-            {external.events && (
-              <a
-                href={external.events}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClass({ variant: "onDark" })}
-              >
-                Events<span className="sr-only"> (öffnet in neuem Tab)</span>
-              </a>
-            )}
-            {external.products && (
-              <a
-                href={external.products}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClass({ variant: "onDark" })}
-              >
-                Produktwelt<span className="sr-only"> (öffnet in neuem Tab)</span>
-              </a>
+            {heroLinks(site).map((item, index) =>
+              item.external ? (
+                <a
+                  key={index}
+                  href={item.path}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass({ variant: "onDark" })}
+                >
+                  {item.title}
+                  <span className="sr-only"> (öffnet in neuem Tab)</span>
+                </a>
+              ) : (
+                <PageLink key={index} to={item.path} className={buttonClass({ variant: "onDark" })}>
+                  {item.title}
+                </PageLink>
+              ),
             )}
           </div>
         </div>

@@ -1,6 +1,7 @@
 /** What other features use of pages on the server: the only way in from outside the folder. */
 export {
   loadPages,
+  menusOf,
   pageData,
   pageFor,
   portfolioMenuOf,

@@ -6,6 +6,7 @@
  * "/service/webdesign"); the admin addresses it by an editor key without slashes.
  */
 import { isUpload } from "~/features/media";
+import type { Menus } from "~/features/site";
 
 /** An image on a page: a built-in one under /images/ or an upload under /media/<id>. */
 export type PageImage = { src: string; alt: string; width: number; height: number };
@@ -100,11 +101,17 @@ export type ServiceContent = {
   metaDescription: string;
 };
 
-export type PageContent = HomeContent | AboutContent | PortfolioContent | CategoryContent | ServiceContent;
+/** The site's menus (not a page of its own: stored under MENU_PATH, edited like one). */
+export type MenuContent = { kind: "menu" } & Menus;
+
+export type PageContent =
+  HomeContent | AboutContent | PortfolioContent | CategoryContent | ServiceContent | MenuContent;
 export type PageKind = PageContent["kind"];
 
 export const SERVICE_OVERVIEW_PATH = "/service";
 export const PORTFOLIO_PATH = "/projects";
+/** The menus' document: no public path, so no visitor can ask for it. */
+export const MENU_PATH = "menu";
 
 /** A service page's path for a slug ("" is the overview). */
 export const servicePath = (slug: string) => (slug ? `/service/${slug}` : SERVICE_OVERVIEW_PATH);
@@ -117,6 +124,7 @@ export function editorKey(path: string): string {
   if (path === "/") return "startseite";
   if (path === "/about") return "ueber-mich";
   if (path === PORTFOLIO_PATH) return "portfolio";
+  if (path === MENU_PATH) return "menues";
   return path.slice(1).replace("/", "-");
 }
 
@@ -125,6 +133,7 @@ export function pathOfEditorKey(key: string): string | undefined {
   if (key === "startseite") return "/";
   if (key === "ueber-mich") return "/about";
   if (key === "portfolio") return PORTFOLIO_PATH;
+  if (key === "menues") return MENU_PATH;
   const match = /^(category|service)(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?$/.exec(key);
   if (!match) return undefined;
   if (match[1] === "category" && !match[2]) return undefined;

@@ -6,6 +6,7 @@ import {
 } from "~/platform/forms/schemas";
 import { z } from "zod";
 import { formLimits, type FormLimits } from "~/platform/forms/field-limits";
+import { MENU_TARGETS } from "~/features/site";
 import { CONTACT_LABELS, isKnownImageSource, type PageContent, type PageKind } from "./page-content";
 
 /**
@@ -146,12 +147,37 @@ export const ServiceSchema = z.object({
   metaDescription,
 });
 
+const MenuEntrySchema = z
+  .object({
+    target: z.enum(MENU_TARGETS, { error: "Diesen Eintrag gibt es nicht." }),
+    label: line(60, "Bitte gib einen Namen ein."),
+    visible: checkbox,
+    href: line(500),
+    newTab: checkbox,
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.target === "link" && !isLinkTarget(entry.href))
+      ctx.addIssue({ code: "custom", path: ["href"], message: LINK_TARGET_MESSAGE });
+  })
+  // A built-in entry leads where the site says; only an added link has an address.
+  .transform((entry) => (entry.target === "link" ? entry : { ...entry, href: "", newTab: false }));
+
+const menuEntries = (max: number) => z.array(MenuEntrySchema).max(max, `Höchstens ${max} Einträge.`);
+
+export const MenuSchema = z.object({
+  kind: z.literal("menu"),
+  header: menuEntries(20),
+  footer: menuEntries(20),
+  hero: menuEntries(6),
+});
+
 export const PAGE_SCHEMAS = {
   home: HomeSchema,
   about: AboutSchema,
   portfolio: PortfolioSchema,
   category: CategorySchema,
   service: ServiceSchema,
+  menu: MenuSchema,
 } as const satisfies Record<PageKind, z.ZodType>;
 
 /** Each kind's field limits, for the editor's inputs' `maxLength`. */

@@ -7,7 +7,7 @@ import { storedContent } from "./pages.server";
 
 /** The document's values that no one types: the kind, an image's file and size, the choices. */
 const NOT_TYPED =
-  /^(kind|visible|showServiceProjects|particles|hideEmptyCategories|.*\.(src|width|height|contactLabel))$/;
+  /^(kind|visible|showServiceProjects|particles|hideEmptyCategories|.*\.(src|width|height|contactLabel|target|visible|newTab))$/;
 
 /** Every path of a document that holds a value ("blocks.2.title"). */
 function paths(node: unknown, prefix = ""): string[] {
@@ -58,4 +58,28 @@ test("a category stored before it could be renamed or hidden gets its built-in n
   ]);
   // A field the page had from the start is still required.
   expect(storedContent("/category/magazine", { ...before, title: undefined })).toBeUndefined();
+});
+
+test("a menu's own link needs a path of the site or a web address; a built-in entry keeps no address", () => {
+  const menu = DEFAULT_PAGES.get("menu")! as Extract<PageContent, { kind: "menu" }>;
+  const link = { target: "link", label: "Podcast", visible: "on", href: "javascript:alert(1)", newTab: "" };
+  expect(parsePage("menu", { ...menu, footer: [...menu.footer, link] })).toEqual({
+    ok: false,
+    errors: {
+      "footer.5.href":
+        "Bitte einen Pfad dieser Website (z. B. /service/webdesign) oder eine Adresse mit https:// angeben.",
+    },
+  });
+  const home = {
+    target: "home",
+    label: "Start",
+    visible: "",
+    href: "https://elsewhere.example",
+    newTab: "on",
+  };
+  expect(parsePage("menu", { ...menu, hero: [home] })).toMatchObject({
+    ok: true,
+    content: { hero: [{ target: "home", label: "Start", visible: false, href: "", newTab: false }] },
+  });
+  expect(parsePage("menu", { ...menu, hero: [{ ...home, target: "admin" }] })).toMatchObject({ ok: false });
 });

@@ -1,11 +1,13 @@
 import { data } from "react-router";
-import { DEFAULT_PAGES, DEFAULT_PORTFOLIO } from "~/features/pages/built-in-pages";
+import { DEFAULT_MENU, DEFAULT_PAGES, DEFAULT_PORTFOLIO } from "~/features/pages/built-in-pages";
+import type { Menus } from "~/features/site";
 import { CATEGORY_PAGES, type Category } from "~/features/projects";
 import { publishedCategories } from "~/features/projects/index.server";
 import type { Db } from "~/platform/db/engines.server";
 import { findPageRow, listPageRows, type PageRow } from "~/features/pages/queries.server";
 import { logger } from "~/platform/logger.server";
 import {
+  MENU_PATH,
   PORTFOLIO_PATH,
   SERVICE_OVERVIEW_PATH,
   type CategoryContent,
@@ -28,7 +30,7 @@ import { databaseContext, type RequestContext } from "~/platform/http/request-co
 /** Published content by path, built-in pages first in their order, then added service pages. */
 export type PagesSnapshot = ReadonlyMap<string, PageContent>;
 
-const PAGE_KINDS: readonly PageKind[] = ["home", "about", "portfolio", "category", "service"];
+const PAGE_KINDS: readonly PageKind[] = ["home", "about", "portfolio", "category", "service", "menu"];
 
 /** Fields a kind gained after its pages were first stored: a page stored before gets the built-in value. */
 const ADDED_FIELDS: Partial<Record<PageKind, string[]>> = {
@@ -136,6 +138,12 @@ export async function portfolioMenuOf(
     ...categories.map(({ name, path }) => ({ title: name, path })),
   ];
 }
+
+/** The owner's menus, as published. */
+export const menusOf = (pages: PagesSnapshot): Menus => {
+  const { header, footer, hero } = ofKind(pages.get(MENU_PATH), "menu") ?? DEFAULT_MENU;
+  return { header, footer, hero };
+};
 
 /** The draft preview (`?vorschau`) is the owner's only: answered fresh, never cached or indexed. */
 export const PREVIEW_PARAM = "vorschau";

@@ -119,7 +119,7 @@ export function sectionValues(section: SettingsSection, form: FormData): Record<
 /** What every public page needs of the settings (see PublicSite). */
 export function toPublicSite(
   settings: SiteSettings,
-  { services, portfolio }: Pick<PublicSite, "services" | "portfolio">,
+  { services, portfolio, menus }: Pick<PublicSite, "services" | "portfolio" | "menus">,
 ): PublicSite {
   const { owner, website } = settings;
   return {
@@ -135,6 +135,7 @@ export function toPublicSite(
     external: externalSites(website),
     services,
     portfolio,
+    menus,
   };
 }
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { legalPage } from "~/features/settings/legal";
 import type { LegalFacts, LegalPage } from "~/features/settings/legal/types";
-import { footerNavigation, mainMenu } from "~/features/site/menu";
+import { DEFAULT_MENUS, footerNavigation, mainMenu } from "~/features/site/menu";
 import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
 import { fallbackProjects } from "~/features/projects";
 import { META_KEYS, writeMeta } from "~/platform/db/app-meta.server";
@@ -338,14 +338,23 @@ describe("texts built from the settings", () => {
   });
 
   test("only the built-in English tagline is marked English; the owner's own takes the page's German", () => {
-    expect(toPublicSite(DEFAULT_SETTINGS, { services: [], portfolio: [] }).taglineLang).toBe("en");
+    expect(
+      toPublicSite(DEFAULT_SETTINGS, { services: [], portfolio: [], menus: DEFAULT_MENUS }).taglineLang,
+    ).toBe("en");
     const own = { ...DEFAULT_SETTINGS, website: { ...DEFAULT_SETTINGS.website, tagline: "Ideen und Code" } };
-    expect(toPublicSite(own, { services: [], portfolio: [] }).taglineLang).toBeUndefined();
+    expect(
+      toPublicSite(own, { services: [], portfolio: [], menus: DEFAULT_MENUS }).taglineLang,
+    ).toBeUndefined();
   });
 
   test("an empty external site has no menu or footer entry", () => {
     const external = externalSites({ ...DEFAULT_SETTINGS.website, videosUrl: "", productsUrl: "" });
-    const site = { external, services: [{ title: "Übersicht", path: "/service" }], portfolio: [] };
+    const site = {
+      external,
+      services: [{ title: "Übersicht", path: "/service" }],
+      portfolio: [],
+      menus: DEFAULT_MENUS,
+    };
     const titles = mainMenu(site).map((item) => item.title);
     expect(titles).not.toContain("Videos");
     expect(titles).not.toContain("Produktwelt");

@@ -52,7 +52,8 @@ export function DesktopMenu() {
         {menu.map((item, index) =>
           item.submenu ? (
             <SubmenuItem
-              key={item.title}
+              key={index}
+              listId={`submenu-${index}`}
               item={item}
               active={isActive(item, pathname)}
               open={open === index}
@@ -62,7 +63,7 @@ export function DesktopMenu() {
               onToggle={() => (open === index ? setOpen(null) : openNow(index))}
             />
           ) : (
-            <li key={item.title}>
+            <li key={index}>
               <MenuLink
                 item={item}
                 className={cn(itemClass, "px-2.5")}
@@ -79,6 +80,8 @@ export function DesktopMenu() {
 
 type SubmenuItemProps = {
   item: MenuItem;
+  /** The submenu list's id (entries may share a name). */
+  listId: string;
   active: boolean;
   open: boolean;
   onOpen: () => void;
@@ -87,8 +90,16 @@ type SubmenuItemProps = {
   onToggle: () => void;
 };
 
-function SubmenuItem({ item, active, open, onOpen, onCloseLater, onClose, onToggle }: SubmenuItemProps) {
-  const listId = `submenu-${item.title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+function SubmenuItem({
+  item,
+  listId,
+  active,
+  open,
+  onOpen,
+  onCloseLater,
+  onClose,
+  onToggle,
+}: SubmenuItemProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
 

@@ -12,8 +12,8 @@ function LinkColumn({ title, items }: { title: string; items: MenuItem[] }) {
     <nav aria-label={title}>
       <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
       <ul className="mt-4 space-y-2">
-        {items.map((item) => (
-          <li key={item.title}>
+        {items.map((item, index) => (
+          <li key={index}>
             <MenuLink
               item={item}
               className="text-sm hover:text-white"

@@ -3,5 +3,17 @@ export { PageLink } from "./menu-link";
 export { pageMeta, previewMeta } from "./meta";
 export { NotFoundErrorBoundary } from "./not-found-page";
 export { ObfuscatedContact } from "./obfuscated-contact";
-export { type PublicSite, externalSites, scramble, useSite } from "./public-site";
+export {
+  type MenuEntry,
+  type MenuPlace,
+  type Menus,
+  type MenuTarget,
+  type PublicSite,
+  externalSites,
+  MENU_PLACES,
+  MENU_TARGETS,
+  scramble,
+  useSite,
+} from "./public-site";
 export { StructuredData } from "./structured-data";
+export { DEFAULT_MENUS, heroLinks } from "./menu";

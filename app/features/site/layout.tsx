@@ -5,14 +5,18 @@ import { Footer } from "~/features/site/footer";
 import { Header } from "~/features/site/header";
 import { scrollToTop, ScrollToTopButton } from "~/features/site/scroll-to-top";
 import { pageSettings, toPublicSite } from "~/features/settings/index.server";
-import { loadPages, portfolioMenuOf, serviceMenuOf } from "~/features/pages/index.server";
+import { loadPages, menusOf, portfolioMenuOf, serviceMenuOf } from "~/features/pages/index.server";
 import type { Route } from "./+types/layout";
 
 /** The owner's public data (PublicSite) for the header, footer, menus and contact details. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [{ settings }, pages] = await Promise.all([pageSettings(context), loadPages(context)]);
-  const menus = { services: serviceMenuOf(pages), portfolio: await portfolioMenuOf(context, pages) };
-  return { site: toPublicSite(settings, menus) };
+  const links = {
+    services: serviceMenuOf(pages),
+    portfolio: await portfolioMenuOf(context, pages),
+    menus: menusOf(pages),
+  };
+  return { site: toPublicSite(settings, links) };
 }
 
 /** The shared frame of every public page (spec §1): header, main with transition, footer. */

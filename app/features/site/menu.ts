@@ -1,4 +1,4 @@
-import type { PublicSite } from "~/features/site/public-site";
+import type { MenuEntry, MenuPlace, Menus, MenuTarget, PublicSite } from "~/features/site/public-site";
 
 /** A menu entry (spec §3): external entries open in a new tab. */
 export type MenuItem = {
@@ -10,8 +10,45 @@ export type MenuItem = {
 
 const ext = (title: string, path: string): MenuItem => ({ title, path, external: true });
 
-/** What the menus need of the site: the owner's other sites, the categories and service pages shown. */
-type MenuSite = Pick<PublicSite, "external" | "services" | "portfolio">;
+const builtIn = (target: MenuTarget, label: string): MenuEntry => ({
+  target,
+  label,
+  visible: true,
+  href: "",
+  newTab: false,
+});
+
+/** The menus of a fresh install: the specification's. */
+export const DEFAULT_MENUS: Menus = {
+  header: [
+    builtIn("home", "Home"),
+    builtIn("portfolio", "Portfolio"),
+    builtIn("products", "Produktwelt"),
+    builtIn("ideas", "Ideenwelt"),
+    builtIn("services", "Services"),
+    builtIn("videos", "Videos"),
+    builtIn("events", "Termine"),
+    builtIn("blog", "Blog"),
+    builtIn("about", "Über mich"),
+    builtIn("contact", "Kontakt"),
+  ],
+  footer: [
+    builtIn("home", "Home"),
+    builtIn("portfolio", "Mein Portfolio"),
+    builtIn("services", "Mein Services"),
+    builtIn("ideas", "Ideenwelt"),
+    builtIn("products", "Produktwelt"),
+  ],
+  hero: [
+    builtIn("portfolio", "Portfolio"),
+    builtIn("contact", "Kontakt"),
+    builtIn("events", "Events"),
+    builtIn("products", "Produktwelt"),
+  ],
+};
+
+/** What the menus need of the site. */
+type MenuSite = Pick<PublicSite, "external" | "services" | "portfolio" | "menus">;
 
 /** The Services entry: the overview, or the first service page shown when the overview is hidden. */
 function servicesEntry(services: MenuSite["services"]): MenuItem[] {
@@ -25,57 +62,86 @@ function servicesEntry(services: MenuSite["services"]): MenuItem[] {
 /** Entries of the owner's other sites, left out where the owner has no such site. */
 const whenSet = (url: string, item: () => MenuItem): MenuItem[] => (url ? [item()] : []);
 
-/** The header menu (spec §2), in display order, for the owner's other sites as configured. */
-export function mainMenu({ external, services, portfolio }: MenuSite): MenuItem[] {
+/** The entries an entry of `place` stands for: none when its target is not there (an empty external site). */
+function resolve(
+  entry: MenuEntry,
+  { external, services, portfolio }: Omit<MenuSite, "menus">,
+  place: MenuPlace,
+): MenuItem[] {
+  const title = entry.label;
+  const withSubmenu = place === "header";
   const { products, ideas, videos, events, blog } = external;
-  return [
-    { title: "Home", path: "/" },
-    { title: "Portfolio", path: "/projects", submenu: portfolio },
-    ...whenSet(products, () => ({
-      title: "Produktwelt",
-      path: products,
-      external: true,
-      submenu: [
-        ext("Übersicht", `${products}/overview`),
-        ext("Software", `${products}/category/software`),
-        ext("Produkte", `${products}/category/products`),
-        ext("Bücher", `${products}/category/books`),
-        ext("Kurse", `${products}/category/courses`),
-        ext("Persönlichkeitsentwicklung", `${products}/category/pdevelopment`),
-      ],
-    })),
-    ...whenSet(ideas, () => ({
-      title: "Ideenwelt",
-      path: ideas,
-      external: true,
-      submenu: [
-        ext("Übersicht", `${ideas}/overview`),
-        ext("Business", `${ideas}/category/business`),
-        ext("Geschenke", `${ideas}/category/geschenke`),
-        ext("Gesundheit", `${ideas}/category/gesundheit`),
-        ext("Nachhaltigkeit", `${ideas}/category/nachhaltigkeit`),
-        ext("Sonstiges", `${ideas}/category/sonstiges`),
-      ],
-    })),
-    ...servicesEntry(services),
-    ...whenSet(videos, () => ext("Videos", videos)),
-    ...whenSet(events, () => ext("Termine", `${events}/overview`)),
-    ...whenSet(blog, () => ext("Blog", blog)),
-    { title: "Über mich", path: "/about" },
-    { title: "Kontakt", path: "/contact" },
-  ];
+  switch (entry.target) {
+    case "home":
+      return [{ title, path: "/" }];
+    case "portfolio":
+      return [{ title, path: "/projects", ...(withSubmenu && { submenu: portfolio }) }];
+    case "services":
+      return servicesEntry(services).map(({ path, submenu }) => ({
+        title,
+        path,
+        ...(withSubmenu && { submenu }),
+      }));
+    case "products":
+      return whenSet(products, () => ({
+        title,
+        path: products,
+        external: true,
+        ...(withSubmenu && {
+          submenu: [
+            ext("Übersicht", `${products}/overview`),
+            ext("Software", `${products}/category/software`),
+            ext("Produkte", `${products}/category/products`),
+            ext("Bücher", `${products}/category/books`),
+            ext("Kurse", `${products}/category/courses`),
+            ext("Persönlichkeitsentwicklung", `${products}/category/pdevelopment`),
+          ],
+        }),
+      }));
+    case "ideas":
+      return whenSet(ideas, () => ({
+        title,
+        path: ideas,
+        external: true,
+        ...(withSubmenu && {
+          submenu: [
+            ext("Übersicht", `${ideas}/overview`),
+            ext("Business", `${ideas}/category/business`),
+            ext("Geschenke", `${ideas}/category/geschenke`),
+            ext("Gesundheit", `${ideas}/category/gesundheit`),
+            ext("Nachhaltigkeit", `${ideas}/category/nachhaltigkeit`),
+            ext("Sonstiges", `${ideas}/category/sonstiges`),
+          ],
+        }),
+      }));
+    case "videos":
+      return whenSet(videos, () => ext(title, videos));
+    // The header leads to the events site's overview, the hero's button to its start (spec §2).
+    case "events":
+      return whenSet(events, () => ext(title, place === "header" ? `${events}/overview` : events));
+    case "blog":
+      return whenSet(blog, () => ext(title, blog));
+    case "about":
+      return [{ title, path: "/about" }];
+    case "contact":
+      return [{ title, path: "/contact" }];
+    case "link":
+      return [{ title, path: entry.href, ...(entry.newTab && { external: true }) }];
+  }
 }
 
-/** The footer's navigation column (spec §2). */
-export function footerNavigation({ external, services }: MenuSite): MenuItem[] {
-  return [
-    { title: "Home", path: "/" },
-    { title: "Mein Portfolio", path: "/projects" },
-    ...servicesEntry(services).map(({ path }) => ({ title: "Mein Services", path })),
-    ...whenSet(external.ideas, () => ext("Ideenwelt", external.ideas)),
-    ...whenSet(external.products, () => ext("Produktwelt", external.products)),
-  ];
+function menuOf(site: MenuSite, place: MenuPlace): MenuItem[] {
+  return site.menus[place].flatMap((entry) => (entry.visible ? resolve(entry, site, place) : []));
 }
+
+/** The header menu (spec §2, as the owner arranged it), for the owner's other sites as configured. */
+export const mainMenu = (site: MenuSite): MenuItem[] => menuOf(site, "header");
+
+/** The footer's navigation column (spec §2). */
+export const footerNavigation = (site: MenuSite): MenuItem[] => menuOf(site, "footer");
+
+/** The buttons of the home page's hero (spec §2). */
+export const heroLinks = (site: MenuSite): MenuItem[] => menuOf(site, "hero");
 
 export const FOOTER_LEGAL: MenuItem[] = [
   { title: "Über mich", path: "/about" },

@@ -52,8 +52,8 @@ export default function MobileMenuOverlay({ open, onOpenChange, pathname, trigge
             onFocus={(event) => event.target.scrollIntoView({ block: "nearest" })}
           >
             <ul className="space-y-1">
-              {mainMenu(site).map((item) => (
-                <li key={item.title}>
+              {mainMenu(site).map((item, index) => (
+                <li key={index}>
                   <MenuLink
                     item={item}
                     className={cn(

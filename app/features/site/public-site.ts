@@ -5,6 +5,42 @@ import { useRouteLoaderData } from "react-router";
  * site layout's loader sends it to the browser. Built on the server from the settings
  * (site-settings.server.ts), so the browser ships no settings code.
  */
+/**
+ * What an entry of the owner's menus leads to: a built-in target, resolved from the site (the
+ * owner's other sites in Einstellungen, the categories and service pages shown), or a `link`
+ * the owner added.
+ */
+export const MENU_TARGETS = [
+  "home",
+  "portfolio",
+  "products",
+  "ideas",
+  "services",
+  "videos",
+  "events",
+  "blog",
+  "about",
+  "contact",
+  "link",
+] as const;
+export type MenuTarget = (typeof MENU_TARGETS)[number];
+
+/** One entry of a menu as the owner edits it (Inhalte → Menüs). */
+export type MenuEntry = {
+  target: MenuTarget;
+  label: string;
+  visible: boolean;
+  /** Only for a `link`: a path of this site or a web address. */
+  href: string;
+  /** Only for a `link`: opens in a new tab. */
+  newTab: boolean;
+};
+
+/** The three places with links to the site's pages: the header (with its submenus), the footer's navigation, the hero's buttons. */
+export type Menus = { header: MenuEntry[]; footer: MenuEntry[]; hero: MenuEntry[] };
+export type MenuPlace = keyof Menus;
+export const MENU_PLACES: readonly MenuPlace[] = ["header", "footer", "hero"];
+
 export type ExternalSite = "main" | "products" | "ideas" | "videos" | "events" | "blog";
 
 export type PublicSite = {
@@ -29,6 +65,8 @@ export type PublicSite = {
   services: { title: string; path: string }[];
   /** The Portfolio submenu: all projects, then the categories shown, by their menu names. */
   portfolio: { title: string; path: string }[];
+  /** The owner's menus: header, footer navigation, hero buttons. */
+  menus: Menus;
 };
 
 /** The owner's other sites by name, from the Website settings' fields. */
