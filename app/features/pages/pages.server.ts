@@ -97,10 +97,9 @@ export async function readPublishedPages(db: Db): Promise<PagesSnapshot> {
 export async function adoptOverviewTeasers(db: Db): Promise<number> {
   const rows = await listPageRows(db);
   const overview = rows.find((row) => isOverview(row.path));
-  const overviewBlocks = (overview && ofKind(storedContent(overview.path, overview.published), "service"))
-    ?.blocks;
+  const oldBlocks = (overview && ofKind(storedContent(overview.path, overview.published), "service"))?.blocks;
   const teaserFrom = (path: string, content: ServiceContent): ServiceTeaser => {
-    const block = overviewBlocks?.find((candidate) => candidate.linkTo === path);
+    const block = oldBlocks?.find((candidate) => candidate.linkTo === path);
     if (!block) return defaultTeaser(path, content);
     return {
       title: block.title,
