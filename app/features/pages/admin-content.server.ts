@@ -96,28 +96,27 @@ export async function contentListAction(request: Request, context: RequestContex
   if (!form) return refuse(400, ADMIN_MESSAGES.unreadableRequest);
   const intent = form.get("intent");
   if (intent === null) return createServicePage(form, context);
-  if (intent !== "delete-page" && intent !== "move-up" && intent !== "move-down") {
-    return refuse(400, PAGE_MESSAGES.unknownIntent);
-  }
+  const direction = intent === "move-up" ? "up" : intent === "move-down" ? "down" : undefined;
+  if (intent !== "delete-page" && !direction) return refuse(400, PAGE_MESSAGES.unknownIntent);
   const target = ServicePagePathSchema.safeParse(form.get("path") ?? "");
   if (!target.success) return refuse(400, target.error.issues[0]!.message);
-  const db = await context.get(databaseContext);
   const path = target.data;
-  if (!(await findPageRow(db, path))) return refuse(404, ADMIN_MESSAGES.pageNotFound);
-  if (intent === "delete-page") {
-    const deleted = await deleteServicePage(db, path);
-    return deleted === true
-      ? listWithToast(ADMIN_MESSAGES.pageDeleted)
-      : refuse(deleted.status, deleted.message);
-  }
   try {
-    const moved = await moveServicePage(db, path, intent === "move-up" ? "up" : "down");
+    const db = await context.get(databaseContext);
+    if (!(await findPageRow(db, path))) return refuse(404, ADMIN_MESSAGES.pageNotFound);
+    if (intent === "delete-page") {
+      const deleted = await deleteServicePage(db, path);
+      return deleted === true
+        ? listWithToast(ADMIN_MESSAGES.pageDeleted)
+        : refuse(deleted.status, deleted.message);
+    }
+    const moved = await moveServicePage(db, path, direction!);
     if (moved === "missing") return refuse(404, ADMIN_MESSAGES.pageNotFound);
     if (moved === "edge")
       return refuse(400, intent === "move-up" ? PAGE_MESSAGES.alreadyFirst : PAGE_MESSAGES.alreadyLast);
   } catch (error) {
-    logger.error({ err: error, path }, "service page could not be moved");
-    return refuse(503, PAGE_MESSAGES.moveFailed);
+    logger.error({ err: error, path, intent }, "service page could not be changed");
+    return refuse(503, intent === "delete-page" ? PAGE_MESSAGES.deleteFailed : PAGE_MESSAGES.moveFailed);
   }
   return listWithToast(PAGE_MESSAGES.pageMoved);
 }
