@@ -4,7 +4,7 @@ export const PAGE_MESSAGES = {
   alreadyFirst: "Die Seite steht schon an erster Stelle.",
   alreadyLast: "Die Seite steht schon an letzter Stelle.",
   pathMissing: "Bitte gib an, welche Seite gemeint ist.",
-  overviewFixed: "Die Übersicht unter /service bleibt immer: Sie lässt sich weder löschen noch verschieben.",
+  overviewFixed: "Die Übersicht unter /service lässt sich weder löschen noch verschieben.",
   onlyServicePages: "Nur Leistungsseiten unter /service/… lassen sich löschen oder verschieben.",
   unknownIntent: "Unbekannte Aktion.",
   deleteTitle: (name: string) => `Leistungsseite „${name}“ löschen?`,
