@@ -10,6 +10,7 @@ import {
   type Db,
 } from "~/platform/db/engines.server";
 import { insertMissingPages } from "~/features/pages/queries.server";
+import { adoptOverviewTeasers } from "~/features/pages/pages.server";
 import { env, type Env } from "~/platform/env.server";
 import { runHousekeeping } from "~/features/privacy/housekeeping.server";
 import { logger } from "~/platform/logger.server";
@@ -24,7 +25,8 @@ import { startMailWorker, type MailWorker } from "~/platform/mail/worker.server"
  * What the server does at start, in this order:
  *
  * 1. open the database (PGlite in DATA_DIR, or DATABASE_URL) and apply the migrations;
- * 2. demo projects into an empty installation, and the built-in pages the editor has not stored;
+ * 2. demo projects into an empty installation, and the built-in pages the editor has not stored
+ *    (nor the owner deleted);
  * 3. the admin from ADMIN_EMAIL, or else the one-time setup link in the log; a warning while
  *    the site still shows the demo owner's data;
  * 4. change notifications from the database, which empty the page cache;
@@ -102,6 +104,8 @@ async function storeBuiltInContent(db: Db): Promise<void> {
     [...DEFAULT_PAGES].map(([path, content], position) => ({ path, content, position })),
   );
   if (added > 0) logger.info({ count: added }, "built-in page content stored for the editor");
+  const adopted = await adoptOverviewTeasers(db);
+  if (adopted > 0) logger.info({ count: adopted }, "service pages took their blocks of the overview");
 }
 
 async function ensureOwnerAccess(db: Db, config: Env): Promise<void> {

@@ -434,7 +434,7 @@ test("a new service page goes live when published and is gone when deleted; a ca
       await openEditor(page, server, "Coaching");
       await main(page).getByRole("button", { name: "Seite löschen" }).click();
       await page
-        .getByRole("alertdialog", { name: "Seite löschen?" })
+        .getByRole("alertdialog", { name: "Leistungsseite „Coaching“ löschen?" })
         .getByRole("button", { name: "Löschen" })
         .click();
       await expectToast(page, "Seite gelöscht");

@@ -144,6 +144,10 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "restore", version: randomUUID() },
   { intent: "delete-page" },
   { intent: "add:keyfacts" },
+  // The Inhalte list: a built-in service page deleted, moved up and moved down.
+  { intent: "delete-page", path: "/service/funnels" },
+  { intent: "move-up", path: "/service/funnels" },
+  { intent: "move-down", path: "/service/webdesign" },
   // The newsletter issues: a complete issue sent at once, and every other intent.
   {
     intent: "send",
@@ -196,7 +200,7 @@ const ATTACK_BODIES: Record<string, string>[] = [
 type Snapshot = {
   projects: { id: string; title: string; updated_at: Date }[];
   settings: { section: string; value: unknown }[];
-  pages: { path: string; published: unknown; draft: unknown }[];
+  pages: { path: string; published: unknown; draft: unknown; position: number }[];
   mails: number;
   audits: number;
   contacts: string[];
@@ -224,7 +228,7 @@ async function snapshot(db: Db): Promise<Snapshot> {
       .from(siteSettings)
       .orderBy(asc(siteSettings.section)),
     pages: await db
-      .select({ path: pages.path, published: pages.published, draft: pages.draft })
+      .select({ path: pages.path, published: pages.published, draft: pages.draft, position: pages.position })
       .from(pages)
       .orderBy(asc(pages.path)),
     mails: (await db.select({ id: outbox.id }).from(outbox)).length,
@@ -418,6 +422,9 @@ test("the attack bodies cover every intent an admin action knows", () => {
       // The page editor; its list changes ("add:keyfacts", …) are in the bodies too.
       "delete-page",
       "discard",
+      // The Inhalte list: the service pages' order.
+      "move-up",
+      "move-down",
       "publish",
       "restore",
       "save",

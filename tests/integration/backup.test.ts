@@ -17,7 +17,8 @@ import { signUp, unsubscribe } from "~/features/newsletter/subscribers.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
 import { readSiteSettings, saveSiteSettings } from "~/features/settings/site-settings.server";
 import { createProject } from "~/features/projects/queries.server";
-import { insertMissingPages, publishPage, saveDraft } from "~/features/pages/queries.server";
+import { findPageRow, insertMissingPages, publishPage, saveDraft } from "~/features/pages/queries.server";
+import { deleteServicePage } from "~/features/pages/admin-content.server";
 import { DEFAULT_ABOUT, DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import type { PageContent } from "~/features/pages/page-content";
 import { hitRateLimit } from "~/platform/db/rate-limits.server";
@@ -234,6 +235,8 @@ async function populate(db: Db): Promise<void> {
     ...DEFAULT_PAGES.get("/service/shops")!,
     visible: false,
   } as PageContent);
+  // A built-in service page the owner deleted: its row is gone, its tombstone in app_meta stays.
+  expect(await deleteServicePage(db, "/service/funnels")).toBe(true);
   // A newsletter issue sent to the confirmed reader: its mail refers to both.
   await db.update(newsletterSubscriptions).set({ is_confirmed: true, confirmed_at: sql`now()` });
   const issue = await createIssue(db);
@@ -301,6 +304,14 @@ describe.each(pairs)("backup of $from restored into $to", ({ from, to }) => {
       try {
         expect(await contents(handle.db)).toEqual(before);
         expect((await readSiteSettings(handle.db)).settings.owner).toMatchObject(OWN_OWNER);
+        // The start-up after the restore leaves the deleted page deleted.
+        expect(
+          await insertMissingPages(
+            handle.db,
+            [...DEFAULT_PAGES].map(([path, content], position) => ({ path, content, position })),
+          ),
+        ).toBe(0);
+        expect(await findPageRow(handle.db, "/service/funnels")).toBeUndefined();
         const [image] = await handle.db.select().from(images);
         const variants = await handle.db.select().from(imageVariants).orderBy(imageVariants.width);
         expect(image!.original.equals(imageBytes.original)).toBe(true);

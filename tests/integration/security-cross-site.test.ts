@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { asc, eq, like } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { FORM_GUARD_MESSAGES } from "~/platform/forms/messages";
 import { createAdmin, findAdminByEmail } from "~/features/auth/admin-users.server";
@@ -8,6 +8,7 @@ import {
   adminUsers,
   contactSubmissions,
   newsletterSubscriptions,
+  pages,
   privacyAuditLog,
   projects,
   sessions,
@@ -153,6 +154,9 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
           if (path.startsWith("/admin/login")) return { email: ADMIN.email, password: ADMIN.password };
           if (path.startsWith("/admin/setup"))
             return { email: "angreifer@example.org", password: "Angreifer-Passwort-2026" };
+          // Inhalte: a built-in service page deleted (its moves follow below).
+          if (path === "/admin/inhalte" || path === "/admin/inhalte.data")
+            return { intent: "delete-page", path: "/service/funnels" };
           if (path.startsWith("/admin")) return { intent: "delete", id: rows.project };
           if (path.startsWith("/newsletter/bestaetigen"))
             return { intent: "confirm", token: rows.pendingToken };
@@ -235,6 +239,26 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
             .sort(),
         );
 
+        // The service pages' moves, from every kind of foreign request.
+        for (const target of ["/admin/inhalte", "/admin/inhalte.data"]) {
+          for (const body of [
+            { intent: "move-up", path: "/service/funnels" },
+            { intent: "move-down", path: "/service/webdesign" },
+          ]) {
+            for (const [kind, headers] of Object.entries(crossSiteKinds(url))) {
+              const response = await fetch(`${url}${target}`, {
+                method: "POST",
+                redirect: "manual",
+                headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: session, ...headers },
+                body: new URLSearchParams(body).toString(),
+              });
+              const what = `${kind}: POST ${target} ${body.intent}`;
+              expect(response.status, what).toBe(403);
+              expect(await response.text(), what).toBe(FORM_GUARD_MESSAGES.forbidden);
+            }
+          }
+        }
+
         // Nothing changed: the admin still sees every targeted row and the old name.
         const list = async (path: string) => (await get(url, path, session)).text();
         expect(await list(`/admin?bearbeiten=${rows.project}`)).toContain(`Ziel ${unique}`);
@@ -250,6 +274,8 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
           ["/contact", { ...bodyFor("/contact"), email: `kontrolle-${unique}@example.org` }, 200],
           ["/admin/profil", { name: "Kontrollname" }, 200],
           ["/admin/datenschutz/export.json", { email: "anfrage@example.org" }, 200],
+          ["/admin/inhalte", { intent: "move-up", path: "/service/landingpages" }, 302],
+          ["/admin/inhalte", { intent: "delete-page", path: "/service/videos" }, 302],
         ];
         for (const [target, body, status] of controls) {
           const response = await postForm(url, target, body, own);
@@ -293,6 +319,23 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
         // The one-click unsubscribe removed exactly the two signed addresses.
         expect(byId(rows.unsubscribeTarget)).toBeUndefined();
         expect(byId(rows.control.unsubscribe)).toBeUndefined();
+
+        // The service pages changed only as the controls did: landingpages moved up, videos deleted.
+        const services = await db
+          .select({ path: pages.path })
+          .from(pages)
+          .where(like(pages.path, "/service/%"))
+          .orderBy(asc(pages.position), asc(pages.path));
+        expect(services.map((row) => row.path)).toEqual([
+          "/service/webdesign",
+          "/service/web-development",
+          "/service/landingpages",
+          "/service/funnels",
+          "/service/shops",
+          "/service/portale",
+          "/service/technology",
+          "/service/ki",
+        ]);
 
         // Only the control's export reached the audit log; no erasure did.
         expect((await db.select().from(privacyAuditLog)).map((row) => row.action)).toEqual(["export"]);

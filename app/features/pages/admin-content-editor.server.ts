@@ -3,7 +3,6 @@ import { ADMIN_MESSAGES } from "~/features/admin";
 import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import type { Db } from "~/platform/db/engines.server";
 import {
-  deletePageRow,
   discardDraft,
   findPageRow,
   findPageVersion,
@@ -14,7 +13,8 @@ import {
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { ImageError, storeUploadedImage } from "~/features/media/index.server";
 import { logger } from "~/platform/logger.server";
-import { editorKey, pathOfEditorKey, type PageKind } from "~/features/pages/page-content";
+import { editorKey, isServiceSubPage, pathOfEditorKey, type PageKind } from "~/features/pages/page-content";
+import { deleteServicePage } from "~/features/pages/admin-content.server";
 import { MENU_PLACES } from "~/features/site";
 import {
   ALT_MISSING,
@@ -67,7 +67,8 @@ export async function loadEditor(request: Request, context: RequestContext, key:
     hasDraft: Boolean(draft),
     draftSavedAt: draft ? row.draft_saved_at?.toISOString() : undefined,
     publishedAt: row.published_at.toISOString(),
-    builtIn: DEFAULT_PAGES.has(path),
+    /** A service page under the overview, which the owner may delete. */
+    deletable: isServiceSubPage(path),
     versions: versions.map((version) => ({
       id: version.id,
       publishedAt: version.published_at.toISOString(),
@@ -109,13 +110,10 @@ export async function editorAction(request: Request, context: RequestContext, ke
       return { ok: true, message: ADMIN_MESSAGES.versionRestored } satisfies EditorActionResult;
     }
     if (intent === "delete-page") {
-      if (DEFAULT_PAGES.has(path)) {
-        return data<EditorActionResult>(
-          { ok: false, message: "Eingebaute Seiten lassen sich nur ausblenden, nicht löschen." },
-          { status: 400 },
-        );
+      const deleted = await deleteServicePage(db, path);
+      if (deleted !== true) {
+        return data<EditorActionResult>({ ok: false, message: deleted.message }, { status: deleted.status });
       }
-      await deletePageRow(db, path);
       return redirectWithFlash("/admin/inhalte", { type: "success", title: ADMIN_MESSAGES.pageDeleted });
     }
     return await saveOrPublish(db, path, kind, intent, form);
@@ -224,6 +222,17 @@ function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
         heroSubtitle: text(form, "heroSubtitle"),
         heroImage: imageValues(form, "heroImage"),
         intro: text(form, "intro"),
+        // The overview's form has no teaser: its blocks are its pages' teasers.
+        ...(form.has("teaser.title")
+          ? {
+              teaser: {
+                title: text(form, "teaser.title"),
+                text: text(form, "teaser.text"),
+                linkText: text(form, "teaser.linkText"),
+                contactLabel: text(form, "teaser.contactLabel"),
+              },
+            }
+          : {}),
         blocks: indices(form, "blocks").map((i) => ({
           title: text(form, `blocks.${i}.title`),
           text: text(form, `blocks.${i}.text`),

@@ -28,6 +28,7 @@ import { toast } from "~/ui/toast";
 import type { MenuPlace, MenuTarget } from "~/features/site";
 import type { Route } from "./+types/admin-content-editor";
 import { editorAction, loadEditor } from "./admin-content-editor.server";
+import { PAGE_MESSAGES } from "./messages";
 
 /** /admin/inhalte/:key: one page's draft, its preview, publishing and earlier versions. */
 export function loader({ request, params, context }: Route.LoaderArgs) {
@@ -48,7 +49,7 @@ const TITLES: Record<PageContent["kind"], string> = {
 };
 
 export default function ContentEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { path, content, limits, hasDraft, draftSavedAt, publishedAt, versions, builtIn } = loaderData;
+  const { path, content, limits, hasDraft, draftSavedAt, publishedAt, versions, deletable } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const refused = actionData && !actionData.ok ? actionData : undefined;
@@ -197,7 +198,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
         </p>
       </section>
 
-      {!builtIn && (
+      {deletable && (
         <ConfirmDialog
           trigger={
             <Button variant="danger">
@@ -205,8 +206,8 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
               Seite löschen
             </Button>
           }
-          title="Seite löschen?"
-          description={`Die Seite ${path} und alle ihre Versionen werden gelöscht. Das lässt sich nicht rückgängig machen.`}
+          title={PAGE_MESSAGES.deleteTitle(name)}
+          description={PAGE_MESSAGES.deleteDescription(name, path)}
           confirmLabel="Löschen"
           cancelLabel="Abbrechen"
           form={(submit) => (
@@ -334,7 +335,6 @@ function CategoryFields() {
 }
 
 function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }) {
-  const blocks = doc.blocks ?? [];
   return (
     <>
       <EditorSection title="Sichtbarkeit">
@@ -351,39 +351,45 @@ function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }
         <ImageField name="heroImage" label="Bild im Kopfbereich" />
         <MarkdownField name="intro" label="Einleitung (optional)" rows={5} />
       </EditorSection>
-      <EditorSection
-        title="Abschnitte"
-        hint="Jeder Abschnitt hat einen Kontakt-Button. Ein zusätzlicher Link erscheint nur, wenn Text und Ziel gesetzt sind."
-      >
-        <EditableList
-          list="blocks"
-          count={blocks.length}
-          itemLabel={(index) => `Abschnitt ${index + 1}`}
-          itemTitle={(index) => `Abschnitt ${index + 1}: ${blocks[index]?.title ?? ""}`}
-          add="Abschnitt hinzufügen"
-        >
-          {(index) => (
+      {overview ? (
+        <EditorSection
+          title="Blöcke"
+          hint={
             <>
-              <TextField name={`blocks.${index}.title`} label="Titel" />
-              <MarkdownField name={`blocks.${index}.text`} label="Text" context={`Abschnitt ${index + 1}`} />
-              <ImageField name={`blocks.${index}.image`} label="Bild" />
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField name={`blocks.${index}.linkText`} label="Linktext (optional)" />
-                <TextField
-                  name={`blocks.${index}.linkTo`}
-                  label="Linkziel (optional)"
-                  hint="z. B. /service/webdesign oder https://…"
-                />
-              </div>
-              <SelectField
-                name={`blocks.${index}.contactLabel`}
-                label="Beschriftung des Kontakt-Buttons"
-                options={CONTACT_LABELS}
-              />
+              Die Übersicht zeigt einen Block für jede sichtbare Leistungsseite, in der Reihenfolge unter{" "}
+              <Link to="/admin/inhalte" className="font-semibold text-brand-700 hover:underline">
+                Alle Inhalte
+              </Link>
+              . Titel, Text und Link eines Blocks bearbeitest du in seiner Leistungsseite unter „Block auf der
+              Übersicht“; sein Bild ist das ihres Kopfbereichs.
             </>
-          )}
-        </EditableList>
-      </EditorSection>
+          }
+        >
+          {null}
+        </EditorSection>
+      ) : (
+        <>
+          <EditorSection
+            title="Block auf der Übersicht"
+            hint="So erscheint die Seite auf der Übersicht unter /service, mit dem Bild aus dem Kopfbereich und einem Link hierher. Solange die Seite ausgeblendet ist, fehlt ihr Block."
+          >
+            <TextField name="teaser.title" label="Titel des Blocks" />
+            <MarkdownField
+              name="teaser.text"
+              label="Text des Blocks"
+              context="Block auf der Übersicht"
+              rows={5}
+            />
+            <TextField name="teaser.linkText" label="Linktext zur Seite" />
+            <SelectField
+              name="teaser.contactLabel"
+              label="Beschriftung des Kontakt-Buttons"
+              options={CONTACT_LABELS}
+            />
+          </EditorSection>
+          <BlockFields doc={doc} />
+        </>
+      )}
       <EditorSection title="Abschluss">
         <TextField name="ctaTitle" label="Überschrift" />
         <PlainTextArea name="ctaText" label="Text" rows={2} />
@@ -486,6 +492,46 @@ function SearchEngineSection() {
     <EditorSection title="Suchmaschinen">
       <TextField name="metaTitle" label="Seitentitel" />
       <PlainTextArea name="metaDescription" label="Beschreibung" rows={2} />
+    </EditorSection>
+  );
+}
+
+/** A service page's own blocks (the overview has none: its blocks are its pages' teasers). */
+function BlockFields({ doc }: Doc<"service">) {
+  const blocks = doc.blocks ?? [];
+  return (
+    <EditorSection
+      title="Abschnitte"
+      hint="Jeder Abschnitt hat einen Kontakt-Button. Ein zusätzlicher Link erscheint nur, wenn Text und Ziel gesetzt sind."
+    >
+      <EditableList
+        list="blocks"
+        count={blocks.length}
+        itemLabel={(index) => `Abschnitt ${index + 1}`}
+        itemTitle={(index) => `Abschnitt ${index + 1}: ${blocks[index]?.title ?? ""}`}
+        add="Abschnitt hinzufügen"
+      >
+        {(index) => (
+          <>
+            <TextField name={`blocks.${index}.title`} label="Titel" />
+            <MarkdownField name={`blocks.${index}.text`} label="Text" context={`Abschnitt ${index + 1}`} />
+            <ImageField name={`blocks.${index}.image`} label="Bild" />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField name={`blocks.${index}.linkText`} label="Linktext (optional)" />
+              <TextField
+                name={`blocks.${index}.linkTo`}
+                label="Linkziel (optional)"
+                hint="z. B. /service/webdesign oder https://…"
+              />
+            </div>
+            <SelectField
+              name={`blocks.${index}.contactLabel`}
+              label="Beschriftung des Kontakt-Buttons"
+              options={CONTACT_LABELS}
+            />
+          </>
+        )}
+      </EditableList>
     </EditorSection>
   );
 }

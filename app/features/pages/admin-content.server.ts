@@ -1,16 +1,35 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { ADMIN_MESSAGES } from "~/features/admin";
 import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
-import { createPageRow, listPageRows } from "~/features/pages/queries.server";
+import {
+  createPageRow,
+  deletePage,
+  findPageRow,
+  listPageRows,
+  moveServicePage,
+} from "~/features/pages/queries.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
-import { editorKey, servicePath, type ServiceContent } from "~/features/pages/page-content";
+import { logger } from "~/platform/logger.server";
+import type { Db } from "~/platform/db/engines.server";
+import {
+  editorKey,
+  isServiceSubPage,
+  SERVICE_OVERVIEW_PATH,
+  servicePath,
+  type ServiceContent,
+} from "~/features/pages/page-content";
+import { PAGE_MESSAGES } from "~/features/pages/messages";
 import { ServiceSchema, SlugSchema } from "~/features/pages/page-schemas.server";
 import { fieldLimits } from "~/platform/forms/field-limits";
 import { storedContent } from "~/features/pages/pages.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 
-/** The server half of /admin/inhalte: every editable page, and new service pages. */
+/**
+ * The server half of /admin/inhalte: every editable page, new service pages, and the service
+ * pages' order and deletion.
+ */
 
 export type ContentListEntry = {
   key: string;
@@ -18,6 +37,8 @@ export type ContentListEntry = {
   title: string;
   group: "Seiten" | "Menüs" | "Leistungen" | "Kategorien";
   visible: boolean;
+  /** A service page under the overview: it can be moved and deleted. */
+  movable: boolean;
   hasDraft: boolean;
   publishedAt: string;
 };
@@ -44,6 +65,7 @@ export async function loadContentList(request: Request, context: RequestContext)
       hasDraft: row.draft !== null,
       publishedAt: row.published_at.toISOString(),
       visible: content.kind !== "service" && content.kind !== "category" ? true : content.visible,
+      movable: content.kind === "service" && isServiceSubPage(row.path),
     };
     switch (content.kind) {
       case "home":
@@ -70,13 +92,75 @@ export async function loadContentList(request: Request, context: RequestContext)
   return { entries, newPageLimits: NEW_PAGE_LIMITS };
 }
 
-/** A new service page under /service/<slug>: stored hidden, then opened in the editor. */
-export async function createServicePage(request: Request, context: RequestContext) {
+/** The list's forms: a new page (no intent), and a service page deleted or moved. */
+export async function contentListAction(request: Request, context: RequestContext) {
   await requireAdmin(request, context);
   const form = await request.formData().catch(() => undefined);
+  const refuse = (status: number, message: string) =>
+    data<CreatePageResult>({ ok: false, message, errors: {}, values: {} }, { status });
+  if (!form) return refuse(400, ADMIN_MESSAGES.unreadableRequest);
+  const intent = form.get("intent");
+  if (intent === null) return createServicePage(form, context);
+  const direction = intent === "move-up" ? "up" : intent === "move-down" ? "down" : undefined;
+  if (intent !== "delete-page" && !direction) return refuse(400, PAGE_MESSAGES.unknownIntent);
+  const target = ServicePagePathSchema.safeParse(form.get("path") ?? "");
+  if (!target.success) return refuse(400, target.error.issues[0]!.message);
+  const path = target.data;
+  try {
+    const db = await context.get(databaseContext);
+    if (!(await findPageRow(db, path))) return refuse(404, ADMIN_MESSAGES.pageNotFound);
+    if (intent === "delete-page") {
+      const deleted = await deleteServicePage(db, path);
+      return deleted === true
+        ? listWithToast(ADMIN_MESSAGES.pageDeleted)
+        : refuse(deleted.status, deleted.message);
+    }
+    const moved = await moveServicePage(db, path, direction!);
+    if (moved === "missing") return refuse(404, ADMIN_MESSAGES.pageNotFound);
+    if (moved === "edge")
+      return refuse(400, intent === "move-up" ? PAGE_MESSAGES.alreadyFirst : PAGE_MESSAGES.alreadyLast);
+  } catch (error) {
+    logger.error({ err: error, path, intent }, "service page could not be changed");
+    return refuse(503, intent === "delete-page" ? PAGE_MESSAGES.deleteFailed : PAGE_MESSAGES.moveFailed);
+  }
+  return listWithToast(PAGE_MESSAGES.pageMoved);
+}
+
+const listWithToast = (title: string) => redirectWithFlash("/admin/inhalte", { type: "success", title });
+
+/** A service page the owner may delete or move: /service/<slug>, not the overview. */
+const ServicePagePathSchema = z
+  .string({ error: PAGE_MESSAGES.pathMissing })
+  .trim()
+  .min(1, PAGE_MESSAGES.pathMissing)
+  .max(200, PAGE_MESSAGES.onlyServicePages)
+  .refine((path) => path !== SERVICE_OVERVIEW_PATH, PAGE_MESSAGES.overviewFixed)
+  .refine(isServiceSubPage, PAGE_MESSAGES.onlyServicePages);
+
+/**
+ * Deletes a service page and its versions. A built-in one leaves a tombstone, so the start-up
+ * does not bring it back (decision 0012). True, or the refusal.
+ */
+export async function deleteServicePage(
+  db: Db,
+  path: string,
+): Promise<true | { status: number; message: string }> {
+  const checked = ServicePagePathSchema.safeParse(path);
+  if (!checked.success) return { status: 400, message: checked.error.issues[0]!.message };
+  try {
+    const deleted = await deletePage(db, path, { tombstone: DEFAULT_PAGES.has(path) });
+    return deleted || { status: 404, message: ADMIN_MESSAGES.pageNotFound };
+  } catch (error) {
+    logger.error({ err: error, path }, "service page could not be deleted");
+    return { status: 503, message: PAGE_MESSAGES.deleteFailed };
+  }
+}
+
+/** A new service page under /service/<slug>: stored hidden, then opened in the editor. */
+async function createServicePage(form: FormData, context: RequestContext) {
   const values = {
-    name: String(form?.get("name") ?? "").trim(),
-    slug: String(form?.get("slug") ?? "").trim(),
+    name: String(form.get("name") ?? "").trim(),
+    slug: String(form.get("slug") ?? "").trim(),
   };
   const errors: Partial<Record<string, string>> = {};
   // The page's name in the menu, as its editor checks it.
@@ -106,6 +190,12 @@ export async function createServicePage(request: Request, context: RequestContex
     },
     intro: "",
     blocks: [],
+    teaser: {
+      title: name.data,
+      text: "Beschreibe hier in zwei, drei Sätzen, was du anbietest.",
+      linkText: `Mehr zu ${name.data}`,
+      contactLabel: "Kontakt zu mir",
+    },
     ctaTitle: "Lass uns sprechen",
     ctaText: "Erzähl mir von deinem Vorhaben – ich melde mich bei dir.",
     showServiceProjects: false,

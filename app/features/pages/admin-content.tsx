@@ -1,23 +1,28 @@
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
 import ExternalLink from "lucide-react/icons/external-link";
 import FilePlus2 from "lucide-react/icons/file-plus-corner";
 import Pencil from "lucide-react/icons/pencil";
+import Trash2 from "lucide-react/icons/trash";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/ui/button";
+import { ConfirmDialog } from "~/ui/dialog";
 import { InputField } from "~/ui/field";
 import { ADMIN_MESSAGES } from "~/features/admin";
 import { formatDateTime } from "~/platform/format";
 import { toast } from "~/ui/toast";
 import type { Route } from "./+types/admin-content";
-import { createServicePage, loadContentList, type ContentListEntry } from "./admin-content.server";
+import { contentListAction, loadContentList, type ContentListEntry } from "./admin-content.server";
+import { PAGE_MESSAGES } from "./messages";
 
-/** /admin/inhalte: the pages the owner edits, and a new service page. */
+/** /admin/inhalte: the pages the owner edits, a new service page, the service pages' order. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadContentList(request, context);
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return createServicePage(request, context);
+  return contentListAction(request, context);
 }
 
 const GROUPS: { group: ContentListEntry["group"]; hint: string }[] = [
@@ -26,7 +31,10 @@ const GROUPS: { group: ContentListEntry["group"]; hint: string }[] = [
     group: "Menüs",
     hint: "Kopfmenü, Navigation im Footer und die Buttons der Startseite: Reihenfolge, Namen, eigene Links",
   },
-  { group: "Leistungen", hint: "Die Übersicht unter /service und jede Leistungsseite" },
+  {
+    group: "Leistungen",
+    hint: "Die Übersicht unter /service und jede Leistungsseite, in der Reihenfolge von Menü, Footer und Übersicht",
+  },
   {
     group: "Kategorien",
     hint: "Die Seite „Alle Projekte“ und die fünf Kategorien: Namen, Texte, sichtbar oder ausgeblendet",
@@ -35,7 +43,8 @@ const GROUPS: { group: ContentListEntry["group"]; hint: string }[] = [
 
 export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
   const { entries, newPageLimits } = loaderData;
-  const submitting = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
   useEffect(() => {
     if (actionData && !actionData.ok) toast.error(actionData.message);
   }, [actionData]);
@@ -61,7 +70,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
             {entries
               .filter((entry) => entry.group === group)
-              .map((entry) => (
+              .map((entry, _, inGroup) => (
                 <li key={entry.key} className="flex flex-wrap items-center justify-between gap-3 p-4">
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">
@@ -82,6 +91,13 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
+                    {entry.movable && (
+                      <MoveButtons
+                        entry={entry}
+                        movable={inGroup.filter((other) => other.movable)}
+                        busy={submitting}
+                      />
+                    )}
                     {entry.visible && entry.path && (
                       <a
                         href={entry.path}
@@ -100,6 +116,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                       <Pencil aria-hidden="true" className="size-4" />
                       Bearbeiten<span className="sr-only">: {entry.title}</span>
                     </Link>
+                    {entry.movable && <DeleteButton entry={entry} />}
                   </div>
                 </li>
               ))}
@@ -144,5 +161,57 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         </Form>
       </section>
     </div>
+  );
+}
+
+/** "Nach oben" and "Nach unten": plain form posts, so the order changes without JavaScript too. */
+function MoveButtons({
+  entry,
+  movable,
+  busy,
+}: {
+  entry: ContentListEntry;
+  movable: ContentListEntry[];
+  busy: boolean;
+}) {
+  const index = movable.findIndex((other) => other.path === entry.path);
+  const moves = [
+    { intent: "move-up", label: "Nach oben", Icon: ArrowUp, edge: index === 0 },
+    { intent: "move-down", label: "Nach unten", Icon: ArrowDown, edge: index === movable.length - 1 },
+  ];
+  return moves.map(({ intent, label, Icon, edge }) => (
+    <Form key={intent} method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="path" value={entry.path} />
+      <Button type="submit" variant="ghost" size="sm" disabled={edge || busy}>
+        <Icon aria-hidden="true" className="size-4" />
+        {label}
+        <span className="sr-only">: {entry.title}</span>
+      </Button>
+    </Form>
+  ));
+}
+
+function DeleteButton({ entry }: { entry: ContentListEntry }) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="danger" size="sm">
+          <Trash2 aria-hidden="true" className="size-4" />
+          Löschen<span className="sr-only">: {entry.title}</span>
+        </Button>
+      }
+      title={PAGE_MESSAGES.deleteTitle(entry.title)}
+      description={PAGE_MESSAGES.deleteDescription(entry.title, entry.path)}
+      confirmLabel="Löschen"
+      cancelLabel="Abbrechen"
+      form={(submit) => (
+        <Form method="post">
+          <input type="hidden" name="intent" value="delete-page" />
+          <input type="hidden" name="path" value={entry.path} />
+          {submit}
+        </Form>
+      )}
+    />
   );
 }

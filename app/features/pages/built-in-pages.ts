@@ -8,17 +8,19 @@ import { CATEGORY_PAGES, emptyCategoryMessage, type CategoryPage } from "~/featu
 import { DEFAULT_MENUS } from "~/features/site";
 import { HERO_PRODUCT_IMAGES, HERO_STOCK_IMAGES, TEAM_IMAGE, type ResponsiveImage } from "~/features/media";
 import { SERVICE_PAGES, type ServicePage, type ServiceText } from "./services";
-import type {
-  AboutContent,
-  CategoryContent,
-  HomeContent,
-  PageContent,
-  MenuContent,
-  PageImage,
-  PortfolioContent,
-  ServiceContent,
+import {
+  MENU_PATH,
+  SERVICE_OVERVIEW_PATH,
+  type AboutContent,
+  type CategoryContent,
+  type HomeContent,
+  type MenuContent,
+  type PageContent,
+  type PageImage,
+  type PortfolioContent,
+  type ServiceContent,
+  type ServiceTeaser,
 } from "~/features/pages/page-content";
-import { MENU_PATH } from "~/features/pages/page-content";
 
 const pageImage = (image: ResponsiveImage, alt = image.alt): PageImage => ({
   src: image.base,
@@ -99,7 +101,23 @@ const serviceImage = (image: { src: string; alt: string }): PageImage => ({
   height: 800,
 });
 
+/** The overview's built-in blocks (spec §2), each of which becomes its page's teaser. */
+const OVERVIEW_BLOCKS = SERVICE_PAGES.find((page) => page.path === SERVICE_OVERVIEW_PATH)!.blocks;
+
+function teaserOf(page: ServicePage): ServiceTeaser | undefined {
+  const block = OVERVIEW_BLOCKS.find((candidate) => candidate.link?.to === page.path);
+  if (!block) return undefined;
+  return {
+    title: block.title,
+    text: serviceTextToMarkdown(block.body),
+    linkText: block.link!.text,
+    contactLabel: block.contactLabel,
+  };
+}
+
 function serviceContent(page: ServicePage): ServiceContent {
+  const overview = page.path === SERVICE_OVERVIEW_PATH;
+  const teaser = overview ? undefined : teaserOf(page);
   return {
     kind: "service",
     visible: true,
@@ -108,7 +126,8 @@ function serviceContent(page: ServicePage): ServiceContent {
     heroSubtitle: page.hero.subtitle,
     heroImage: serviceImage(page.hero.image),
     intro: page.intro ? escapeMarkdown(page.intro) : "",
-    blocks: page.blocks.map((block) => ({
+    // The overview's blocks are its pages' teasers (pages.server.ts, overviewBlocks).
+    blocks: (overview ? [] : page.blocks).map((block) => ({
       title: block.title,
       text: serviceTextToMarkdown(block.body),
       image: serviceImage(block.image),
@@ -116,6 +135,7 @@ function serviceContent(page: ServicePage): ServiceContent {
       linkTo: block.link?.to ?? "",
       contactLabel: block.contactLabel,
     })),
+    ...(teaser ? { teaser } : {}),
     ctaTitle: page.callToAction.title,
     ctaText: page.callToAction.text,
     showServiceProjects: page.showServiceProjects,

@@ -81,6 +81,18 @@ export type ServiceBlock = {
   contactLabel: ContactLabel;
 };
 
+/**
+ * A service page's block on the overview (/service): shown there, in page order, while the page
+ * is visible, with the page's hero image and a link to the page.
+ */
+export type ServiceTeaser = {
+  title: string;
+  /** Markdown. */
+  text: string;
+  linkText: string;
+  contactLabel: ContactLabel;
+};
+
 export type ServiceContent = {
   kind: "service";
   /** A hidden page answers 404 and is left out of menus, the overview, the sitemap and the footer. */
@@ -92,7 +104,10 @@ export type ServiceContent = {
   heroImage: PageImage;
   /** Markdown lead under the hero; may be empty. */
   intro: string;
+  /** The page's own blocks; the overview's blocks are the teasers of the visible pages instead. */
   blocks: ServiceBlock[];
+  /** Its block on the overview; every sub-page has one once read (the overview has none). */
+  teaser?: ServiceTeaser;
   ctaTitle: string;
   ctaText: string;
   /** The section of service projects at the end (spec: every sub-page except AI and the overview). */
@@ -112,6 +127,9 @@ export const SERVICE_OVERVIEW_PATH = "/service";
 export const PORTFOLIO_PATH = "/projects";
 /** The menus' document: no public path, so no visitor can ask for it. */
 export const MENU_PATH = "menu";
+
+/** A service page under the overview (/service/<slug>): the pages the owner deletes and reorders. */
+export const isServiceSubPage = (path: string) => /^\/service\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path);
 
 /** A service page's path for a slug ("" is the overview). */
 export const servicePath = (slug: string) => (slug ? `/service/${slug}` : SERVICE_OVERVIEW_PATH);

@@ -131,6 +131,14 @@ const BlockSchema = z
       ctx.addIssue({ code: "custom", path: ["linkText"], message: "Bitte gib den Text des Links an." });
   });
 
+/** A service page's block on the overview; its image and link are the page's own. */
+const TeaserSchema = z.object({
+  title: line(160, "Bitte gib einen Titel für den Block auf der Übersicht ein."),
+  text: markdownText(4_000),
+  linkText: line(80, "Bitte gib den Text des Links zur Seite ein."),
+  contactLabel: z.enum(CONTACT_LABELS, { error: "Bitte wähle eine Beschriftung." }),
+});
+
 export const ServiceSchema = z.object({
   kind: z.literal("service"),
   visible: checkbox,
@@ -140,6 +148,8 @@ export const ServiceSchema = z.object({
   heroImage: ImageSchema,
   intro: markdownText(10_000),
   blocks: z.array(BlockSchema).max(30, "Höchstens 30 Abschnitte."),
+  // Absent on the overview, and on a page stored before teasers existed (storedContent fills it).
+  teaser: TeaserSchema.optional(),
   ctaTitle: line(160, "Bitte gib eine Überschrift ein."),
   ctaText: line(600, "Bitte gib einen Text ein."),
   showServiceProjects: checkbox,

@@ -4,17 +4,26 @@ import type { Menus } from "~/features/site";
 import { CATEGORY_PAGES, type Category } from "~/features/projects";
 import { publishedCategories } from "~/features/projects/index.server";
 import type { Db } from "~/platform/db/engines.server";
-import { findPageRow, listPageRows, type PageRow } from "~/features/pages/queries.server";
+import {
+  deletedPaths,
+  findPageRow,
+  listPageRows,
+  rewritePageDocuments,
+  type PageRow,
+} from "~/features/pages/queries.server";
 import { logger } from "~/platform/logger.server";
 import {
   MENU_PATH,
   PORTFOLIO_PATH,
+  isServiceSubPage,
   SERVICE_OVERVIEW_PATH,
   type CategoryContent,
   type PortfolioContent,
   type PageContent,
   type PageKind,
+  type ServiceBlock,
   type ServiceContent,
+  type ServiceTeaser,
 } from "./page-content";
 import { parsePage } from "./page-schemas.server";
 import { requireAdmin } from "~/features/auth/index.server";
@@ -27,7 +36,10 @@ import { databaseContext, type RequestContext } from "~/platform/http/request-co
  * read; and, for the signed-in owner, the draft in a preview.
  */
 
-/** Published content by path, built-in pages first in their order, then added service pages. */
+/**
+ * Published content by path, in the pages' order (`position`): the owner's order of the service
+ * pages. Pages the owner deleted are not in it.
+ */
 export type PagesSnapshot = ReadonlyMap<string, PageContent>;
 
 const PAGE_KINDS: readonly PageKind[] = ["home", "about", "portfolio", "category", "service", "menu"];
@@ -47,32 +59,96 @@ function withAddedFields(kind: PageKind, value: unknown, builtIn: PageContent | 
   };
 }
 
+/**
+ * The teaser of a service page stored without one (before teasers existed, or an old version):
+ * its built-in one, else one made of its name.
+ */
+export function defaultTeaser(path: string, content: ServiceContent): ServiceTeaser {
+  const builtIn = DEFAULT_PAGES.get(path);
+  if (builtIn?.kind === "service" && builtIn.teaser) return builtIn.teaser;
+  return {
+    title: content.name,
+    text: "",
+    linkText: `Mehr zu ${content.name}`,
+    contactLabel: "Kontakt zu mir",
+  };
+}
+
 /** A stored document through its schema; undefined when it no longer passes (logged). */
 export function storedContent(path: string, value: unknown): PageContent | undefined {
   const builtIn = DEFAULT_PAGES.get(path);
   const kind = builtIn?.kind ?? (value as { kind?: PageKind } | null)?.kind;
   if (!kind || !PAGE_KINDS.includes(kind)) return undefined;
   const parsed = parsePage(kind, withAddedFields(kind, value, builtIn));
-  if (parsed.ok) return parsed.content;
+  if (parsed.ok) {
+    const content = parsed.content;
+    if (content.kind === "service" && isServiceSubPage(path) && !content.teaser) {
+      return { ...content, teaser: defaultTeaser(path, content) };
+    }
+    return content;
+  }
   logger.warn({ path, errors: Object.keys(parsed.errors) }, "stored page content is invalid; not shown");
   return undefined;
 }
 
 const publishedOf = (row: PageRow) => storedContent(row.path, row.published) ?? DEFAULT_PAGES.get(row.path);
 
+/** The built-in pages the owner deleted. */
+export const deletedBuiltInPages = (db: Db) => deletedPaths(db, DEFAULT_PAGES.keys());
+
 export async function readPublishedPages(db: Db): Promise<PagesSnapshot> {
-  const rows = await listPageRows(db);
-  const stored = new Map(rows.map((row) => [row.path, row]));
-  const snapshot = new Map<string, PageContent>();
-  for (const [path, content] of DEFAULT_PAGES) {
-    const row = stored.get(path);
-    snapshot.set(path, (row && publishedOf(row)) ?? content);
-  }
+  const [rows, deleted] = await Promise.all([listPageRows(db), deletedBuiltInPages(db)]);
+  const stored = new Set(rows.map((row) => row.path));
+  const entries: { path: string; content: PageContent; position: number }[] = [];
   for (const row of rows) {
-    const content = !DEFAULT_PAGES.has(row.path) && publishedOf(row);
-    if (content) snapshot.set(row.path, content);
+    const content = publishedOf(row);
+    if (content) entries.push({ path: row.path, content, position: row.position });
   }
-  return snapshot;
+  // A built-in page without a row (the start-up stores them all) shows its built-in content in
+  // its place, unless the owner deleted it.
+  [...DEFAULT_PAGES].forEach(([path, content], position) => {
+    if (!stored.has(path) && !deleted.has(path)) entries.push({ path, content, position });
+  });
+  entries.sort((a, b) => a.position - b.position || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return new Map(entries.map(({ path, content }) => [path, content]));
+}
+
+/**
+ * An upgrade from before teasers: a service page stored without one takes the overview's stored
+ * block that links to it (the owner may have edited that text), else its default. Run at start,
+ * once per page: a page that has a teaser is left alone.
+ */
+export async function adoptOverviewTeasers(db: Db): Promise<number> {
+  const rows = await listPageRows(db);
+  const overview = rows.find((row) => isOverview(row.path));
+  const oldBlocks = (overview && ofKind(storedContent(overview.path, overview.published), "service"))?.blocks;
+  const teaserFrom = (path: string, content: ServiceContent): ServiceTeaser => {
+    const block = oldBlocks?.find((candidate) => candidate.linkTo === path);
+    if (!block) return defaultTeaser(path, content);
+    return {
+      title: block.title,
+      text: block.text,
+      linkText: block.linkText || defaultTeaser(path, content).linkText,
+      contactLabel: block.contactLabel,
+    };
+  };
+  const withTeaser = (path: string, value: unknown): PageContent | undefined => {
+    if (typeof value !== "object" || value === null || "teaser" in value) return undefined;
+    const content = ofKind(storedContent(path, value), "service");
+    return content && { ...content, teaser: teaserFrom(path, content) };
+  };
+  let adopted = 0;
+  for (const row of rows.filter((candidate) => isServiceSubPage(candidate.path))) {
+    const published = withTeaser(row.path, row.published);
+    const draft = row.draft === null ? undefined : withTeaser(row.path, row.draft);
+    if (!published && !draft) continue;
+    await rewritePageDocuments(db, row.path, {
+      published: published ?? row.published,
+      draft: draft ?? row.draft,
+    });
+    adopted++;
+  }
+  return adopted;
 }
 
 const pagesRead = versionedRead("pages", readPublishedPages, () => DEFAULT_PAGES);
@@ -117,9 +193,31 @@ export async function shownCategories(
 
 /** The visible service pages with their paths, in menu order (the overview first). */
 export function visibleServices(pages: PagesSnapshot): { path: string; content: ServiceContent }[] {
-  return [...pages].flatMap(([path, content]) =>
+  const services = [...pages].flatMap(([path, content]) =>
     content.kind === "service" && content.visible ? [{ path, content }] : [],
   );
+  return [
+    ...services.filter((service) => isOverview(service.path)),
+    ...services.filter((service) => !isOverview(service.path)),
+  ];
+}
+
+/** The overview's blocks: the teaser of every visible service page, in their order. */
+export function overviewBlocks(pages: PagesSnapshot): ServiceBlock[] {
+  return visibleServices(pages).flatMap(({ path, content }) => {
+    if (isOverview(path)) return [];
+    const teaser = content.teaser ?? defaultTeaser(path, content);
+    return [
+      {
+        title: teaser.title,
+        text: teaser.text,
+        image: content.heroImage,
+        linkText: teaser.linkText,
+        linkTo: path,
+        contactLabel: teaser.contactLabel,
+      },
+    ];
+  });
 }
 
 /** The service menu (spec §2): the visible service pages by their short names. */
@@ -169,9 +267,9 @@ export async function pageFor<K extends PageKind>(
   if (wantsPreview(request)) {
     await requireAdmin(request, context);
     const row = await findPageRow(await context.get(databaseContext), path);
+    // Without a row, what the public sees (nothing for a deleted page).
     const content =
-      (row && (storedContent(path, row.draft ?? row.published) ?? publishedOf(row))) ??
-      DEFAULT_PAGES.get(path);
+      (row && (storedContent(path, row.draft ?? row.published) ?? publishedOf(row))) ?? pages.get(path);
     return { content: ofKind(content, kind), preview: true, pages };
   }
   const published = pages.get(path);

@@ -6,7 +6,13 @@ import { logger } from "~/platform/logger.server";
 import { renderMarkdown } from "~/platform/markdown.server";
 import { pageMeta, previewMeta, NotFoundErrorBoundary } from "~/features/site";
 import { servicePath } from "~/features/pages/page-content";
-import { isOverview, pageData, pageFor, visibleServices } from "~/features/pages/pages.server";
+import {
+  isOverview,
+  overviewBlocks,
+  pageData,
+  pageFor,
+  visibleServices,
+} from "~/features/pages/pages.server";
 import { projectCards } from "~/features/projects/index.server";
 import { useErrorToast } from "~/ui/use-error-toast";
 import type { Route } from "./+types/service";
@@ -19,13 +25,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     logger.warn({ path }, "page not found");
     throw data(null, { status: 404 });
   }
-  // A link to a hidden service page would lead to "not found": the overview drops that page's
-  // block, other pages drop the link and keep their block.
+  // The overview shows a block per visible service page, in their order. A link to a hidden or
+  // deleted service page would lead to "not found": other pages drop it and keep their block.
   const shown = new Set(visibleServices(pages).map((service) => service.path));
   const hidden = (to: string) => to.startsWith("/service/") && !shown.has(to.replace(/[?#].*$/, ""));
-  const blocks = page.blocks
-    .filter((block) => !isOverview(path) || !hidden(block.linkTo))
-    .map((block) => (hidden(block.linkTo) ? { ...block, linkTo: "", linkText: "" } : block));
+  const blocks = isOverview(path)
+    ? overviewBlocks(pages)
+    : page.blocks.map((block) => (hidden(block.linkTo) ? { ...block, linkTo: "", linkText: "" } : block));
   const { intro, ...rest } = page;
   const view = {
     ...rest,
