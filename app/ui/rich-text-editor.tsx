@@ -63,8 +63,9 @@ export function RichTextEditor({
     ...(describedBy ? { "aria-describedby": describedBy } : {}),
     ...(invalid ? { "aria-invalid": "true" } : {}),
     ...(required ? { "aria-required": "true" } : {}),
-    class: "markdown px-3.5 py-2.5 text-base text-slate-900 focus:outline-none",
-    style: `min-height: ${rows * 1.5 + 1.25}rem`,
+    class: "markdown rounded-b-lg px-3.5 py-2.5 text-base text-slate-900",
+    // The site's focus outline (app.css), drawn inside the frame.
+    style: `min-height: ${rows * 1.5 + 1.25}rem; outline-offset: -3px`,
   };
   const editor = useEditor({
     extensions: [...richTextExtensions, Markdown.configure({ markedOptions: MARKED_OPTIONS })],
@@ -83,12 +84,7 @@ export function RichTextEditor({
   const [linkOpen, setLinkOpen] = useState(false);
 
   return (
-    <div
-      className={cn(
-        "rounded-lg border border-slate-300 bg-white shadow-sm focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30",
-        invalid && "border-red-600",
-      )}
-    >
+    <div className={cn("rounded-lg border border-slate-300 bg-white shadow-sm", invalid && "border-red-600")}>
       <div
         role="group"
         aria-label={toolbarLabel}
@@ -166,7 +162,7 @@ function ToolButton({
       aria-pressed={pressed}
       {...(expanded === undefined ? {} : { "aria-expanded": expanded })}
       onClick={onClick}
-      className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none aria-pressed:bg-brand-100 aria-pressed:text-brand-800"
+      className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 aria-pressed:bg-brand-100 aria-pressed:text-brand-800"
     >
       <Icon aria-hidden className="size-5" />
     </button>

@@ -1,5 +1,6 @@
 import type { AnyExtension, JSONContent, MarkdownRendererHelpers, RenderContext } from "@tiptap/core";
 import HardBreak from "@tiptap/extension-hard-break";
+import { OrderedList } from "@tiptap/extension-list";
 import Paragraph from "@tiptap/extension-paragraph";
 import StarterKit from "@tiptap/starter-kit";
 import { keepDatesAsText } from "~/platform/markdown-dates";
@@ -36,6 +37,12 @@ const TextParagraph = Paragraph.extend({
   },
 });
 
+/**
+ * A numbered list comes from the toolbar only: typing "16. " would otherwise start one, and a
+ * German date at a line's start ("16. Januar: Start") is text.
+ */
+const NumberedList = OrderedList.extend({ addInputRules: () => [] });
+
 /** A line break within a paragraph: a plain newline, which the server's renderer keeps. */
 const LineBreak = HardBreak.extend({ renderMarkdown: () => "\n" });
 
@@ -48,11 +55,13 @@ export const richTextExtensions: AnyExtension[] = [
   StarterKit.configure({
     paragraph: false,
     hardBreak: false,
+    orderedList: false,
     underline: false,
     link: { openOnClick: false, autolink: false, linkOnPaste: true },
   }),
   TextParagraph,
   LineBreak,
+  NumberedList,
 ];
 
 /** The options of the Markdown parser: a single newline is a line break, as on the server. */
