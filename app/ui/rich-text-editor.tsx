@@ -161,6 +161,8 @@ function ToolButton({
       title={label}
       aria-pressed={pressed}
       {...(expanded === undefined ? {} : { "aria-expanded": expanded })}
+      // A click keeps the cursor in the text (the keyboard reaches the buttons with Tab).
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 aria-pressed:bg-brand-100 aria-pressed:text-brand-800"
     >

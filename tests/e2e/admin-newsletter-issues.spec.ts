@@ -127,6 +127,7 @@ test("the owner writes an issue, previews it, tests it, sends it and watches it 
     await main(page).getByRole("textbox", { name: "Linkadresse" }).fill("/service/webdesign");
     await main(page).getByRole("textbox", { name: "Linkadresse" }).press("Enter");
     await expect(body.getByRole("link", { name: "Angebot" })).toBeVisible();
+    await expect(body).toBeFocused();
     await page.keyboard.press("End");
     await page.keyboard.press("Enter");
     await tools.getByRole("button", { name: "Aufzählung" }).click();
