@@ -215,7 +215,7 @@ for (const path of [`/project/${KI_TEAMS.id}`, `/projects/${KI_TEAMS.id}`]) {
     // The details keep their line breaks (line breaks within paragraphs), as text.
     const details = main
       .locator("div")
-      .filter({ has: main.getByText(/^Eine erfolgreiche KI-Einführung/) })
+      .filter({ has: page.getByText(/^Eine erfolgreiche KI-Einführung/) })
       .last();
     await expect(details.locator("p")).toHaveCount(KI_TEAMS.details!.split("\n\n").length);
     await expect(details.locator("br")).not.toHaveCount(0);
