@@ -1,10 +1,6 @@
 import { expect, test } from "vitest";
-import {
-  keepDatesAsText,
-  markdownToPlainText,
-  renderMarkdown,
-  renderMarkdownForMail,
-} from "./markdown.server";
+import { keepDatesAsText } from "~/platform/markdown-dates";
+import { markdownToPlainText, renderMarkdown, renderMarkdownForMail } from "./markdown.server";
 
 test("a German date at the start of a line stays text, numbered lists stay lists", () => {
   expect(renderMarkdown("16. Januar: Workshop in Hamburg\n3. Mär. 2027: Vortrag")).toBe(

@@ -74,7 +74,8 @@ export function Field({
 }: FieldFrame & { children: (props: ControlAria) => ReactNode }) {
   return (
     <div className={cn("space-y-1.5", className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      {/* Its id names a control that is no labelable element (the text editor's area). */}
+      <label id={`${id}-label`} htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
       {children(controlAria({ id, hint, error }))}

@@ -409,6 +409,12 @@ async function openAsAdmin(
   await expect(toastWith(page, "Login successful")).toHaveCount(0);
 }
 
+/** Waits until the page's text editors have replaced their plain text areas: axe checks them. */
+async function expectTextEditors(page: Page) {
+  await expect(main(page).getByRole("button", { name: "Fett" }).first()).toBeVisible();
+  await expect(main(page).locator('[contenteditable="true"]').first()).toBeVisible();
+}
+
 /** Opens the confirmation behind `trigger`, checks it, and cancels it. */
 async function expectAccessibleConfirmation(page: Page, trigger: Locator, name: string) {
   await trigger.click();
@@ -469,6 +475,7 @@ test("axe: the page editor (Inhalte): list, editor with blocks, errors, versions
   // Publishing and drafting the unchanged page: visitors of the shared server see the same page.
   await openAdminPage(page, "/admin/inhalte/service-webdesign");
   await expect(main(page).getByRole("heading", { level: 2, name: /bearbeiten: Webdesign$/ })).toBeVisible();
+  await expectTextEditors(page);
   await main(page).getByRole("button", { name: "Veröffentlichen" }).click();
   await holdToast(page, "Veröffentlicht");
   await main(page).getByRole("button", { name: "Entwurf speichern" }).click();
@@ -488,9 +495,11 @@ test("axe: the page editor (Inhalte): list, editor with blocks, errors, versions
   await main(page).getByLabel("Titel", { exact: true }).first().fill("");
   await main(page).getByRole("button", { name: "Entwurf speichern" }).click();
   await holdToast(page, "Bitte prüfe die markierten Felder. Es wurde nichts gespeichert.");
+  await expectTextEditors(page);
   await expectNoAxeViolations(page, "/admin/inhalte/service-webdesign with errors");
 
   await openAdminPage(page, "/admin/inhalte/ueber-mich");
+  await expectTextEditors(page);
   await expectNoAxeViolations(page, "/admin/inhalte/ueber-mich");
 });
 

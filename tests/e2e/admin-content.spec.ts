@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { expect, openAdminPage, test, toastWith } from "./fixtures";
 import {
@@ -20,9 +20,9 @@ import {
 } from "./content-owner";
 
 /**
- * The Inhalte tab, as the owner uses it: a draft with Markdown and a new portrait,
+ * The Inhalte tab, as the owner uses it: a draft with a list and a new portrait,
  * its preview, publishing and restoring an earlier version; a service page hidden from every
- * place that leads to it; a new block moved into place; Markdown that stays text; and a project
+ * place that leads to it; a new block moved into place; code that stays text; and a project
  * saved as a draft. Each test runs a server of its own (`asOwner`): what it publishes changes
  * what every other test sees.
  */
@@ -30,7 +30,17 @@ import {
 const FIXTURES = path.join(import.meta.dirname, "..", "fixtures");
 const ORIGINAL_ABOUT = "Ich bin Coach, Berater und Webentwickler";
 
-test("the about page: Markdown and a new portrait as a draft, preview, publish, restore the earlier version", async ({
+/** Empties the text editor `area` with the keyboard, leaving the cursor in it. */
+async function clearEditor(page: Page, area: Locator) {
+  // The editor, not the plain text area it replaces once loaded.
+  await expect(area).toHaveAttribute("contenteditable", "true");
+  await area.click();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Delete");
+  await expect(area).toHaveText("");
+}
+
+test("the about page: a list and a new portrait as a draft, preview, publish, restore the earlier version", async ({
   page,
   browser,
 }, testInfo) => {
@@ -38,11 +48,16 @@ test("the about page: Markdown and a new portrait as a draft, preview, publish, 
   await asOwner(page, browser, testInfo, async (server, visitor) => {
     await openEditor(page, server, "Über mich");
     const text = group(page, "Text").getByRole("textbox", { name: "Text", exact: true });
-    await expect(text).toHaveValue(new RegExp(`^${ORIGINAL_ABOUT}`));
-    await text.fill("Was ich anbiete:\n\n- Erster Punkt\n- Zweiter Punkt");
-    // The live preview renders the Markdown as the page will.
-    const livePreview = main(page).getByRole("region", { name: "Vorschau: Text" });
-    await expect(livePreview.getByRole("listitem")).toHaveText(["Erster Punkt", "Zweiter Punkt"]);
+    await expect(text).toHaveText(new RegExp(`^${ORIGINAL_ABOUT}`));
+    // Written with the toolbar; the editor shows the list as the page will.
+    await clearEditor(page, text);
+    await page.keyboard.type("Was ich anbiete:");
+    await page.keyboard.press("Enter");
+    await group(page, "Text").getByRole("button", { name: "Aufzählung" }).click();
+    await page.keyboard.type("Erster Punkt");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Zweiter Punkt");
+    await expect(text.getByRole("listitem")).toHaveText(["Erster Punkt", "Zweiter Punkt"]);
 
     const image = group(page, "Bild");
     await image.getByLabel("Alternativtext", { exact: true }).fill(alt);
@@ -51,7 +66,11 @@ test("the about page: Markdown and a new portrait as a draft, preview, publish, 
       .setInputFiles(path.join(FIXTURES, "graphic.png"));
     await saveDraft(page);
     await expect(main(page)).toContainText("Du bearbeitest einen Entwurf.");
-    await expect(text).toHaveValue("Was ich anbiete:\n\n- Erster Punkt\n- Zweiter Punkt");
+    // Stored as Markdown, in the form's field of the text.
+    await expect(main(page).locator('textarea[name="text"]')).toHaveValue(
+      "Was ich anbiete:\n\n- Erster Punkt\n- Zweiter Punkt",
+    );
+    await expect(text.getByRole("listitem")).toHaveText(["Erster Punkt", "Zweiter Punkt"]);
 
     // The preview shows the draft to the owner, kept out of caches and search engines.
     const preview = await openPreview(page, "/about");
@@ -100,7 +119,7 @@ test("the about page: Markdown and a new portrait as a draft, preview, publish, 
       .getByRole("button", { name: /^Wiederherstellen/ })
       .click();
     await expectToast(page, "Version als Entwurf wiederhergestellt");
-    await expect(text).toHaveValue(new RegExp(`^${ORIGINAL_ABOUT}`));
+    await expect(text).toHaveText(new RegExp(`^${ORIGINAL_ABOUT}`));
     await expect(group(page, "Bild").getByLabel("Alternativtext", { exact: true })).not.toHaveValue(alt);
     await visit(visitor, `${server.url}/about`);
     await expect(main(visitor.page).getByRole("img", { name: alt })).toBeVisible();
@@ -230,9 +249,13 @@ test("a new block on the webdesign page, with a link, moved up once and publishe
     const added = block(page, "Abschnitt 6: Neuer Abschnitt");
     await expect(added).toBeVisible();
     await added.getByRole("textbox", { name: "Titel", exact: true }).fill(title);
-    await added
-      .getByRole("textbox", { name: "Text", exact: true })
-      .fill("Drei Pakete, **klar** beschrieben.");
+    const text = added.getByRole("textbox", { name: "Text", exact: true });
+    await clearEditor(page, text);
+    await page.keyboard.type("Drei Pakete, ");
+    await added.getByRole("button", { name: "Fett" }).click();
+    await page.keyboard.type("klar");
+    await added.getByRole("button", { name: "Fett" }).click();
+    await page.keyboard.type(" beschrieben.");
     await added.getByRole("textbox", { name: "Linktext (optional)" }).fill("Mehr zum Vorgehen");
     await added.getByRole("textbox", { name: "Linkziel (optional)" }).fill("/service/webdesign");
     await added
@@ -281,7 +304,7 @@ test("a new block on the webdesign page, with a link, moved up once and publishe
   });
 });
 
-test("HTML and javascript: links in Markdown stay inert text in the live preview and the page preview", async ({
+test("HTML and javascript: links typed into a text stay inert text in the editor and the page preview", async ({
   page,
   browser,
 }, testInfo) => {
@@ -294,11 +317,13 @@ test("HTML and javascript: links in Markdown stay inert text in the live preview
   await asOwner(page, browser, testInfo, async (server) => {
     await openEditor(page, server, "Über mich");
     const text = group(page, "Text").getByRole("textbox", { name: "Text", exact: true });
-    await text.fill(["Vorsicht, Code:", ...lines].join("\n\n"));
-
-    const livePreview = main(page).getByRole("region", { name: "Vorschau: Text" });
-    for (const line of lines) await expect(livePreview).toContainText(line);
-    await expectInert(livePreview);
+    await clearEditor(page, text);
+    for (const line of ["Vorsicht, Code:", ...lines]) {
+      await page.keyboard.type(line);
+      await page.keyboard.press("Enter");
+    }
+    for (const line of lines) await expect(text).toContainText(line);
+    await expectInert(text);
 
     await saveDraft(page);
     const preview = await openPreview(page, "/about");

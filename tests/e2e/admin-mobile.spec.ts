@@ -301,7 +301,13 @@ test("Inhalte at 360 px: the list and a page editor fit, with its buttons on the
   await expectToFitScreen(page, "/admin/inhalte");
   await openAdminPage(page, "/admin/inhalte/ueber-mich");
   await expect(main(page).getByRole("heading", { level: 2, name: "Über mich bearbeiten" })).toBeVisible();
+  // The text editor, once loaded: its toolbar wraps instead of widening the page.
+  const toolbar = main(page).getByRole("group", { name: "Formatierung: Text" });
+  await expect(toolbar.getByRole("button", { name: "Fett" })).toBeVisible();
   await expectToFitScreen(page, "/admin/inhalte/ueber-mich");
+  for (const button of ["Fett", "Nummerierte Liste", "Zitat"]) {
+    await expectOnScreen(toolbar.getByRole("button", { name: button }));
+  }
   await expectOnScreen(main(page).getByRole("textbox", { name: "Text", exact: true }));
   await expectOnScreen(main(page).getByRole("button", { name: "Entwurf speichern" }));
   await expectOnScreen(main(page).getByRole("button", { name: "Veröffentlichen" }));

@@ -112,9 +112,28 @@ test("the owner writes an issue, previews it, tests it, sends it and watches it 
 
     await main(page).getByLabel("Betreff").fill("Neues aus der Werkstatt");
     await main(page).getByLabel("Vorschauzeile (optional)").fill("Drei Projekte und ein Termin");
-    await main(page)
-      .getByRole("textbox", { name: "Text", exact: true })
-      .fill("## Was es Neues gibt\n\nMein neues [Angebot](/service/webdesign).\n\n- Erstens\n- Zweitens");
+    // The text with the toolbar: a heading, a link on a word, a list.
+    const body = main(page).getByRole("textbox", { name: "Text", exact: true });
+    const tools = main(page).getByRole("group", { name: "Formatierung: Text" });
+    await expect(body).toHaveAttribute("contenteditable", "true");
+    await body.click();
+    await tools.getByRole("button", { name: "Überschrift" }).click();
+    await page.keyboard.type("Was es Neues gibt");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Mein neues Angebot.");
+    await page.keyboard.press("ArrowLeft");
+    for (const _ of "Angebot") await page.keyboard.press("Shift+ArrowLeft");
+    await tools.getByRole("button", { name: "Link" }).click();
+    await main(page).getByRole("textbox", { name: "Linkadresse" }).fill("/service/webdesign");
+    await main(page).getByRole("textbox", { name: "Linkadresse" }).press("Enter");
+    await expect(body.getByRole("link", { name: "Angebot" })).toBeVisible();
+    await expect(body).toBeFocused();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await tools.getByRole("button", { name: "Aufzählung" }).click();
+    await page.keyboard.type("Erstens");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Zweitens");
     await main(page).getByRole("button", { name: "Vorschau" }).click();
 
     // The preview: the HTML at two widths, and the plain text with the link written out.

@@ -78,7 +78,7 @@ type ProjectFields = {
 async function fillProject(page: Page, values: ProjectFields) {
   if (values.title !== undefined) await field(page, "Title").fill(values.title);
   if (values.description !== undefined) await field(page, "Description").fill(values.description);
-  if (values.details !== undefined) await field(page, "Details").fill(values.details);
+  if (values.details !== undefined) await writeDetails(page, values.details);
   if (values.image !== undefined) await field(page, "Image (URL oder Pfad)").fill(values.image);
   if (values.category !== undefined) await field(page, "Category").selectOption({ label: values.category });
   if (values.date !== undefined) await field(page, "Date").fill(values.date);
@@ -88,6 +88,20 @@ async function fillProject(page: Page, values: ProjectFields) {
   for (const tag of values.tags ?? []) {
     await page.getByRole("textbox", { name: "Neuer Tag" }).fill(tag);
     await page.getByRole("textbox", { name: "Neuer Tag" }).press("Enter");
+  }
+}
+
+/** The details' text editor (not the plain text area it replaces once loaded). */
+const detailsEditor = (page: Page) => page.getByRole("main").getByRole("textbox", { name: "Details" });
+
+/** Types `text` into the details' editor, each line break a line break within the paragraph. */
+async function writeDetails(page: Page, text: string) {
+  const editor = detailsEditor(page);
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  await editor.click();
+  for (const [index, line] of text.split("\n").entries()) {
+    if (index > 0) await page.keyboard.press("Shift+Enter");
+    await page.keyboard.type(line);
   }
 }
 
@@ -481,7 +495,7 @@ test("an XSS payload in every project text field stays text on the admin and pub
     const id = await idOf(page, mark);
     await row.getByRole("link", { name: /^Edit/ }).click();
     await expect(field(page, "Title")).toHaveValue(payload.title);
-    await expect(field(page, "Details")).toHaveValue(payload.details);
+    await expect(detailsEditor(page)).toHaveJSProperty("innerText", payload.details);
     await expect(page.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText([payload.tag]);
     await expectNoInjection("admin editor");
     await rowOf(page, mark)

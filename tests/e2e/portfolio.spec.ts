@@ -212,14 +212,20 @@ for (const path of [`/project/${KI_TEAMS.id}`, `/projects/${KI_TEAMS.id}`]) {
     );
     await expect(main.getByText(KI_TEAMS.description, { exact: true })).toBeVisible();
 
-    // The details keep their line breaks, as text.
-    const details = main.getByText(/^Eine erfolgreiche KI-Einführung/);
-    await expect(details).toHaveCSS("white-space", "pre-line");
+    // The details keep their line breaks (line breaks within paragraphs), as text.
+    const details = main
+      .locator("div")
+      .filter({ has: page.getByText(/^Eine erfolgreiche KI-Einführung/) })
+      .last();
+    await expect(details.locator("p")).toHaveCount(KI_TEAMS.details!.split("\n\n").length);
+    await expect(details.locator("br")).not.toHaveCount(0);
+    await expect(details.locator("ul, ol, strong, em, h2, h3")).toHaveCount(0);
     const shown = await details.innerText();
     expect(shown).toContain(
       "Das Beratungspaket umfasst:\n– die Analyse geeigneter Anwendungsfälle\n– Auswahl",
     );
-    expect(shown.split("\n").length).toBeGreaterThanOrEqual(KI_TEAMS.details!.split("\n").length);
+    const lines = (text: string) => text.split("\n").filter((line) => line.trim() !== "");
+    expect(lines(shown)).toEqual(lines(KI_TEAMS.details!));
 
     // External url: "Zur Webseite" in a new tab.
     const website = main.getByRole("link", { name: /^Zur Webseite/ });

@@ -296,7 +296,7 @@ function ReadOnlyIssue({ issue, busy }: { issue: Loaded["issue"]; busy: boolean 
         <dd className="text-slate-900">{issue.subject}</dd>
         <dt className="font-semibold text-slate-700">Vorschauzeile</dt>
         <dd className="text-slate-900">{issue.preheader || "–"}</dd>
-        <dt className="font-semibold text-slate-700">Text (Markdown)</dt>
+        <dt className="font-semibold text-slate-700">Text</dt>
         <dd>
           <pre className="whitespace-pre-wrap font-sans text-slate-900">{issue.body}</pre>
         </dd>

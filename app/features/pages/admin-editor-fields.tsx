@@ -2,16 +2,10 @@ import ArrowDown from "lucide-react/icons/arrow-down";
 import ArrowUp from "lucide-react/icons/arrow-up";
 import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash";
-import { createContext, useContext, useEffect, useState, type ComponentProps, type ReactNode } from "react";
+import { createContext, useContext, type ComponentProps, type ReactNode } from "react";
 import { Button } from "~/ui/button";
-import {
-  CheckboxField,
-  Field,
-  InputField,
-  SelectField as KitSelectField,
-  Textarea,
-  TextareaField,
-} from "~/ui/field";
+import { CheckboxField, Field, InputField, SelectField as KitSelectField, TextareaField } from "~/ui/field";
+import { RichTextField } from "~/ui/rich-text-field";
 import { limitsAt, type FormLimits } from "~/platform/forms/field-limits";
 import { MAX_UPLOAD_BYTES, imageSources } from "~/features/media";
 import type { PageImage } from "~/features/pages/page-content";
@@ -118,39 +112,8 @@ export function Checkbox({ name, label, hint }: { name: string; label: string; h
 }
 
 /**
- * The server's rendering of `text`, asked for 300 ms after the last change. A plain request, not
- * a router fetcher: a preview changes no data, so nothing on the page is reloaded after it, and a
- * preview still under way when the owner saves or leaves is dropped without touching the router
- * (the fetcher's reload raced the save's redirect and its toast). A failed request keeps the last
- * preview.
- */
-function useMarkdownPreview(text: string): string {
-  const [html, setHtml] = useState("");
-  useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch("/admin/inhalte/markdown", {
-        method: "POST",
-        body: new URLSearchParams({ text }),
-        signal: controller.signal,
-      })
-        .then((response) => (response.ok ? (response.json() as Promise<{ html?: unknown }>) : undefined))
-        .then((result) => {
-          if (typeof result?.html === "string") setHtml(result.html);
-        })
-        .catch(() => {});
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text]);
-  return html;
-}
-
-/**
- * A Markdown text with a short formatting help and a live preview, rendered by the server (the
- * Markdown library never reaches the browser).
+ * A long text with the toolbar's formatting (bold, italic, headings, lists, links, quotes),
+ * stored as Markdown and rendered by the server; a plain text area without JavaScript.
  */
 export function MarkdownField({
   name,
@@ -160,60 +123,19 @@ export function MarkdownField({
 }: {
   name: string;
   label: string;
-  /** Where the field is ("Abschnitt 2"), so that each preview has a name of its own. */
+  /** Where the field is ("Abschnitt 2"), so that each toolbar has a name of its own. */
   context?: string;
   rows?: number;
 }) {
-  const { value, id, error, ...control } = useField(name);
-  const [text, setText] = useState(value);
-  const previewHtml = useMarkdownPreview(text);
-
+  const { value, ...field } = useField(name);
   return (
-    <div className="space-y-3">
-      <Field id={id} label={label} error={error}>
-        {(props) => (
-          <Textarea
-            {...props}
-            {...control}
-            rows={rows}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            className="font-mono text-sm"
-          />
-        )}
-      </Field>
-      {/* Beside the field, not in its hint: a hint is a paragraph, which holds no list. */}
-      <details className="text-sm text-slate-600">
-        <summary className="cursor-pointer font-medium text-brand-700">Formatierung (Markdown)</summary>
-        <ul className="mt-2 list-disc space-y-0.5 pl-5">
-          <li>Leerzeile: neuer Absatz; ein Zeilenumbruch bleibt erhalten</li>
-          <li>
-            <code>**fett**</code>, <code>*kursiv*</code>
-          </li>
-          <li>
-            <code>- Punkt</code> oder <code>1. Punkt</code>: Liste
-          </li>
-          <li>
-            <code>### Überschrift</code> (oder <code>####</code> für eine kleinere)
-          </li>
-          <li>
-            <code>[Linktext](/service/webdesign)</code>: Links zu Seiten dieser Website, https:// oder mailto:
-          </li>
-          <li>HTML wird als Text angezeigt, Bilder kommen über die Bildfelder.</li>
-        </ul>
-      </details>
-      <div
-        aria-live="polite"
-        aria-label={`Vorschau: ${label}${context ? ` (${context})` : ""}`}
-        role="region"
-      >
-        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Vorschau</p>
-        <div
-          className="markdown mt-1 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-4 text-slate-700"
-          dangerouslySetInnerHTML={{ __html: previewHtml }}
-        />
-      </div>
-    </div>
+    <RichTextField
+      {...field}
+      label={label}
+      rows={rows}
+      defaultValue={value}
+      toolbarLabel={`Formatierung: ${label}${context ? ` (${context})` : ""}`}
+    />
   );
 }
 

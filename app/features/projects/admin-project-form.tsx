@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { toast } from "~/ui/toast";
 import { Button, buttonClass } from "~/ui/button";
 import { Field, Input, Textarea } from "~/ui/field";
+import { RichTextField } from "~/ui/rich-text-field";
 import { ADMIN_MESSAGES } from "~/features/admin";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/features/media";
 import { CATEGORIES, categoryLabel } from "~/features/projects/project";
@@ -73,9 +74,15 @@ export function ProjectForm({ mode, values, limits }: Props) {
             />
           )}
         </Field>
-        <Field id="project-details" label="Details" error={errors.details} className="md:col-span-2">
-          {(props) => <Textarea {...props} name="details" rows={8} defaultValue={values.details} />}
-        </Field>
+        <RichTextField
+          id="project-details"
+          name="details"
+          label="Details"
+          error={errors.details}
+          className="md:col-span-2"
+          rows={8}
+          defaultValue={values.details}
+        />
         <Field id="project-image" label="Image (URL oder Pfad)" error={errors.image}>
           {(props) => (
             <Input

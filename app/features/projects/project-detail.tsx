@@ -14,7 +14,7 @@ import { pageData, wantsPreview } from "~/features/pages/index.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { PreviewNotice } from "~/features/pages";
 import { categoryLabel } from "~/features/projects/project";
-import { publicProject } from "~/features/projects/public-projects.server";
+import { projectDetailsHtml, publicProject } from "~/features/projects/public-projects.server";
 import { useErrorToast } from "~/ui/use-error-toast";
 import type { Route } from "./+types/project-detail";
 import { MAIN_IMAGE } from "~/ui/main-image";
@@ -31,7 +31,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirectWithFlash("/projects", { type: "error", title: PUBLIC_MESSAGES.projectNotFound });
   }
   const date = project.date ? longDate(project.date) : null;
-  return pageData({ project, date, fallback }, preview);
+  const { details, ...shown } = project;
+  return pageData({ project: shown, detailsHtml: projectDetailsHtml(details), date, fallback }, preview);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -39,7 +40,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, date, fallback, preview } = loaderData;
+  const { project, detailsHtml, date, fallback, preview } = loaderData;
   useErrorToast(fallback, PUBLIC_MESSAGES.projectFallback);
 
   return (
@@ -91,9 +92,12 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
         />
 
         <p className="mt-8 text-lg leading-relaxed text-slate-700">{project.description}</p>
-        {project.details && (
-          // Line breaks kept, always as text: stored content is never interpreted as HTML.
-          <div className="mt-6 leading-relaxed whitespace-pre-line text-slate-700">{project.details}</div>
+        {detailsHtml && (
+          // Rendered on the server with raw HTML off; a single line break stays one.
+          <div
+            className="markdown mt-6 leading-relaxed text-slate-700"
+            dangerouslySetInnerHTML={{ __html: detailsHtml }}
+          />
         )}
 
         <CallToAction url={project.url} />

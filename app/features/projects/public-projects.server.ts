@@ -8,6 +8,7 @@ import {
 } from "~/features/projects/queries.server";
 import type { Category, Project, ProjectCardData, PublicProject } from "./project";
 import { readWithFallback } from "~/platform/http/read-with-fallback.server";
+import { renderMarkdownAsPage } from "~/platform/markdown.server";
 import type { RequestContext } from "~/platform/http/request-context";
 
 /**
@@ -72,4 +73,14 @@ function toPublicProject({
   ...shown
 }: Project): PublicProject {
   return shown;
+}
+
+/**
+ * A project's details as the project page shows them: Markdown, rendered here with raw HTML off
+ * (the page gets HTML, never the Markdown library). The page's only heading above is its title,
+ * so headings start at h2; a single line break stays one, so details written as plain lines
+ * read as before.
+ */
+export function projectDetailsHtml(details: string | null): string {
+  return details ? renderMarkdownAsPage(details) : "";
 }
