@@ -7,7 +7,8 @@ type Props = {
   id: string;
   /** The form fields of the two coordinates ("image_focus_x", "heroImages.0.focus.x"). */
   names: { x: string; y: string };
-  focus: Focus;
+  /** As stored, or as the form sent it (a refused value is shown again as it was). */
+  focus: { x: number | string; y: number | string };
   /** The image as it is now (a new file's object URL too); none: only the two numbers. */
   src?: string;
   errors?: { x?: string; y?: string };
@@ -51,31 +52,49 @@ export function FocalPointPicker({ id, names, focus, src, errors = {} }: Props) 
     <fieldset className="min-w-0 space-y-3">
       <legend className="text-sm font-medium text-slate-800">{FOCUS_LABELS.picker}</legend>
       {src && (
-        <div
-          role="slider"
-          tabIndex={0}
-          aria-label={`${FOCUS_LABELS.picker} (Pfeiltasten verschieben)`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={point.x}
-          aria-valuetext={`${point.x} % von links, ${point.y} % von oben`}
-          onPointerDown={onPointer}
-          onPointerMove={onPointer}
-          onKeyDown={onKey}
-          className="relative w-fit max-w-full cursor-crosshair touch-none rounded-md select-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
-        >
-          <img
-            src={src}
-            alt=""
-            draggable={false}
-            className="block max-h-56 w-auto max-w-full rounded-md border border-slate-200 bg-slate-50"
-          />
-          <span
-            aria-hidden="true"
-            data-focus-marker=""
-            className="pointer-events-none absolute size-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-600/70 shadow-[0_0_0_2px_rgb(15_23_42/0.6)]"
-            style={{ left: `${point.x}%`, top: `${point.y}%` }}
-          />
+        <div className="flex flex-wrap items-start gap-4">
+          <div
+            role="slider"
+            tabIndex={0}
+            aria-label={`${FOCUS_LABELS.picker} (Pfeiltasten verschieben)`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={point.x}
+            aria-valuetext={`${point.x} % von links, ${point.y} % von oben`}
+            onPointerDown={onPointer}
+            onPointerMove={onPointer}
+            onKeyDown={onKey}
+            className="relative w-fit max-w-full cursor-crosshair touch-none rounded-md select-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+          >
+            <img
+              src={src}
+              alt=""
+              draggable={false}
+              className="block max-h-56 w-auto max-w-full rounded-md border border-slate-200 bg-slate-50"
+            />
+            <span
+              aria-hidden="true"
+              data-focus-marker=""
+              className="pointer-events-none absolute size-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-600/70 shadow-[0_0_0_2px_rgb(15_23_42/0.6)]"
+              style={{ left: `${point.x}%`, top: `${point.y}%` }}
+            />
+          </div>
+          {/* What a card's 3:2 crop and a wide hero's crop keep of it. */}
+          <div className="space-y-1 text-xs text-slate-600" aria-hidden="true">
+            <p>Ausschnitt</p>
+            <img
+              src={src}
+              alt=""
+              className="aspect-[3/2] w-28 rounded border border-slate-200 bg-slate-50 object-cover"
+              style={{ objectPosition: `${point.x}% ${point.y}%` }}
+            />
+            <img
+              src={src}
+              alt=""
+              className="aspect-square w-16 rounded border border-slate-200 bg-slate-50 object-cover"
+              style={{ objectPosition: `${point.x}% ${point.y}%` }}
+            />
+          </div>
         </div>
       )}
       <div className="grid max-w-sm grid-cols-2 gap-3">

@@ -103,7 +103,7 @@ export function ProjectForm({ mode, values, limits }: Props) {
           <FocalPointPicker
             id="project-image"
             names={{ x: "image_focus_x", y: "image_focus_y" }}
-            focus={{ x: Number(values.image_focus_x), y: Number(values.image_focus_y) }}
+            focus={{ x: values.image_focus_x, y: values.image_focus_y }}
             src={preview.src}
             errors={{ x: errors.image_focus_x, y: errors.image_focus_y }}
           />

@@ -91,7 +91,7 @@ function ProjectTable({ projects, refusal }: { projects: Project[]; refusal?: st
         count={projects.filter((project) => selected.has(project.id)).length}
         refusal={refusal}
       />
-      <AdminTable columns={["Auswahl", "Title", "Admin", "Category", "Homepage", "Actions"]}>
+      <AdminTable columns={["Title", "Admin", "Category", "Homepage", "Actions"]}>
         {projects.map((project) => (
           <ProjectRow
             key={project.id}
@@ -173,39 +173,42 @@ function ProjectRow({
   return (
     <AdminRow>
       <AdminCell>
-        <input
-          type="checkbox"
-          form={SELECTION_FORM}
-          name="ids"
-          value={project.id}
-          checked={selected}
-          onChange={(event) => onSelect(event.target.checked)}
-          aria-label={SELECTION_MESSAGES.select(project.title)}
-          className="size-5 accent-brand-600"
-        />
-      </AdminCell>
-      <AdminCell>
-        <span
-          className="block max-w-[200px] truncate font-medium text-slate-900 max-lg:font-semibold"
-          title={project.title}
-        >
-          {project.title}
-        </span>
-        {project.status === "draft" && (
-          <span className="mt-1 inline-flex items-center gap-2 text-xs">
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">
-              Entwurf
-            </span>
-            <a
-              href={`/project/${project.id}?vorschau`}
-              target="_blank"
-              rel="noopener"
-              className="font-semibold text-brand-700 hover:underline"
+        {/* The box sits in the title's cell: the columns stay what they were. */}
+        <div className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            form={SELECTION_FORM}
+            name="ids"
+            value={project.id}
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+            aria-label={SELECTION_MESSAGES.select(project.title)}
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
+          />
+          <div className="min-w-0">
+            <span
+              className="block max-w-[200px] truncate font-medium text-slate-900 max-lg:font-semibold"
+              title={project.title}
             >
-              Vorschau<span className="sr-only">: {project.title} (öffnet in neuem Tab)</span>
-            </a>
-          </span>
-        )}
+              {project.title}
+            </span>
+            {project.status === "draft" && (
+              <span className="mt-1 inline-flex items-center gap-2 text-xs">
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">
+                  Entwurf
+                </span>
+                <a
+                  href={`/project/${project.id}?vorschau`}
+                  target="_blank"
+                  rel="noopener"
+                  className="font-semibold text-brand-700 hover:underline"
+                >
+                  Vorschau<span className="sr-only">: {project.title} (öffnet in neuem Tab)</span>
+                </a>
+              </span>
+            )}
+          </div>
+        </div>
       </AdminCell>
       <AdminCell label="Admin">
         {project.admin_url ? (
