@@ -116,7 +116,8 @@ function SelectionBar({ count, total, refusal }: { count: number; total: number;
   const confirm = { form: SELECTION_FORM, name: "intent", value: "delete-selected", disabled: busy };
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Form id={SELECTION_FORM} method="post" action="/admin?index" />
+      {/* Holds nothing itself (the rows' boxes and the confirm button name it): not laid out. */}
+      <Form id={SELECTION_FORM} method="post" action="/admin?index" hidden />
       {hydrated ? (
         <ConfirmDialog
           // A new dialog (closed) once the list has changed or the server refused.
