@@ -13,3 +13,4 @@ export { imageSources, isUpload } from "./image-sources";
 export { CENTRE, FOCUS_LABELS, FOCUS_MESSAGE, type Focus, clampPercent, focusStyle } from "./focus";
 export { FocusSchema, focusPercent } from "./focus-schema";
 export { FocalPointPicker } from "./focal-point-picker";
+export { useFilePreview } from "./use-file-preview";

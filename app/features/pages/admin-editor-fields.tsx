@@ -13,7 +13,7 @@ import {
   TextareaField,
 } from "~/ui/field";
 import { limitsAt, type FormLimits } from "~/platform/forms/field-limits";
-import { CENTRE, FocalPointPicker, MAX_UPLOAD_BYTES, imageSources } from "~/features/media";
+import { CENTRE, FocalPointPicker, MAX_UPLOAD_BYTES, imageSources, useFilePreview } from "~/features/media";
 import type { PageImage } from "~/features/pages/page-content";
 import { cn } from "~/ui/cn";
 
@@ -231,8 +231,7 @@ export function ImageField({ name, label }: { name: string; label: string }) {
   const src = String(image?.src ?? "");
   const { value: alt, ...altField } = useField(`${name}.alt`);
   // A newly chosen file shows in the picker, so its focal point can be set before saving.
-  const [fileUrl, setFileUrl] = useState<string>();
-  useEffect(() => () => (fileUrl ? URL.revokeObjectURL(fileUrl) : undefined), [fileUrl]);
+  const [fileUrl, setFile] = useFilePreview();
   return (
     <div className="space-y-4 rounded-lg border border-slate-200 p-4">
       <div className="space-y-3">
@@ -254,11 +253,7 @@ export function ImageField({ name, label }: { name: string; label: string }) {
           error={altField.error ?? errors[`${name}.src`]}
           defaultValue={alt}
         />
-        <FileInput
-          name={`${name}.file`}
-          label="Neues Bild hochladen (optional)"
-          onFile={(file) => setFileUrl(file ? URL.createObjectURL(file) : undefined)}
-        />
+        <FileInput name={`${name}.file`} label="Neues Bild hochladen (optional)" onFile={setFile} />
       </div>
     </div>
   );

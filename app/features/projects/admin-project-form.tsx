@@ -4,7 +4,13 @@ import { toast } from "~/ui/toast";
 import { Button, buttonClass } from "~/ui/button";
 import { Field, Input, Textarea } from "~/ui/field";
 import { ADMIN_MESSAGES } from "~/features/admin";
-import { FocalPointPicker, IMAGE_MESSAGES, MAX_UPLOAD_BYTES, imageSources } from "~/features/media";
+import {
+  FocalPointPicker,
+  IMAGE_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  imageSources,
+  useFilePreview,
+} from "~/features/media";
 import { CATEGORIES, categoryLabel } from "~/features/projects/project";
 import { limitsAt, type FormLimits } from "~/platform/forms/field-limits";
 import type { ProjectFormValues } from "~/features/projects/project-form";
@@ -189,12 +195,11 @@ export function ProjectForm({ mode, values, limits }: Props) {
  */
 function useImagePreview(initial: string) {
   const [address, setAddress] = useState(initial);
-  const [fileUrl, setFileUrl] = useState<string>();
-  useEffect(() => () => (fileUrl ? URL.revokeObjectURL(fileUrl) : undefined), [fileUrl]);
+  const [fileUrl, setFile] = useFilePreview();
   const ownImage = address.startsWith("/") && !address.startsWith("//");
   return {
     src: fileUrl ?? (ownImage ? imageSources(address, 480).src : undefined),
     setAddress,
-    setFile: (file: File | undefined) => setFileUrl(file ? URL.createObjectURL(file) : undefined),
+    setFile,
   };
 }
