@@ -191,6 +191,7 @@ export async function projectsAction(request: Request, context: RequestContext) 
           : { ok: false as const, status: 400, message: "Unbekannte Aktion" };
   if (result.ok) return redirectWithFlash("/admin", { type: "success", title: result.message });
   if (intent === "delete") return redirectWithFlash("/admin", { type: "error", title: result.message });
-  // Refused: the list stays as it was, with the reason as data (and a toast) and its status.
-  return data(result, { status: result.status });
+  // Refused: the page stays as it was, with the reason as data (and a toast) and its status; the
+  // list shows it under "Ausgewählte entfernen" when it was that action's.
+  return data({ ...result, intent: typeof intent === "string" ? intent : "" }, { status: result.status });
 }

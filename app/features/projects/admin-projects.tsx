@@ -44,7 +44,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function AdminProjects({ loaderData, actionData }: Route.ComponentProps) {
   // A refused "Ausgewählte entfernen" comes back here (the editor's failures go to its fetcher).
-  const refusal = actionData && !actionData.ok ? actionData.message : undefined;
+  const refusal =
+    actionData && !actionData.ok && "intent" in actionData && actionData.intent === "delete-selected"
+      ? actionData.message
+      : undefined;
   useEffect(() => {
     if (refusal) toast.error(refusal);
   }, [actionData, refusal]);
@@ -148,11 +151,9 @@ function SelectionBar({ count, total, refusal }: { count: number; total: number;
           </Button>
         </details>
       )}
-      {count > 0 && (
-        <span className="text-sm text-slate-600" aria-live="polite">
-          {count === 1 ? "1 Projekt ausgewählt" : `${count} Projekte ausgewählt`}
-        </span>
-      )}
+      <span className="text-sm text-slate-600" aria-live="polite">
+        {count === 0 ? "" : count === 1 ? "1 Projekt ausgewählt" : `${count} Projekte ausgewählt`}
+      </span>
       {refusal && (
         <p role="alert" className="text-sm text-red-700">
           {refusal}
