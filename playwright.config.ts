@@ -13,13 +13,13 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 /**
  * Journeys whose outcome does not depend on the screen run on the desktop viewport only: every
  * admin journey (sign-in and its security, projects, contents, Profil, Einstellungen, the lists,
- * newsletter issues, the privacy tools) and the server-level specs. What the phone changes in
+ * newsletter issues, the privacy tools, focal points and selections) and the server-level specs. What the phone changes in
  * the admin (cards instead of tables, editors and dialogs at 360 px, no sideways scrolling) is
  * admin-mobile.spec.ts, which runs on both, as does every visitor journey. This keeps CI under
  * 30 minutes.
  */
 const DESKTOP_ONLY = [
-  /admin-(auth|sign-in-security|profile|settings|contacts-newsletter|newsletter-issues|privacy-requests|projects|content|categories|menus|service-pages)\.spec\.ts$/,
+  /admin-(auth|sign-in-security|profile|settings|contacts-newsletter|newsletter-issues|privacy-requests|projects|content|categories|menus|service-pages|images)\.spec\.ts$/,
   /(server|routing|database-down|newsletter-expiry)\.spec\.ts$/,
 ];
 const baseURL = `http://127.0.0.1:${PORT}`;

@@ -55,6 +55,8 @@ const blankProject = (overrides: Partial<ProjectFormValues> = {}): ProjectFormVa
   description: "Beschreibung",
   details: "",
   image: "https://example.com/bild.jpg",
+  image_focus_x: "50",
+  image_focus_y: "50",
   category: "project",
   url: "",
   admin_url: "",

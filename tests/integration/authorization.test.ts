@@ -92,6 +92,8 @@ const COOKIES: [string, string | undefined][] = [
 /** Bodies an attacker might send: every field name any admin action reads. */
 const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "delete", id: PROJECT_ID },
+  // "Ausgewählte entfernen" of the Projekte tab.
+  { intent: "delete-selected", ids: PROJECT_ID },
   {
     intent: "update",
     id: PROJECT_ID,
@@ -148,6 +150,23 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "delete-page", path: "/service/funnels" },
   { intent: "move-up", path: "/service/funnels" },
   { intent: "move-down", path: "/service/webdesign" },
+  // The home page's hero images, several removed at once (the home page's form).
+  {
+    intent: "remove-selected:heroImages",
+    kind: "home",
+    "heroImages.count": "2",
+    "heroImages.0.src": "/images/hero/stock-1",
+    "heroImages.0.alt": "Übernommen",
+    "heroImages.0.width": "1920",
+    "heroImages.0.height": "1080",
+    "heroImages.0.focus.x": "0",
+    "heroImages.0.focus.y": "0",
+    "heroImages.1.src": "/images/hero/stock-2",
+    "heroImages.1.alt": "Übernommen",
+    "heroImages.1.width": "1920",
+    "heroImages.1.height": "1080",
+    "heroImages.selected": "1",
+  },
   // The newsletter issues: a complete issue sent at once, and every other intent.
   {
     intent: "send",
@@ -412,6 +431,7 @@ test("the attack bodies cover every intent an admin action knows", () => {
     [
       "create",
       "delete",
+      "delete-selected",
       "mail",
       "newsletter",
       "owner",

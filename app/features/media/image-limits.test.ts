@@ -90,6 +90,8 @@ describe.each(testDatabases)("image limits on $name", (database) => {
         description: "Beschreibung",
         details: "",
         image: "",
+        image_focus_x: "50",
+        image_focus_y: "50",
         category: "project",
         url: "",
         admin_url: "",

@@ -10,3 +10,7 @@ export {
 } from "./built-in-images";
 export { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "./image-limits";
 export { imageSources, isUpload } from "./image-sources";
+export { CENTRE, FOCUS_LABELS, FOCUS_MESSAGE, type Focus, clampPercent, focusStyle } from "./focus";
+export { FocusSchema, focusPercent } from "./focus-schema";
+export { FocalPointPicker } from "./focal-point-picker";
+export { useFilePreview } from "./use-file-preview";

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { ADMIN_MESSAGES } from "~/features/admin";
 import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import type { Db } from "~/platform/db/engines.server";
@@ -133,11 +134,20 @@ async function saveOrPublish(db: Db, path: string, kind: PageKind, intent: strin
     data<EditorActionResult>({ ok: false, message, errors, values }, { status });
 
   const listChange = /^(up|down|remove|add):([a-zA-Z]+)(?::(\d+))?$/.exec(intent);
-  if (intent !== "save" && intent !== "publish" && !listChange) return refused(400, "Unbekannte Aktion");
+  const selection = /^remove-selected:(heroImages)$/.exec(intent);
+  if (intent !== "save" && intent !== "publish" && !listChange && !selection)
+    return refused(400, "Unbekannte Aktion");
+  // Checked before anything is stored, taken out after the uploads (which keep the indices).
+  const selected = selection ? selectedItems(values, selection[1]!, form) : undefined;
+  if (typeof selected === "string") return refused(400, selected, { [selection![1]!]: selected });
 
   const uploadErrors = await storeUploads(db, form, values);
   if (uploadErrors) return refused(400, ADMIN_MESSAGES.formInvalid, uploadErrors);
   if (listChange) changeList(values, listChange[1] as ListOp, listChange[2]!, Number(listChange[3] ?? -1));
+  if (selection && selected) {
+    const items = values[selection[1]!] as unknown[];
+    values[selection[1]!] = items.filter((_, index) => !selected.has(index));
+  }
 
   const parsed = parsePage(kind, values);
   if (!parsed.ok) return refused(400, ADMIN_MESSAGES.formInvalid, parsed.errors);
@@ -146,7 +156,9 @@ async function saveOrPublish(db: Db, path: string, kind: PageKind, intent: strin
     return { ok: true, message: ADMIN_MESSAGES.pagePublished } satisfies EditorActionResult;
   }
   await saveDraft(db, path, parsed.content);
-  return { ok: true, message: ADMIN_MESSAGES.draftSaved } satisfies EditorActionResult;
+  const removed =
+    selected instanceof Set ? `${selected.size} ${selected.size === 1 ? "Bild" : "Bilder"} entfernt. ` : "";
+  return { ok: true, message: `${removed}${ADMIN_MESSAGES.draftSaved}` } satisfies EditorActionResult;
 }
 
 const text = (form: FormData, name: string) => {
@@ -165,11 +177,19 @@ const imageValues = (form: FormData, prefix: string) => ({
   alt: text(form, `${prefix}.alt`),
   width: text(form, `${prefix}.width`),
   height: text(form, `${prefix}.height`),
+  focus: focusValues(form, prefix),
 });
 
 /** A document of single fields: each as the form sends it (an unticked checkbox as ""). */
 function flatValues(kind: PageKind, form: FormData, names: string[]): Record<string, unknown> {
   return { ...Object.fromEntries(names.map((name) => [name, text(form, name)])), kind };
+}
+
+/** The focal point as the form sent it; none for a form without one (the centre). */
+function focusValues(form: FormData, prefix: string) {
+  const x = form.get(`${prefix}.focus.x`);
+  const y = form.get(`${prefix}.focus.y`);
+  return x === null && y === null ? undefined : { x: x ?? "", y: y ?? "" };
 }
 
 /** The form as a page document of `kind`, not yet validated. */
@@ -280,7 +300,8 @@ async function storeUploads(
       if (error instanceof ImageError) return { [name]: error.message };
       throw error;
     }
-    const image = { ...stored, alt: text(form, `${prefix}.alt`) };
+    // The focal point the owner set on the new file's preview goes with it.
+    const image = { ...stored, alt: text(form, `${prefix}.alt`), focus: focusValues(form, prefix) };
     if (prefix === "heroImages.new") (values.heroImages as unknown[]).push(image);
     else setAt(values, prefix, image);
   }
@@ -297,6 +318,35 @@ function setAt(target: Record<string, unknown>, dotted: string, value: unknown) 
     node = next as Record<string, unknown>;
   }
   (node as Record<string, unknown>)[keys.at(-1)!] = value;
+}
+
+const SELECTION_INVALID = "Die Auswahl passt nicht zu den Bildern. Bitte lade die Seite neu.";
+
+/** The ticked items of a list (`<list>.selected`): whole indices of its items, at least one. */
+const selectionSchema = (count: number) =>
+  z
+    .array(
+      z.coerce
+        .number()
+        .int(SELECTION_INVALID)
+        .min(0, SELECTION_INVALID)
+        .max(count - 1, SELECTION_INVALID),
+    )
+    .min(1, "Bitte wähle mindestens ein Bild aus.")
+    .transform((indices) => new Set(indices));
+
+/**
+ * "Ausgewählte entfernen": the indices of the ticked items, or why they cannot go (nothing
+ * ticked, an index the list does not have, none left: the home page needs one hero image).
+ */
+function selectedItems(values: Record<string, unknown>, list: string, form: FormData): Set<number> | string {
+  const items = values[list];
+  if (!Array.isArray(items)) return "Unbekannte Aktion";
+  const parsed = selectionSchema(items.length).safeParse(form.getAll(`${list}.selected`));
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? SELECTION_INVALID;
+  if (parsed.data.size >= items.length)
+    return "Mindestens ein Bild muss bleiben. Bitte lass eines der Bilder abgewählt.";
+  return parsed.data;
 }
 
 type ListOp = "up" | "down" | "remove" | "add";

@@ -241,6 +241,7 @@ function HomeFields({ doc }: Doc<"home">) {
           count={images.length}
           itemLabel={(index) => `Bild ${index + 1}`}
           minItems={1}
+          removeSelected="Ausgewählte entfernen"
         >
           {(index) => <ImageField name={`heroImages.${index}`} label="Bild" />}
         </EditableList>

@@ -7,7 +7,7 @@ import { Button } from "~/ui/button";
 import { CheckboxField, Field, InputField, SelectField as KitSelectField, TextareaField } from "~/ui/field";
 import { RichTextField } from "~/ui/rich-text-field";
 import { limitsAt, type FormLimits } from "~/platform/forms/field-limits";
-import { MAX_UPLOAD_BYTES, imageSources } from "~/features/media";
+import { CENTRE, FocalPointPicker, MAX_UPLOAD_BYTES, imageSources, useFilePreview } from "~/features/media";
 import type { PageImage } from "~/features/pages/page-content";
 import { cn } from "~/ui/cn";
 
@@ -145,22 +145,26 @@ export function MarkdownField({
  */
 export function ImageField({ name, label }: { name: string; label: string }) {
   const { doc, errors } = useEditor();
-  const image = valueAt(doc, name) as Partial<Record<keyof PageImage, string | number>> | undefined;
+  const image = valueAt(doc, name) as
+    | (Partial<Record<Exclude<keyof PageImage, "focus">, string | number>> & {
+        focus?: Partial<Record<"x" | "y", string | number>>;
+      })
+    | undefined;
   const src = String(image?.src ?? "");
   const { value: alt, ...altField } = useField(`${name}.alt`);
+  // A newly chosen file shows in the picker, so its focal point can be set before saving.
+  const [fileUrl, setFile] = useFilePreview();
   return (
-    <div className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-[10rem_1fr]">
-      {src ? (
-        <img
-          src={imageSources(src, 480).src}
-          alt=""
-          className="aspect-[3/2] w-40 rounded-md border border-slate-200 bg-slate-50 object-cover"
-        />
-      ) : (
-        <div className="aspect-[3/2] w-40 rounded-md border border-dashed border-slate-300 bg-slate-50" />
-      )}
+    <div className="space-y-4 rounded-lg border border-slate-200 p-4">
       <div className="space-y-3">
         <p className="text-sm font-medium text-slate-800">{label}</p>
+        <FocalPointPicker
+          id={fieldId(name)}
+          names={{ x: `${name}.focus.x`, y: `${name}.focus.y` }}
+          focus={{ x: image?.focus?.x ?? CENTRE.x, y: image?.focus?.y ?? CENTRE.y }}
+          src={fileUrl ?? (src ? imageSources(src, 480).src : undefined)}
+          errors={{ x: errors[`${name}.focus.x`], y: errors[`${name}.focus.y`] }}
+        />
         <input type="hidden" name={`${name}.src`} value={src} />
         <input type="hidden" name={`${name}.width`} value={String(image?.width ?? "")} />
         <input type="hidden" name={`${name}.height`} value={String(image?.height ?? "")} />
@@ -171,13 +175,22 @@ export function ImageField({ name, label }: { name: string; label: string }) {
           error={altField.error ?? errors[`${name}.src`]}
           defaultValue={alt}
         />
-        <FileInput name={`${name}.file`} label="Neues Bild hochladen (optional)" />
+        <FileInput name={`${name}.file`} label="Neues Bild hochladen (optional)" onFile={setFile} />
       </div>
     </div>
   );
 }
 
-export function FileInput({ name, label }: { name: string; label: string }) {
+export function FileInput({
+  name,
+  label,
+  onFile,
+}: {
+  name: string;
+  label: string;
+  /** The chosen file (none: the choice was cleared), for a preview. */
+  onFile?: (file: File | undefined) => void;
+}) {
   const { id, error } = useField(name);
   return (
     <Field
@@ -192,6 +205,7 @@ export function FileInput({ name, label }: { name: string; label: string }) {
           type="file"
           name={name}
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          onChange={onFile && ((event) => onFile(event.target.files?.[0]))}
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
         />
       )}
@@ -274,6 +288,7 @@ export function EditableList({
   minItems = 0,
   removable = () => true,
   add,
+  removeSelected,
   children,
 }: {
   list: string;
@@ -287,6 +302,11 @@ export function EditableList({
   /** Whether an item may be removed at all (all by default). */
   removable?: (index: number) => boolean;
   add?: string;
+  /**
+   * The label of a button that removes every ticked item at once ("Ausgewählte entfernen"); each
+   * card then has a checkbox (`<list>.selected`, the item's index).
+   */
+  removeSelected?: string;
   children: (index: number) => ReactNode;
 }) {
   return (
@@ -295,6 +315,14 @@ export function EditableList({
       <div className="space-y-4">
         {Array.from({ length: count }, (_, index) => (
           <ItemCard key={index} title={itemTitle(index)}>
+            {removeSelected && (
+              <CheckboxField
+                id={fieldId(`${list}.selected.${index}`)}
+                name={`${list}.selected`}
+                value={String(index)}
+                label={`Auswählen: ${itemLabel(index)}`}
+              />
+            )}
             {children(index)}
             <ItemControls
               list={list}
@@ -306,7 +334,23 @@ export function EditableList({
           </ItemCard>
         ))}
       </div>
-      {add && <AddItemButton list={list}>{add}</AddItemButton>}
+      {(add || removeSelected) && (
+        <div className="flex flex-wrap gap-2">
+          {removeSelected && count > minItems && (
+            <Button
+              type="submit"
+              name="intent"
+              value={`remove-selected:${list}`}
+              variant="dangerOutline"
+              size="sm"
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              {removeSelected}
+            </Button>
+          )}
+          {add && <AddItemButton list={list}>{add}</AddItemButton>}
+        </div>
+      )}
     </>
   );
 }

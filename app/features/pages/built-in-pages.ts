@@ -6,7 +6,13 @@
  */
 import { CATEGORY_PAGES, emptyCategoryMessage, type CategoryPage } from "~/features/projects";
 import { DEFAULT_MENUS } from "~/features/site";
-import { HERO_PRODUCT_IMAGES, HERO_STOCK_IMAGES, TEAM_IMAGE, type ResponsiveImage } from "~/features/media";
+import {
+  CENTRE,
+  HERO_PRODUCT_IMAGES,
+  HERO_STOCK_IMAGES,
+  TEAM_IMAGE,
+  type ResponsiveImage,
+} from "~/features/media";
 import { SERVICE_PAGES, type ServicePage, type ServiceText } from "./services";
 import {
   MENU_PATH,
@@ -22,11 +28,13 @@ import {
   type ServiceTeaser,
 } from "~/features/pages/page-content";
 
+/** Built-in images are cropped around their centre, as a page the owner saves states it. */
 const pageImage = (image: ResponsiveImage, alt = image.alt): PageImage => ({
   src: image.base,
   alt,
   width: image.width,
   height: image.height,
+  focus: { ...CENTRE },
 });
 
 /** The ten built-in hero images (tools/artwork/generate-images.js), described. */
@@ -99,6 +107,7 @@ const serviceImage = (image: { src: string; alt: string }): PageImage => ({
   ...image,
   width: 1200,
   height: 800,
+  focus: { ...CENTRE },
 });
 
 /** The overview's built-in blocks (spec §2), each of which becomes its page's teaser. */

@@ -1,14 +1,16 @@
 import { useEffect, useRef } from "react";
 import { useNonce } from "~/platform/http/nonce";
 import { MAIN_IMAGE } from "~/ui/main-image";
-import { imageSources } from "~/features/media";
+import { focusStyle, imageSources } from "~/features/media";
 import type { PageImage } from "~/features/pages/page-content";
 
-type HeroSource = { base: string; src: string; srcset: string; alt: string };
+/** `position`: the image's focal point as CSS `object-position` ("" for the centre). */
+type HeroSource = { base: string; src: string; srcset: string; alt: string; position: string };
 
 const toSource = (image: PageImage): HeroSource => {
   const { src, srcSet } = imageSources(image.src, 1280);
-  return { base: image.src, src, srcset: srcSet ?? "", alt: image.alt };
+  const position = String(focusStyle(image.focus)?.objectPosition ?? "");
+  return { base: image.src, src, srcset: srcSet ?? "", alt: image.alt, position };
 };
 /** The built-in landscapes: where the set has them, a failed image is replaced by one of them. */
 const isStock = (image: PageImage) => image.src.startsWith("/images/hero/stock-");
@@ -37,6 +39,7 @@ function showRandomHeroImage(
     tried.push(image.base);
     img.dataset.heroImage = image.base;
     img.alt = image.alt;
+    img.style.objectPosition = image.position;
     img.srcset = image.srcset;
     img.src = image.src;
   };

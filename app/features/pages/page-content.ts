@@ -5,11 +5,15 @@
  * A page is addressed by its public path ("/", "/about", "/category/projects", "/service",
  * "/service/webdesign"); the admin addresses it by an editor key without slashes.
  */
-import { isUpload } from "~/features/media";
+import { isUpload, type Focus } from "~/features/media";
 import type { Menus } from "~/features/site";
 
-/** An image on a page: a built-in one under /images/ or an upload under /media/<id>. */
-export type PageImage = { src: string; alt: string; width: number; height: number };
+/**
+ * An image on a page: a built-in one under /images/ or an upload under /media/<id>. `focus` is
+ * the spot every crop keeps in view, chosen with this use of the image (the centre when left
+ * out: the built-in pages, and pages stored before; docs/decisions/0021-focal-points.md).
+ */
+export type PageImage = { src: string; alt: string; width: number; height: number; focus?: Focus };
 
 export type HomeContent = {
   kind: "home";

@@ -6,6 +6,7 @@ import {
 } from "~/platform/forms/schemas";
 import { z } from "zod";
 import { formLimits, type FormLimits } from "~/platform/forms/field-limits";
+import { FocusSchema } from "~/features/media";
 import { MENU_TARGETS } from "~/features/site";
 import { CONTACT_LABELS, isKnownImageSource, type PageContent, type PageKind } from "./page-content";
 
@@ -44,6 +45,7 @@ const ImageSchema = z.object({
   alt: line(300, ALT_MISSING),
   width: z.coerce.number().int().min(1).max(20_000),
   height: z.coerce.number().int().min(1).max(20_000),
+  focus: FocusSchema,
 });
 
 /** A link target: a path of this site, an http(s) address or a mailto link. */

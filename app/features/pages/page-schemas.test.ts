@@ -83,3 +83,29 @@ test("a menu's own link needs a path of the site or a web address; a built-in en
   });
   expect(parsePage("menu", { ...menu, hero: [{ ...home, target: "admin" }] })).toMatchObject({ ok: false });
 });
+
+test("an image's focal point: the centre when left out, whole percent from 0 to 100, else refused in German", () => {
+  const home = DEFAULT_PAGES.get("/")! as Extract<PageContent, { kind: "home" }>;
+  const withFocus = (focus: unknown) => ({
+    ...home,
+    heroImages: home.heroImages.map((image, index) => (index === 1 ? { ...image, focus } : image)),
+  });
+  const parsed = parsePage("home", withFocus({ x: "20", y: "80" }));
+  expect(parsed).toMatchObject({ ok: true });
+  const images = (parsed as { content: Extract<PageContent, { kind: "home" }> }).content.heroImages;
+  expect(images[0]!.focus).toEqual({ x: 50, y: 50 });
+  expect(images[1]!.focus).toEqual({ x: 20, y: 80 });
+
+  const message = "Der Bildausschnitt muss eine ganze Zahl von 0 bis 100 % sein.";
+  for (const [focus, path] of [
+    [{ x: "101", y: "50" }, "heroImages.1.focus.x"],
+    [{ x: "50", y: "-5" }, "heroImages.1.focus.y"],
+    [{ x: "links", y: "50" }, "heroImages.1.focus.x"],
+    [{ x: "50", y: "33.3" }, "heroImages.1.focus.y"],
+  ] as const) {
+    expect(parsePage("home", withFocus(focus)), JSON.stringify(focus)).toEqual({
+      ok: false,
+      errors: { [path]: message },
+    });
+  }
+});

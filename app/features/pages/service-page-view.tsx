@@ -1,7 +1,7 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
 import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
-import { imageSources } from "~/features/media";
+import { focusStyle, imageSources } from "~/features/media";
 import type { PageImage, ServiceContent } from "~/features/pages/page-content";
 import { type ProjectCardData, ProjectGrid } from "~/features/projects";
 import { cn } from "~/ui/cn";
@@ -35,7 +35,8 @@ export function ServicePageView({
             sizes="(min-width: 1280px) 608px, (min-width: 768px) 50vw, 100vw"
             fetchPriority="high"
             {...MAIN_IMAGE}
-            className="w-full rounded-2xl bg-white/95 shadow-2xl"
+            // A 3:2 crop (the built-in illustrations' own shape) that keeps the focal point in view.
+            className="aspect-[3/2] w-full rounded-2xl bg-white/95 object-cover shadow-2xl"
           />
         </div>
       </section>
@@ -160,6 +161,7 @@ export function PageImg({
       alt={image.alt}
       width={image.width}
       height={image.height}
+      style={focusStyle(image.focus)}
       {...props}
     />
   );

@@ -1,11 +1,17 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/ui/toast";
 import { Button, buttonClass } from "~/ui/button";
 import { Field, Input, Textarea } from "~/ui/field";
 import { RichTextField } from "~/ui/rich-text-field";
 import { ADMIN_MESSAGES } from "~/features/admin";
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/features/media";
+import {
+  FocalPointPicker,
+  IMAGE_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  imageSources,
+  useFilePreview,
+} from "~/features/media";
 import { CATEGORIES, categoryLabel } from "~/features/projects/project";
 import { limitsAt, type FormLimits } from "~/platform/forms/field-limits";
 import type { ProjectFormValues } from "~/features/projects/project-form";
@@ -28,6 +34,7 @@ export function ProjectForm({ mode, values, limits }: Props) {
   useEffect(() => {
     if (fetcher.data) toast.error(fetcher.data.message);
   }, [fetcher.data]);
+  const preview = useImagePreview(values.image);
   return (
     <section
       aria-labelledby="project-form-title"
@@ -89,6 +96,7 @@ export function ProjectForm({ mode, values, limits }: Props) {
               {...props}
               name="image"
               defaultValue={values.image}
+              onChange={(event) => preview.setAddress(event.target.value)}
               placeholder="https://… oder /images/…"
             />
           )}
@@ -100,9 +108,19 @@ export function ProjectForm({ mode, values, limits }: Props) {
               name="imageFile"
               type="file"
               accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+              onChange={(event) => preview.setFile(event.target.files?.[0])}
             />
           )}
         </Field>
+        <div className="md:col-span-2">
+          <FocalPointPicker
+            id="project-image"
+            names={{ x: "image_focus_x", y: "image_focus_y" }}
+            focus={{ x: values.image_focus_x, y: values.image_focus_y }}
+            src={preview.src}
+            errors={{ x: errors.image_focus_x, y: errors.image_focus_y }}
+          />
+        </div>
         <Field id="project-category" label="Category" error={errors.category}>
           {(props) => (
             <select
@@ -176,4 +194,19 @@ export function ProjectForm({ mode, values, limits }: Props) {
       </fetcher.Form>
     </section>
   );
+}
+
+/**
+ * What the focal point picker shows: a newly chosen file, else the image's address when it is one
+ * of this site (the Content-Security-Policy loads no other).
+ */
+function useImagePreview(initial: string) {
+  const [address, setAddress] = useState(initial);
+  const [fileUrl, setFile] = useFilePreview();
+  const ownImage = address.startsWith("/") && !address.startsWith("//");
+  return {
+    src: fileUrl ?? (ownImage ? imageSources(address, 480).src : undefined),
+    setAddress,
+    setFile,
+  };
 }

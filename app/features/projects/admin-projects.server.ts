@@ -5,6 +5,8 @@ import type { Db } from "~/platform/db/engines.server";
 import {
   createProject,
   deleteProject,
+  deleteProjects,
+  MissingProjectsError,
   getProject,
   listProjects,
   ProjectError,
@@ -16,7 +18,13 @@ import { fieldErrors } from "~/platform/forms/schemas";
 import { formLimits, type FormLimits } from "~/platform/forms/field-limits";
 import { ImageError, storeUploadedImage } from "~/features/media/index.server";
 import type { Project } from "~/features/projects/project";
-import { ProjectFormSchema, readProjectForm, type ProjectFormValues } from "~/features/projects/project-form";
+import {
+  ProjectFormSchema,
+  ProjectSelectionSchema,
+  readProjectForm,
+  type ProjectFormValues,
+} from "~/features/projects/project-form";
+import { SELECTION_MESSAGES } from "~/features/projects/messages";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 import { getAdmin, requireAdmin } from "~/features/auth/index.server";
 import { isUuid } from "~/platform/uuid";
@@ -83,12 +91,32 @@ export async function removeProject(db: Db, id: string): Promise<SaveResult> {
   }
 }
 
+/** Deletes the selected projects (`ids`) at once, all or none. */
+export async function removeSelectedProjects(db: Db, form: FormData): Promise<SaveResult> {
+  const parsed = ProjectSelectionSchema.safeParse({ ids: form.getAll("ids") });
+  if (!parsed.success)
+    return {
+      ok: false,
+      status: 400,
+      message: parsed.error.issues[0]?.message ?? SELECTION_MESSAGES.invalidId,
+    };
+  try {
+    return { ok: true, message: SELECTION_MESSAGES.removed(await deleteProjects(db, parsed.data.ids)) };
+  } catch (error) {
+    if (error instanceof MissingProjectsError)
+      return { ok: false, status: 404, message: SELECTION_MESSAGES.gone };
+    throw error;
+  }
+}
+
 const blank = (id: string): ProjectFormValues => ({
   id,
   title: "",
   description: "",
   details: "",
   image: "",
+  image_focus_x: "50",
+  image_focus_y: "50",
   category: "project",
   url: "",
   admin_url: "",
@@ -104,6 +132,8 @@ const toFormValues = (project: Project): ProjectFormValues => ({
   description: project.description,
   details: project.details ?? "",
   image: project.image,
+  image_focus_x: String(project.image_focus_x),
+  image_focus_y: String(project.image_focus_y),
   category: project.category,
   url: project.url ?? "",
   admin_url: project.admin_url ?? "",
@@ -149,15 +179,19 @@ export async function projectsAction(request: Request, context: RequestContext) 
   const result =
     intent === "delete"
       ? await removeProject(db, String(form.get("id") ?? ""))
-      : intent === "create" || intent === "update"
-        ? await saveProject(
-            db,
-            intent,
-            readProjectForm(form),
-            form.get("imageFile") instanceof File ? (form.get("imageFile") as File) : null,
-          )
-        : { ok: false as const, status: 400, message: "Unbekannte Aktion" };
+      : intent === "delete-selected"
+        ? await removeSelectedProjects(db, form)
+        : intent === "create" || intent === "update"
+          ? await saveProject(
+              db,
+              intent,
+              readProjectForm(form),
+              form.get("imageFile") instanceof File ? (form.get("imageFile") as File) : null,
+            )
+          : { ok: false as const, status: 400, message: "Unbekannte Aktion" };
   if (result.ok) return redirectWithFlash("/admin", { type: "success", title: result.message });
   if (intent === "delete") return redirectWithFlash("/admin", { type: "error", title: result.message });
-  return data(result, { status: result.status });
+  // Refused: the page stays as it was, with the reason as data (and a toast) and its status; the
+  // list shows it under "Ausgewählte entfernen" when it was that action's.
+  return data({ ...result, intent: typeof intent === "string" ? intent : "" }, { status: result.status });
 }

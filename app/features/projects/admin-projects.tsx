@@ -2,12 +2,16 @@ import ExternalLink from "lucide-react/icons/external-link";
 import Pencil from "lucide-react/icons/pencil";
 import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash";
-import { Form, Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { AdminActionsCell, AdminCell, AdminRow, AdminTable, ADMIN_MESSAGES } from "~/features/admin";
 import { LoginForm } from "~/features/auth";
 import { ProjectForm } from "~/features/projects/admin-project-form";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/dialog";
+import { toast } from "~/ui/toast";
+import { useHydrated } from "~/ui/use-hydrated";
+import { SELECTION_MESSAGES } from "./messages";
 import { loadProjectsTab, projectsAction } from "./admin-projects.server";
 import { categoryLabel, type Project } from "~/features/projects/project";
 import type { Route } from "./+types/admin-projects";
@@ -38,7 +42,15 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
 }
 
-export default function AdminProjects({ loaderData }: Route.ComponentProps) {
+export default function AdminProjects({ loaderData, actionData }: Route.ComponentProps) {
+  // A refused "Ausgewählte entfernen" comes back here (the editor's failures go to its fetcher).
+  const refusal =
+    actionData && !actionData.ok && "intent" in actionData && actionData.intent === "delete-selected"
+      ? actionData.message
+      : undefined;
+  useEffect(() => {
+    if (refusal) toast.error(refusal);
+  }, [actionData, refusal]);
   if (!loaderData.signedIn) return <LoginForm />;
   const { projects, editor } = loaderData;
   return (
@@ -58,18 +70,124 @@ export default function AdminProjects({ loaderData }: Route.ComponentProps) {
           limits={editor.limits}
         />
       )}
-      <ProjectTable projects={projects} />
+      <ProjectTable projects={projects} refusal={refusal} />
     </div>
   );
 }
 
-function ProjectTable({ projects }: { projects: Project[] }) {
+const SELECTION_FORM = "projects-selection";
+
+function ProjectTable({ projects, refusal }: { projects: Project[]; refusal?: string }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   if (projects.length === 0) return <p className="text-slate-600">{ADMIN_MESSAGES.noProjects}</p>;
+  const toggle = (id: string, on: boolean) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   return (
-    <AdminTable columns={["Title", "Admin", "Category", "Homepage", "Actions"]}>
-      {projects.map((project) => (
-        <AdminRow key={project.id}>
-          <AdminCell>
+    <div className="space-y-3">
+      <SelectionBar
+        total={projects.length}
+        count={projects.filter((project) => selected.has(project.id)).length}
+        refusal={refusal}
+      />
+      <AdminTable columns={["Title", "Admin", "Category", "Homepage", "Actions"]}>
+        {projects.map((project) => (
+          <ProjectRow
+            key={project.id}
+            project={project}
+            selected={selected.has(project.id)}
+            onSelect={(on) => toggle(project.id, on)}
+          />
+        ))}
+      </AdminTable>
+    </div>
+  );
+}
+
+/**
+ * "Ausgewählte entfernen": the checkboxes of the rows belong to this form (their `form`
+ * attribute). With JavaScript a dialog names how many projects go; without, a disclosure asks
+ * first, and its button posts the form as it is.
+ */
+function SelectionBar({ count, total, refusal }: { count: number; total: number; refusal?: string }) {
+  const hydrated = useHydrated();
+  const busy = useNavigation().formData?.get("intent") === "delete-selected";
+  const confirm = { form: SELECTION_FORM, name: "intent", value: "delete-selected", disabled: busy };
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {/* Holds nothing itself (the rows' boxes and the confirm button name it): not laid out. */}
+      <Form id={SELECTION_FORM} method="post" action="/admin?index" hidden />
+      {hydrated ? (
+        <ConfirmDialog
+          // A new dialog (closed) once the list has changed or the server refused.
+          key={`${total}:${refusal ?? ""}`}
+          trigger={
+            <Button variant="dangerOutline" size="sm" disabled={count === 0}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              {SELECTION_MESSAGES.removeSelected}
+            </Button>
+          }
+          title={SELECTION_MESSAGES.confirmTitle(count)}
+          description={SELECTION_MESSAGES.confirmDescription(count)}
+          confirmLabel={busy ? "Wird gelöscht …" : SELECTION_MESSAGES.confirm}
+          cancelLabel={SELECTION_MESSAGES.cancel}
+          form={(submit) => submit}
+          confirmButton={confirm}
+        />
+      ) : (
+        <details className="text-sm">
+          <summary
+            className={buttonClass({ variant: "dangerOutline", size: "sm", className: "cursor-pointer" })}
+          >
+            {SELECTION_MESSAGES.removeSelected}
+          </summary>
+          <p className="mt-2 max-w-md text-slate-600">{SELECTION_MESSAGES.confirmDescriptionAny}</p>
+          <Button type="submit" variant="destructive" size="sm" className="mt-2" {...confirm}>
+            {SELECTION_MESSAGES.confirm}
+          </Button>
+        </details>
+      )}
+      <span className="text-sm text-slate-600" aria-live="polite">
+        {count === 0 ? "" : count === 1 ? "1 Projekt ausgewählt" : `${count} Projekte ausgewählt`}
+      </span>
+      {refusal && (
+        <p role="alert" className="text-sm text-red-700">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ProjectRow({
+  project,
+  selected,
+  onSelect,
+}: {
+  project: Project;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+}) {
+  return (
+    <AdminRow>
+      <AdminCell>
+        {/* The box sits in the title's cell: the columns stay what they were. */}
+        <div className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            form={SELECTION_FORM}
+            name="ids"
+            value={project.id}
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+            aria-label={SELECTION_MESSAGES.select(project.title)}
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
+          />
+          <div className="min-w-0">
             <span
               className="block max-w-[200px] truncate font-medium text-slate-900 max-lg:font-semibold"
               title={project.title}
@@ -91,53 +209,53 @@ function ProjectTable({ projects }: { projects: Project[] }) {
                 </a>
               </span>
             )}
-          </AdminCell>
-          <AdminCell label="Admin">
-            {project.admin_url ? (
-              <a
-                href={project.admin_url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-              >
-                Öffnen
-                <ExternalLink aria-hidden="true" className="size-3.5" />
-              </a>
-            ) : (
-              <span className="text-slate-400">–</span>
-            )}
-          </AdminCell>
-          <AdminCell label="Category">{categoryLabel(project.category)}</AdminCell>
-          <AdminCell label="Homepage">{project.show_on_homepage ? "Yes" : "No"}</AdminCell>
-          <AdminActionsCell>
-            <Link
-              to={`/admin?bearbeiten=${project.id}`}
-              className={buttonClass({ variant: "ghost", size: "sm" })}
-            >
-              <Pencil aria-hidden="true" className="size-4" />
-              Edit<span className="sr-only">: {project.title}</span>
-            </Link>
-            <ConfirmDialog
-              trigger={
-                <Button variant="danger" size="sm">
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  Delete<span className="sr-only">: {project.title}</span>
-                </Button>
-              }
-              title={ADMIN_MESSAGES.deleteTitle}
-              description={ADMIN_MESSAGES.deleteDescription(project.id)}
-              confirmLabel="Delete"
-              form={(submit) => (
-                <Form method="post" action="/admin?index">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={project.id} />
-                  {submit}
-                </Form>
-              )}
-            />
-          </AdminActionsCell>
-        </AdminRow>
-      ))}
-    </AdminTable>
+          </div>
+        </div>
+      </AdminCell>
+      <AdminCell label="Admin">
+        {project.admin_url ? (
+          <a
+            href={project.admin_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+          >
+            Öffnen
+            <ExternalLink aria-hidden="true" className="size-3.5" />
+          </a>
+        ) : (
+          <span className="text-slate-400">–</span>
+        )}
+      </AdminCell>
+      <AdminCell label="Category">{categoryLabel(project.category)}</AdminCell>
+      <AdminCell label="Homepage">{project.show_on_homepage ? "Yes" : "No"}</AdminCell>
+      <AdminActionsCell>
+        <Link
+          to={`/admin?bearbeiten=${project.id}`}
+          className={buttonClass({ variant: "ghost", size: "sm" })}
+        >
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit<span className="sr-only">: {project.title}</span>
+        </Link>
+        <ConfirmDialog
+          trigger={
+            <Button variant="danger" size="sm">
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete<span className="sr-only">: {project.title}</span>
+            </Button>
+          }
+          title={ADMIN_MESSAGES.deleteTitle}
+          description={ADMIN_MESSAGES.deleteDescription(project.id)}
+          confirmLabel="Delete"
+          form={(submit) => (
+            <Form method="post" action="/admin?index">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={project.id} />
+              {submit}
+            </Form>
+          )}
+        />
+      </AdminActionsCell>
+    </AdminRow>
   );
 }

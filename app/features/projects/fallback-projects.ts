@@ -15,7 +15,7 @@ function paragraphs(...parts: string[]): string {
   return parts.join("\n\n");
 }
 
-const demoProjects: Omit<Project, "status">[] = [
+const demoProjects: Omit<Project, "status" | "image_focus_x" | "image_focus_y">[] = [
   // ── Projekte ──────────────────────────────────────────────────────────
   {
     id: "6750bce4-adcf-4c7d-aa76-56f86660bc56",
@@ -244,7 +244,12 @@ const demoProjects: Omit<Project, "status">[] = [
 ];
 
 /** Looks up a built-in showcase item by its id. */
-export const fallbackProjects: Project[] = demoProjects.map((item) => ({ ...item, status: "published" }));
+export const fallbackProjects: Project[] = demoProjects.map((item) => ({
+  ...item,
+  image_focus_x: 50,
+  image_focus_y: 50,
+  status: "published",
+}));
 
 export function fallbackProject(id: string): Project | undefined {
   return fallbackProjects.find((project) => project.id === id);

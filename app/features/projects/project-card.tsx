@@ -2,9 +2,9 @@ import ArrowRight from "lucide-react/icons/arrow-right";
 import ExternalLink from "lucide-react/icons/external-link";
 import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
-import { categoryLabel, type ProjectCardData } from "~/features/projects/project";
+import { categoryLabel, imageFocus, type ProjectCardData } from "~/features/projects/project";
 import { isContactUrl, isExternalUrl } from "~/platform/format";
-import { imageSources } from "~/features/media";
+import { focusStyle, imageSources } from "~/features/media";
 
 type ProjectCardProps = {
   project: ProjectCardData;
@@ -29,6 +29,7 @@ export function ProjectCard({ project, eager = false, headingLevel = 3 }: Projec
           loading={eager ? "eager" : "lazy"}
           fetchPriority={eager ? "high" : undefined}
           decoding="async"
+          style={focusStyle(imageFocus(project))}
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />
         <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-700 shadow-sm">

@@ -8,12 +8,12 @@ import { buttonClass } from "~/ui/button";
 import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { isContactUrl, isExternalUrl, longDate } from "~/platform/format";
-import { imageSources } from "~/features/media";
+import { focusStyle, imageSources } from "~/features/media";
 import { pageMeta, previewMeta } from "~/features/site";
 import { pageData, wantsPreview } from "~/features/pages/index.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { PreviewNotice } from "~/features/pages";
-import { categoryLabel } from "~/features/projects/project";
+import { categoryLabel, imageFocus } from "~/features/projects/project";
 import { projectDetailsHtml, publicProject } from "~/features/projects/public-projects.server";
 import { useErrorToast } from "~/ui/use-error-toast";
 import type { Route } from "./+types/project-detail";
@@ -88,6 +88,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
           height={800}
           fetchPriority="high"
           {...MAIN_IMAGE}
+          style={focusStyle(imageFocus(project))}
           className="mt-8 aspect-[3/2] w-full rounded-2xl border border-slate-200 bg-slate-100 object-cover"
         />
 

@@ -5,6 +5,9 @@ import {
   SINGLE_LINE,
   SINGLE_LINE_MESSAGE,
 } from "~/platform/forms/schemas";
+import { focusPercent } from "~/features/media";
+import { isUuid } from "~/platform/uuid";
+import { SELECTION_MESSAGES } from "./messages";
 import { CATEGORIES, PROJECT_STATUSES } from "./project";
 
 /**
@@ -51,6 +54,8 @@ export const ProjectFormSchema = z.object({
     .regex(PLAIN_TEXT, CONTROL_CHARACTERS_MESSAGE)
     .transform((value) => value.replace(/\r\n/g, "\n").trim() || null),
   image: link(2000).transform((value) => value ?? ""),
+  image_focus_x: focusPercent(),
+  image_focus_y: focusPercent(),
   category: z.enum(CATEGORIES, { error: "Bitte wähle eine Kategorie." }),
   url: link(2000),
   admin_url: link(2000),
@@ -77,12 +82,24 @@ export const ProjectFormSchema = z.object({
   status: z.enum(PROJECT_STATUSES, { error: "Bitte wähle einen Status." }),
 });
 
+/** The projects the owner selected to remove at once (`ids`, one field per project). */
+export const ProjectSelectionSchema = z.object({
+  ids: z
+    .array(z.string().refine(isUuid, SELECTION_MESSAGES.invalidId))
+    .min(1, SELECTION_MESSAGES.noneSelected)
+    .max(200, SELECTION_MESSAGES.tooMany)
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+});
+
 export type ProjectFormValues = {
   id: string;
   title: string;
   description: string;
   details: string;
   image: string;
+  /** The focal point as the form sends it (whole percent, checked by the schema). */
+  image_focus_x: string;
+  image_focus_y: string;
   category: string;
   url: string;
   admin_url: string;
@@ -104,6 +121,8 @@ export function readProjectForm(form: FormData): ProjectFormValues {
     description: text("description"),
     details: text("details"),
     image: text("image"),
+    image_focus_x: text("image_focus_x"),
+    image_focus_y: text("image_focus_y"),
     category: text("category") || "project",
     url: text("url"),
     admin_url: text("admin_url"),

@@ -21,6 +21,9 @@ export type Project = {
   description: string;
   details: string | null;
   image: string;
+  /** The image's focal point in % from the left and the top (50/50: the centre). */
+  image_focus_x: number;
+  image_focus_y: number;
   category: Category;
   url: string | null;
   admin_url: string | null;
@@ -34,7 +37,16 @@ export type Project = {
  * What a project card shows: all that a list page sends to the browser of each project
  * (lib/public-projects.server.ts).
  */
-export type ProjectCardData = Pick<Project, "id" | "title" | "description" | "image" | "category" | "url">;
+export type ProjectCardData = Pick<
+  Project,
+  "id" | "title" | "description" | "image" | "image_focus_x" | "image_focus_y" | "category" | "url"
+>;
+
+/** The focal point of a project's image, for `focusStyle`. */
+export const imageFocus = (project: Pick<Project, "image_focus_x" | "image_focus_y">) => ({
+  x: project.image_focus_x,
+  y: project.image_focus_y,
+});
 
 /** What the project page shows: never the owner's admin URL or the project's state. */
 export type PublicProject = Omit<Project, "admin_url" | "show_on_homepage" | "status">;

@@ -62,8 +62,17 @@ export async function publicProject(
   return { project: data && toPublicProject(data), fallback };
 }
 
-function toCard({ id, title, description, image, category, url }: Project): ProjectCardData {
-  return { id, title, description, image, category, url };
+function toCard({
+  id,
+  title,
+  description,
+  image,
+  image_focus_x,
+  image_focus_y,
+  category,
+  url,
+}: Project): ProjectCardData {
+  return { id, title, description, image, image_focus_x, image_focus_y, category, url };
 }
 
 function toPublicProject({

@@ -8,8 +8,29 @@ import { projectCards, publicProject } from "~/features/projects/public-projects
 import { databaseContext } from "~/platform/http/request-context";
 import { test, testDatabases } from "#tests/setup/databases";
 
-const CARD_FIELDS = ["category", "description", "id", "image", "title", "url"];
-const PAGE_FIELDS = ["category", "date", "description", "details", "id", "image", "tags", "title", "url"];
+const CARD_FIELDS = [
+  "category",
+  "description",
+  "id",
+  "image",
+  "image_focus_x",
+  "image_focus_y",
+  "title",
+  "url",
+];
+const PAGE_FIELDS = [
+  "category",
+  "date",
+  "description",
+  "details",
+  "id",
+  "image",
+  "image_focus_x",
+  "image_focus_y",
+  "tags",
+  "title",
+  "url",
+];
 
 const project = (overrides: Partial<ProjectInput> = {}): ProjectInput => ({
   id: randomUUID(),

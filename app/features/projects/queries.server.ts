@@ -22,6 +22,8 @@ const toProject = (row: ProjectRow): Project => ({
   description: row.description,
   details: row.details,
   image: row.image,
+  image_focus_x: row.image_focus_x,
+  image_focus_y: row.image_focus_y,
   category: row.category,
   url: row.url,
   admin_url: row.admin_url,
@@ -121,6 +123,27 @@ export async function updateProject(db: Db, id: unknown, changes: Partial<Projec
 export async function deleteProject(db: Db, id: unknown): Promise<void> {
   const existing = await requireExisting(db, id);
   await db.delete(projects).where(eq(projects.id, existing));
+}
+
+/**
+ * Deletes every project of `ids` in one transaction, or none: when one of them is not there
+ * (any more), nothing is deleted. Returns how many went.
+ */
+export async function deleteProjects(db: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0 || !ids.every(isProjectId)) throw new ProjectError(PROJECT_MESSAGES.invalidId);
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(projects)
+      .where(inArray(projects.id, [...ids]))
+      .returning({ id: projects.id });
+    if (deleted.length !== new Set(ids).size) throw new MissingProjectsError();
+    return deleted.length;
+  });
+}
+
+/** Some of the projects to delete were not there: the transaction was rolled back. */
+export class MissingProjectsError extends ProjectError {
+  override name = "MissingProjectsError";
 }
 
 /** Stores items as they are, ids included (the built-in demo items). */

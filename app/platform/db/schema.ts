@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -31,6 +32,9 @@ export const projects = pgTable(
     description: text("description").notNull(),
     details: text("details"),
     image: text("image").notNull(),
+    /** The image's focal point in % (0–100 from the left and the top): every crop keeps it in view. */
+    image_focus_x: smallint("image_focus_x").notNull().default(50),
+    image_focus_y: smallint("image_focus_y").notNull().default(50),
     category: text("category", { enum: CATEGORIES }).notNull().default("project"),
     url: text("url"),
     admin_url: text("admin_url"),
@@ -51,6 +55,10 @@ export const projects = pgTable(
       sql.raw(`${t.category.name} in (${CATEGORIES.map((c) => `'${c}'`).join(", ")})`),
     ),
     check("projects_status_check", sql.raw(`${t.status.name} in ('draft', 'published')`)),
+    check(
+      "projects_image_focus_check",
+      sql.raw(`${t.image_focus_x.name} between 0 and 100 and ${t.image_focus_y.name} between 0 and 100`),
+    ),
     index("projects_date_idx").on(t.date.desc().nullsLast()),
     index("projects_category_date_idx").on(t.category, t.date.desc().nullsLast()),
   ],
