@@ -238,7 +238,17 @@ test("a page moved up leads the menu and the overview in its new place; its bloc
     const teaser = main(page).getByRole("group", { name: "Block auf der Übersicht" });
     await expect(teaser.getByLabel("Titel des Blocks", { exact: true })).toHaveValue("Webdesign");
     await teaser.getByLabel("Titel des Blocks", { exact: true }).fill("Websites mit Plan");
-    await teaser.getByLabel("Text des Blocks", { exact: true }).fill("Ich gestalte **deine** Website.");
+    // Written with the toolbar's editor.
+    const text = teaser.getByRole("textbox", { name: "Text des Blocks", exact: true });
+    await expect(text).toHaveAttribute("contenteditable", "true");
+    await text.click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.press("Delete");
+    await page.keyboard.type("Ich gestalte ");
+    await teaser.getByRole("button", { name: "Fett" }).click();
+    await page.keyboard.type("deine");
+    await teaser.getByRole("button", { name: "Fett" }).click();
+    await page.keyboard.type(" Website.");
     await main(page).getByRole("button", { name: "Veröffentlichen" }).click();
     await expectToast(page, "Veröffentlicht");
     await visit(visitor, `${server.url}/service`);
