@@ -7,7 +7,7 @@ import { storedContent } from "./pages.server";
 
 /** The document's values that no one types: the kind, an image's file and size, the choices. */
 const NOT_TYPED =
-  /^(kind|visible|showServiceProjects|particles|hideEmptyCategories|.*\.(src|width|height|contactLabel|target|visible|newTab))$/;
+  /^(kind|visible|showServiceProjects|particles|hideEmptyCategories|.*\.(src|width|height|contactLabel|target|visible|newTab|focus\.x|focus\.y))$/;
 
 /** Every path of a document that holds a value ("blocks.2.title"). */
 function paths(node: unknown, prefix = ""): string[] {

@@ -193,5 +193,5 @@ export async function projectsAction(request: Request, context: RequestContext) 
   if (intent === "delete") return redirectWithFlash("/admin", { type: "error", title: result.message });
   // Refused: the page stays as it was, with the reason as data (and a toast) and its status; the
   // list shows it under "Ausgewählte entfernen" when it was that action's.
-  return data({ ...result, intent: typeof intent === "string" ? intent : "" }, { status: result.status });
+  return data({ ...result, intent: String(intent ?? "") }, { status: result.status });
 }
