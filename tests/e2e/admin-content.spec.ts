@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { expect, openAdminPage, test, toastWith } from "./fixtures";
 import {
   asOwner,
   block,
+  clearEditor,
   expectLoaded,
   expectToast,
   group,
@@ -29,16 +30,6 @@ import {
 
 const FIXTURES = path.join(import.meta.dirname, "..", "fixtures");
 const ORIGINAL_ABOUT = "Ich bin Coach, Berater und Webentwickler";
-
-/** Empties the text editor `area` with the keyboard, leaving the cursor in it. */
-async function clearEditor(page: Page, area: Locator) {
-  // The editor, not the plain text area it replaces once loaded.
-  await expect(area).toHaveAttribute("contenteditable", "true");
-  await area.click();
-  await page.keyboard.press("ControlOrMeta+A");
-  await page.keyboard.press("Delete");
-  await expect(area).toHaveText("");
-}
 
 test("the about page: a list and a new portrait as a draft, preview, publish, restore the earlier version", async ({
   page,

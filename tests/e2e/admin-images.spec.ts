@@ -1,18 +1,15 @@
-import type { Locator, Page, TestInfo } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { expectNoAxeViolations } from "./axe";
 import {
-  actAsOwnClient,
   expect,
   newContextWithoutJavaScript,
   openAdminPage,
-  signInAsAdmin,
-  startOwnServer,
   test,
   toastWith,
   waitForHydration,
-  type OwnServer,
 } from "./fixtures";
+import { main, onOwnServer } from "./content-owner";
 
 /**
  * Issue 27, images: the focal point of a project image and of a hero image, picked in the
@@ -20,7 +17,6 @@ import {
  * removed at once. Each test runs on a server of its own: it changes public pages.
  */
 
-const main = (page: Page) => page.getByRole("main");
 const PICKER = "Bildausschnitt: Tippe auf die wichtigste Stelle";
 const picker = (scope: Locator | Page) => scope.getByRole("group", { name: PICKER });
 const slider = (scope: Locator | Page) => scope.getByRole("slider", { name: new RegExp(`^${PICKER}`) });
@@ -31,19 +27,6 @@ const objectPosition = (image: Locator) =>
   image.evaluate((img: HTMLImageElement) => getComputedStyle(img).objectPosition);
 
 /** Runs `journey` signed in on a server of its own, stopped afterwards. */
-async function onOwnServer(page: Page, testInfo: TestInfo, journey: (server: OwnServer) => Promise<void>) {
-  test.setTimeout(90_000);
-  const server = await startOwnServer();
-  try {
-    const client = await actAsOwnClient(page.context(), testInfo);
-    await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: server.admin! });
-    await journey(server);
-  } finally {
-    await page.close();
-    await server.stop();
-  }
-}
-
 /** Nothing of the page reaches past a 360 px screen's right edge (no sideways scrolling). */
 async function expectFitsPhone(page: Page, state: string) {
   await page.setViewportSize({ width: 360, height: 780 });

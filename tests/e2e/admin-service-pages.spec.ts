@@ -9,10 +9,10 @@ import {
   signInAsAdmin,
   startOwnServer,
   test,
-  toastWith,
   waitForHydration,
   type OwnServer,
 } from "./fixtures";
+import { expectToast, main, srName } from "./content-owner";
 
 /**
  * The service pages as the owner arranges them in the Inhalte tab: a built-in page deleted is
@@ -21,11 +21,6 @@ import {
  * edited in its editor. Each test runs a server of its own, since it changes what every visitor
  * sees.
  */
-
-const main = (page: Page) => page.getByRole("main");
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-/** "Löschen" + ": Funnels" for screen readers (Chromium may put a space before the colon). */
-const srName = (visible: string, item: string) => new RegExp(`^${escape(visible)} ?: ${escape(item)}$`);
 
 const BUILT_IN_ORDER = [
   "Übersicht",
@@ -89,13 +84,6 @@ async function adminOrder(page: Page): Promise<string[]> {
   return (await list.locator("p.font-semibold").allTextContents()).map((title) =>
     title.replace(/(Ausgeblendet|Entwurf)+$/, "").trim(),
   );
-}
-
-async function expectToast(page: Page, title: string) {
-  const toast = toastWith(page, title);
-  await expect(toast).toBeVisible();
-  await toast.getByRole("button", { name: "Meldung schließen" }).click();
-  await expect(toast).toHaveCount(0);
 }
 
 test("a deleted built-in service page answers 404, leaves menu, overview, footer and sitemap, and stays deleted after a restart", async ({

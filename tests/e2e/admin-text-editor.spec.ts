@@ -8,12 +8,11 @@ import {
   expect,
   openAdminPage,
   signInAsAdmin,
-  startOwnServer,
   test,
   toastWith,
   waitForHydration,
-  type OwnServer,
 } from "./fixtures";
+import { clearEditor, main, onOwnServer } from "./content-owner";
 
 /**
  * The owner writes long texts with the editor's toolbar, without typing any Markdown: bold, a
@@ -22,7 +21,6 @@ import {
  * fits a 360 px screen. (Admin journeys run on the desktop project only, hence the tag.)
  */
 
-const main = (page: Page) => page.getByRole("main");
 const tool = (scope: Locator, name: string) => scope.getByRole("button", { name, exact: true });
 
 /** The text area of the field `label` (the editor, once loaded) and its toolbar. */
@@ -30,16 +28,6 @@ async function editorOf(scope: Locator, label: string, toolbar = `Formatierung: 
   const bar = scope.getByRole("group", { name: toolbar, exact: true });
   await expect(tool(bar, "Fett")).toBeVisible();
   return { area: scope.getByRole("textbox", { name: label, exact: true }), bar };
-}
-
-/** Empties the editor `area` with the keyboard, leaving the cursor in it. */
-async function clear(page: Page, area: Locator) {
-  // The editor, not the plain text area it replaces once loaded.
-  await expect(area).toHaveAttribute("contenteditable", "true");
-  await area.click();
-  await page.keyboard.press("ControlOrMeta+A");
-  await page.keyboard.press("Delete");
-  await expect(area).toHaveText("");
 }
 
 /**
@@ -72,30 +60,17 @@ async function asVisitor(
   expect(problems, "the visitor's console stays free of errors and warnings").toEqual([]);
 }
 
-async function withOwnServer(page: Page, testInfo: TestInfo, journey: (server: OwnServer) => Promise<void>) {
-  test.setTimeout(90_000);
-  const server = await startOwnServer();
-  try {
-    const client = await actAsOwnClient(page.context(), testInfo);
-    await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: server.admin! });
-    await journey(server);
-  } finally {
-    await page.close();
-    await server.stop();
-  }
-}
-
 test("@desktop-only a page text written with the toolbar only: bold, a list, a link and a date, published", async ({
   page,
   browser,
 }, testInfo) => {
-  await withOwnServer(page, testInfo, async (server) => {
+  await onOwnServer(page, testInfo, async (server) => {
     await openAdminPage(page, `${server.url}/admin/inhalte/ueber-mich`);
     const { area, bar } = await editorOf(
       main(page).getByRole("group", { name: "Text", exact: true }),
       "Text",
     );
-    await clear(page, area);
+    await clearEditor(page, area);
 
     // Bold on, a word, bold off: the button says whether it is on.
     const bold = tool(bar, "Fett");
@@ -164,7 +139,7 @@ test("@desktop-only a project's details written with the toolbar show bold and a
   browser,
 }, testInfo) => {
   const title = `Projekt mit Details ${randomBytes(3).toString("hex")}`;
-  await withOwnServer(page, testInfo, async (server) => {
+  await onOwnServer(page, testInfo, async (server) => {
     await openAdminPage(page, `${server.url}/admin`);
     await page.getByRole("link", { name: "Neues Projekt" }).click();
     const form = page.getByRole("region", { name: "Create New Project" });

@@ -116,9 +116,27 @@ export async function visit(visitor: Visitor, url: string, status = 200) {
   await waitForHydration(visitor.page);
 }
 
+/** Runs `journey` as the owner of a server of its own, signed in; stops the server afterwards. */
+export async function onOwnServer(
+  page: Page,
+  testInfo: TestInfo,
+  journey: (server: OwnServer) => Promise<void>,
+) {
+  test.setTimeout(90_000);
+  const server = await startOwnServer();
+  try {
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: server.admin! });
+    await journey(server);
+  } finally {
+    await page.close();
+    await server.stop();
+  }
+}
+
 /**
- * Runs `journey` as the owner of a server of its own, signed in, with a visitor beside; stops
- * both afterwards. The visitor's console must stay clean apart from `allowVisitor` messages.
+ * Runs `journey` as the owner of a server of its own (`onOwnServer`) with a visitor beside. The
+ * visitor's console must stay clean apart from `allowVisitor` messages.
  */
 export async function asOwner(
   page: Page,
@@ -127,24 +145,30 @@ export async function asOwner(
   journey: (server: OwnServer, visitor: Visitor) => Promise<void>,
   allowVisitor: RegExp[] = [],
 ) {
-  test.setTimeout(90_000);
-  const server = await startOwnServer();
   const problems: string[] = [];
-  const visitor = await newVisitor(browser, testInfo, problems);
-  try {
-    const client = await actAsOwnClient(page.context(), testInfo);
-    await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: server.admin! });
-    await journey(server, visitor);
-  } finally {
-    // The pages would go on fetching from the stopped server (and log that) otherwise.
-    await visitor.context.close();
-    await page.close();
-    await server.stop();
-  }
+  await onOwnServer(page, testInfo, async (server) => {
+    const visitor = await newVisitor(browser, testInfo, problems);
+    try {
+      await journey(server, visitor);
+    } finally {
+      // The pages would go on fetching from the stopped server (and log that) otherwise.
+      await visitor.context.close();
+    }
+  });
   expect(
     problems.filter((problem) => !allowVisitor.some((allowed) => allowed.test(problem))),
     "the visitor's console stays free of errors and warnings",
   ).toEqual([]);
+}
+
+/** Empties the text editor `area` with the keyboard, leaving the cursor in it. */
+export async function clearEditor(page: Page, area: Locator) {
+  // The editor, not the plain text area it replaces once loaded.
+  await expect(area).toHaveAttribute("contenteditable", "true");
+  await area.click();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Delete");
+  await expect(area).toHaveText("");
 }
 
 /** An image is loaded and shown (not a broken image). */
