@@ -27,7 +27,6 @@ export default [
       route("passkey", "features/auth/passkey.ts"),
       route("setup", "features/auth/setup.tsx"),
       route("inhalte", "features/pages/admin-content.tsx"),
-      route("inhalte/markdown", "features/pages/admin-markdown-preview.tsx"),
       route("inhalte/:key", "features/pages/admin-content-editor.tsx"),
       route("kontaktanfragen", "features/contact/admin-contacts.tsx"),
       route("newsletter", "features/newsletter/admin-subscribers.tsx"),

@@ -88,7 +88,7 @@ export const OWNER_BODY_DEADLINE_MS = 60_000;
 
 /** The owner's upload routes: the project form (`/admin?index`) and the Inhalte editor. */
 function isUploadPath(path: string): boolean {
-  return path === "/admin" || (/^\/admin\/inhalte\/[^/]+$/.test(path) && path !== "/admin/inhalte/markdown");
+  return path === "/admin" || /^\/admin\/inhalte\/[^/]+$/.test(path);
 }
 
 type BodyRule = { limit: number; deadlineMs: number; tooLarge: string };

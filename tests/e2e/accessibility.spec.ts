@@ -92,7 +92,6 @@ const NOT_PAGES = new Set([
   // The passkey ceremonies' resource route (JSON for the browser's script, no page).
   "admin/passkey",
   "admin/newsletter/export",
-  "admin/inhalte/markdown",
   "admin/newsletter/:id/nachweis/download",
   // Pages whose axe checks run in admin-newsletter-issues.spec.ts, in the states its flow
   // reaches (a draft, a sent issue, the preview, the archive on, a confirmed subscriber).

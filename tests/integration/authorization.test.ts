@@ -494,7 +494,6 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
     "/admin/profil",
     "/admin/einstellungen",
     "/admin/inhalte",
-    "/admin/inhalte/markdown",
     "/admin/inhalte/ueber-mich",
     "/admin/datenschutz",
     "/admin/datenschutz/export.json",
