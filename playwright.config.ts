@@ -37,6 +37,8 @@ export default defineConfig({
     : [["list"], ["./tests/setup/failure-recap-reporter.ts"]],
   // Scans the servers' logs (tmp/test-logs/e2e-<port>) for what must never be logged.
   globalTeardown: "./tests/setup/e2e-teardown.ts",
+  // Makes the migrated database that the tests' own servers copy (tests/setup/data-dir-template.ts).
+  globalSetup: "./tests/setup/e2e-setup.ts",
   timeout: 30_000,
   // The slowest spec files, named at the end of the run: where to look when CI grows.
   reportSlowTests: { max: 10, threshold: 60_000 },

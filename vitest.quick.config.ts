@@ -26,6 +26,9 @@ const databaseSuites = [
  * long. Everything else (suites with the production server, the database suites, end-to-end)
  * runs in `npm test`.
  */
+// No suite of the quick loop starts a server: the global setup makes no database template.
+process.env.TEST_NO_DATA_DIR_TEMPLATE = "1";
+
 export default defineConfig({
   ...base,
   test: {

@@ -249,9 +249,7 @@ export function toastWith(page: Page, title: string): Locator {
 
 // ── Helpers for the admin area ──────────────────────────────────────────────────────
 
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { migratedDataDir } from "../setup/data-dir-template";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /** The admin account the shared e2e server creates at start (playwright.config.ts). */
@@ -300,7 +298,7 @@ export type OwnServer = {
 export async function startOwnServer(
   options: { dataDir?: string; admin?: AdminCredentials | null; env?: Record<string, string> } = {},
 ): Promise<OwnServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "portfolio-e2e-own-"));
+  const dataDir = options.dataDir ?? migratedDataDir("portfolio-e2e-own-");
   const admin =
     options.admin === undefined
       ? {

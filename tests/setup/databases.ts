@@ -1,18 +1,34 @@
 import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test as baseTest } from "vitest";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "~/platform/db/engines.server";
+import { migratedDataDir } from "./data-dir-template";
 import { createPostgresDatabase, serverUrl } from "./postgres-database";
 
 /**
- * The databases every data-layer test runs against: PGlite in memory always, and a fresh
- * database on the PostgreSQL server of TEST_DATABASE_URL when that is set.
+ * The databases every data-layer test runs against: PGlite always (a copy of the run's migrated
+ * template in a temporary directory, data-dir-template.ts), and a fresh database on the
+ * PostgreSQL server of TEST_DATABASE_URL when that is set.
  */
 export type TestDatabase = { name: "pglite" | "postgres"; open(): Promise<DatabaseHandle> };
 
 export const testDatabases: TestDatabase[] = [
-  { name: "pglite", open: () => openDatabase({}) },
+  {
+    name: "pglite",
+    open: async () => {
+      const dataDir = migratedDataDir("portfolio-db-");
+      const handle = await openDatabase({ dataDir });
+      return {
+        ...handle,
+        close: async () => {
+          await handle.close();
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
   ...(serverUrl
     ? [
         {
@@ -57,7 +73,7 @@ export const test = baseTest
 
 /**
  * The databases a production server under test runs on: a fresh embedded database in a
- * temporary DATA_DIR always, and a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ * temporary DATA_DIR always (migrated, without rows: data-dir-template.ts), and a fresh PostgreSQL database when TEST_DATABASE_URL is set.
  * `options` opens the same database from the test, `env` points the server at it.
  */
 export type ServerDatabase = {
@@ -71,7 +87,7 @@ export const serverDatabases: ServerDatabase[] = [
   {
     name: "pglite",
     create: async () => {
-      const dataDir = tempDataDir();
+      const dataDir = migratedDataDir("portfolio-server-");
       return { options: { dataDir }, env: { DATA_DIR: dataDir }, drop: async () => undefined };
     },
   },

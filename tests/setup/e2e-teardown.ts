@@ -1,3 +1,4 @@
+import { removeDataDirTemplate } from "./data-dir-template";
 import { collectTestSecrets, describeFindings, e2eSuite, scanLogDir } from "./test-logs";
 
 /**
@@ -5,6 +6,7 @@ import { collectTestSecrets, describeFindings, e2eSuite, scanLogDir } from "./te
  * test e-mail or password, a stack trace, SQL or a session token.
  */
 export default function teardown() {
+  removeDataDirTemplate();
   const findings = scanLogDir(e2eSuite(), collectTestSecrets());
   if (findings.length > 0) {
     throw new Error(

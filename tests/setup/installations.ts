@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "~/platform/db/engines.server";
+import { migratedDataDir } from "./data-dir-template";
 import { createPostgresDatabase } from "./postgres-database";
 
 /**
@@ -26,7 +27,7 @@ export const installations: InstallationKind[] = [
   {
     name: "pglite",
     create: async () => {
-      const dataDir = tempDataDir();
+      const dataDir = migratedDataDir("portfolio-reliability-");
       return {
         dataDir,
         env: { DATA_DIR: dataDir },
