@@ -1,8 +1,14 @@
 import { DEFAULT_ABOUT, DEFAULT_HOME, DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import { deleteServicePage } from "~/features/pages/admin-content.server";
 import { DEMO_PLACEHOLDERS } from "~/features/pages/messages";
-import { storedContent } from "~/features/pages/pages.server";
-import { listPageRows, publishPage, saveDraft, type PageRow } from "~/features/pages/queries.server";
+import { deletedBuiltInPages, storedContent } from "~/features/pages/pages.server";
+import {
+  insertMissingPages,
+  listPageRows,
+  publishPage,
+  saveDraft,
+  type PageRow,
+} from "~/features/pages/queries.server";
 import {
   editorKey,
   isServiceSubPage,
@@ -58,7 +64,7 @@ const serviceWords = (content: ServiceContent) =>
     content.teaser && [content.teaser.title, content.teaser.text],
   ]);
 
-function isDemoServicePage(row: PageRow): boolean {
+function isDemoServicePage(row: Pick<PageRow, "path" | "published" | "draft">): boolean {
   const builtIn = DEFAULT_PAGES.get(row.path);
   if (builtIn?.kind !== "service" || !isServiceSubPage(row.path)) return false;
   const unchanged = (value: unknown) => {
@@ -116,10 +122,24 @@ const titleOf = (path: string, content: PageContent) => {
   return path;
 };
 
-const publishedOf = (row: PageRow) => storedContent(row.path, row.published) ?? DEFAULT_PAGES.get(row.path);
+const publishedOf = (row: Pick<PageRow, "path" | "published">) =>
+  storedContent(row.path, row.published) ?? DEFAULT_PAGES.get(row.path);
+
+const BUILT_IN_ROWS = [...DEFAULT_PAGES].map(([path, content], position) => ({ path, content, position }));
+
+/**
+ * The stored pages, and the built-in pages not stored (yet) that the public pages show in their
+ * place (`readPublishedPages`), unless the owner deleted them.
+ */
+async function pagesAsShown(db: Db): Promise<Pick<PageRow, "path" | "published" | "draft">[]> {
+  const [rows, deleted] = await Promise.all([listPageRows(db), deletedBuiltInPages(db)]);
+  const stored = new Set(rows.map((row) => row.path));
+  const missing = BUILT_IN_ROWS.filter(({ path }) => !stored.has(path) && !deleted.has(path));
+  return [...rows, ...missing.map(({ path, content }) => ({ path, published: content, draft: null }))];
+}
 
 export async function demoPages(db: Db): Promise<DemoPages> {
-  const rows = await listPageRows(db);
+  const rows = await pagesAsShown(db);
   const found: DemoPages = {
     servicePages: [],
     categories: [],
@@ -171,6 +191,8 @@ export async function demoPages(db: Db): Promise<DemoPages> {
  * caller's transaction; throws when a page cannot be deleted, so nothing of it is kept.
  */
 export async function removeDemoPages(tx: Db): Promise<void> {
+  // Every built-in page has its row (the start-up stores them; a test database may not have).
+  await insertMissingPages(tx, BUILT_IN_ROWS);
   const rows = await listPageRows(tx);
   for (const row of rows) {
     if (isDemoServicePage(row)) {
