@@ -74,7 +74,9 @@ test("the owner removes the demo in one step: no demo project, service page or h
 
       for (const label of DEMO_ITEMS)
         await expect(checklistItem(page, label)).toHaveAttribute("data-state", "erledigt");
-      await expect(section).toContainText("Die Beispielinhalte der Demo sind entfernt");
+      await expect(section).toContainText(
+        "Von der Demo ist nichts mehr da, was sich in einem Schritt entfernen lässt.",
+      );
       await expect(section.getByRole("button", { name: "Demo-Inhalte entfernen" })).toHaveCount(0);
       await expectNoAxeViolations(page, "the settings after the demo is removed");
 

@@ -35,7 +35,8 @@ export function DemoRemoval({ plan }: { plan: string[] }) {
       </h3>
       {plan.length === 0 ? (
         <p className="mt-2 max-w-3xl text-sm text-slate-600">
-          Die Beispielinhalte der Demo sind entfernt oder durch deine eigenen ersetzt.
+          Von der Demo ist nichts mehr da, was sich in einem Schritt entfernen lässt. Was noch fehlt, zeigt
+          die Checkliste oben.
         </p>
       ) : (
         <>
