@@ -2,12 +2,13 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { expectNoAxeViolations } from "./axe";
-import { expect, openAdminPage, test } from "./fixtures";
-import { asOwner, expectFitsPhone, expectToast, main, publish, visit } from "./content-owner";
+import { actAsOwnClient, expect, newContextWithoutJavaScript, openAdminPage, test } from "./fixtures";
+import { asOwner, expectFitsPhone, main, publish, visit } from "./content-owner";
 
 /**
  * "Demo-Inhalte entfernen" in Einstellungen, as the owner uses it: she has put up a hero image
- * of her own, reads what goes, confirms, and the public site shows no demo project, service page
+ * of her own, reads what goes, confirms (here without JavaScript, after the dialog was checked),
+ * and the public site shows no demo project, service page
  * or hero image any more, while her image stays; the checklist's demo items are done. One server
  * of its own: the removal changes what every other test would see.
  */
@@ -69,9 +70,26 @@ test("the owner removes the demo in one step: no demo project, service page or h
       );
       await expectNoAxeViolations(page, "the confirmation of 'Demo-Inhalte entfernen'");
       await expectFitsPhone(page, "the confirmation of 'Demo-Inhalte entfernen'");
-      await dialog.getByRole("button", { name: "Endgültig entfernen" }).click();
-      await expectToast(page, "Demo-Inhalte entfernt");
+      await dialog.getByRole("button", { name: "Abbrechen" }).click();
+      await expect(dialog).toHaveCount(0);
 
+      // Without JavaScript a disclosure asks instead of the dialog, and its button removes.
+      const noScript = await newContextWithoutJavaScript(browser, testInfo);
+      try {
+        await actAsOwnClient(noScript, testInfo);
+        await noScript.addCookies(await page.context().cookies());
+        const plain = await noScript.newPage();
+        await plain.goto(`${server.url}/admin/einstellungen`);
+        await demoSection(plain).locator("summary", { hasText: "Demo-Inhalte entfernen" }).click();
+        await demoSection(plain).getByRole("button", { name: "Endgültig entfernen" }).click();
+        await expect(plain).toHaveURL(`${server.url}/admin/einstellungen`);
+        for (const label of DEMO_ITEMS)
+          await expect(checklistItem(plain, label)).toHaveAttribute("data-state", "erledigt");
+      } finally {
+        await noScript.close();
+      }
+
+      await page.reload();
       for (const label of DEMO_ITEMS)
         await expect(checklistItem(page, label)).toHaveAttribute("data-state", "erledigt");
       await expect(section).toContainText(
