@@ -19,7 +19,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
  * 30 minutes.
  */
 const DESKTOP_ONLY = [
-  /admin-(auth|sign-in-security|profile|settings|contacts-newsletter|newsletter-issues|privacy-requests|projects|content|categories|menus|service-pages|images)\.spec\.ts$/,
+  /admin-(auth|sign-in-security|profile|settings|contacts-newsletter|newsletter-issues|privacy-requests|projects|content|categories|menus|service-pages|images|demo-content)\.spec\.ts$/,
   /(server|routing|database-down|newsletter-expiry)\.spec\.ts$/,
 ];
 const baseURL = `http://127.0.0.1:${PORT}`;

@@ -9,7 +9,7 @@ import {
   toastWith,
   waitForHydration,
 } from "./fixtures";
-import { main, onOwnServer } from "./content-owner";
+import { expectFitsPhone, main, onOwnServer } from "./content-owner";
 
 /**
  * Issue 27, images: the focal point of a project image and of a hero image, picked in the
@@ -25,15 +25,6 @@ const focusY = (scope: Locator | Page) => scope.getByRole("spinbutton", { name: 
 const rowOf = (page: Page, title: string) => page.getByRole("row").filter({ hasText: title });
 const objectPosition = (image: Locator) =>
   image.evaluate((img: HTMLImageElement) => getComputedStyle(img).objectPosition);
-
-/** Runs `journey` signed in on a server of its own, stopped afterwards. */
-/** Nothing of the page reaches past a 360 px screen's right edge (no sideways scrolling). */
-async function expectFitsPhone(page: Page, state: string) {
-  await page.setViewportSize({ width: 360, height: 780 });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${state} at 360 px scrolls sideways`).toBeLessThanOrEqual(360);
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 test("a focal point set on a project image in the admin is where the public card and page crop it", async ({
   page,

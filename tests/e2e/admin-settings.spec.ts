@@ -295,6 +295,9 @@ test("the go-live checklist starts with every demo item open, and the test mail 
       "Öffentliche Adresse mit https (PUBLIC_URL)",
       "E-Mail-Versand über den eigenen SMTP-Server getestet",
       "Demo-Projekte ersetzt oder gelöscht",
+      "Demo-Leistungen, -Kategorietexte und -Bilder entfernt",
+      "Eigene Beschreibungen für Suchmaschinen",
+      "„Über mich“ mit eigenem Foto und Text",
       "Datensicherung eingerichtet",
       "Passkey oder zweiter Faktor eingerichtet",
     ]) {
@@ -304,7 +307,7 @@ test("the go-live checklist starts with every demo item open, and the test mail 
     await expect(checklistItem(page, "Impressum und Datenschutzerklärung vollständig")).toContainText(
       "nennen noch die Demodaten",
     );
-    await expect(main(page).getByRole("link", { name: "Noch 7 Punkte bis zum Livegang" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Noch 10 Punkte bis zum Livegang" })).toBeVisible();
 
     // The test mail goes through the outbox to the SMTP receiver; the page says it was accepted.
     await section(page, "E-Mail").getByRole("button", { name: "Testmail senden" }).click();
@@ -329,7 +332,7 @@ test("the go-live checklist starts with every demo item open, and the test mail 
     ]) {
       await expect(checklistItem(page, label)).toHaveAttribute("data-state", "erledigt");
     }
-    await expect(main(page).getByRole("link", { name: "Noch 4 Punkte bis zum Livegang" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Noch 7 Punkte bis zum Livegang" })).toBeVisible();
   });
 });
 
@@ -346,14 +349,14 @@ test("without JavaScript a saved section counts at once in the header's go-live 
       credentials: server.admin!,
     });
     await page.goto(`${server.url}/admin/einstellungen`);
-    await expect(main(page).getByRole("link", { name: "Noch 7 Punkte bis zum Livegang" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Noch 10 Punkte bis zum Livegang" })).toBeVisible();
 
     await saveOwnOwnerData(page);
     await expect(section(page, "Inhaber und Impressum")).toContainText("Einstellungen gespeichert");
     await saveOwnWebsite(page);
     // The answer to the form's POST is rendered after the change, header included.
     await expect(section(page, "Website")).toContainText("Einstellungen gespeichert");
-    await expect(main(page).getByRole("link", { name: "Noch 5 Punkte bis zum Livegang" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Noch 8 Punkte bis zum Livegang" })).toBeVisible();
   } finally {
     await context.close();
     await server.stop();

@@ -177,3 +177,21 @@ export async function expectLoaded(image: Locator) {
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
 }
+
+/**
+ * Nothing of the page, nor of an open dialog, reaches past a 360 px screen's edges (no sideways
+ * scrolling); the viewport is the desktop's again afterwards.
+ */
+export async function expectFitsPhone(page: Page, state: string) {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${state} at 360 px scrolls sideways`).toBeLessThanOrEqual(360);
+  const dialogs = await page
+    .locator("[role=dialog], [role=alertdialog]")
+    .evaluateAll((found) => found.map((dialog) => dialog.getBoundingClientRect()));
+  for (const box of dialogs) {
+    expect(box.left, `${state}: the dialog at 360 px`).toBeGreaterThanOrEqual(0);
+    expect(box.right, `${state}: the dialog at 360 px`).toBeLessThanOrEqual(360);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}

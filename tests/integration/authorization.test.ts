@@ -127,6 +127,8 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "mail", notifyEmail: "angreifer@evil.example", senderName: "Übernommen" },
   { intent: "newsletter", archive: "on", proofYears: "1" },
   { intent: "test-mail" },
+  // "Demo-Inhalte entfernen".
+  { intent: "remove-demo" },
   { intent: "keep", id: PROJECT_ID },
   { intent: "release", id: PROJECT_ID },
   // The page editor: a valid about page, published; every other intent; a new page.
@@ -437,6 +439,7 @@ test("the attack bodies cover every intent an admin action knows", () => {
       "owner",
       "privacy",
       "test-mail",
+      "remove-demo",
       "update",
       "website",
       // The page editor; its list changes ("add:keyfacts", …) are in the bodies too.

@@ -157,6 +157,9 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
           // Inhalte: a built-in service page deleted (its moves follow below).
           if (path === "/admin/inhalte" || path === "/admin/inhalte.data")
             return { intent: "delete-page", path: "/service/funnels" };
+          // Einstellungen: the demo removed.
+          if (path === "/admin/einstellungen" || path === "/admin/einstellungen.data")
+            return { intent: "remove-demo" };
           if (path.startsWith("/admin")) return { intent: "delete", id: rows.project };
           if (path.startsWith("/newsletter/bestaetigen"))
             return { intent: "confirm", token: rows.pendingToken };
@@ -263,6 +266,8 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
         const list = async (path: string) => (await get(url, path, session)).text();
         expect(await list(`/admin?bearbeiten=${rows.project}`)).toContain(`Ziel ${unique}`);
         expect(await list("/admin/profil")).toContain(`value="${ADMIN.name}"`);
+        // The demo is still there to remove (its removal by the owner: demo-content.test.ts).
+        expect(await list("/admin/einstellungen")).toContain("Leistungsseiten werden gelöscht: Webdesign");
 
         // Controls: the same requests from the site itself do change their (twin) rows.
         const own = { Cookie: session };

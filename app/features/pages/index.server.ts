@@ -12,3 +12,4 @@ export {
   wantsPreview,
   type ShownCategory,
 } from "./pages.server";
+export { demoPages, removeDemoPages, type DemoPages } from "./demo-pages.server";

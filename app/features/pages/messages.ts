@@ -13,3 +13,19 @@ export const PAGE_MESSAGES = {
   deleteFailed: "Die Seite konnte nicht gelöscht werden. Bitte versuche es später erneut.",
   moveFailed: "Die Reihenfolge konnte nicht gespeichert werden. Bitte versuche es später erneut.",
 } as const;
+
+/**
+ * What "Demo-Inhalte entfernen" puts in place of the demo's texts: neutral words that tell the
+ * owner what belongs there, and still read acceptably to a visitor meanwhile.
+ */
+export const DEMO_PLACEHOLDERS = {
+  category: (title: string) => ({
+    subtitle: `Hier steht in einem Satz, was du unter „${title}“ zeigst.`,
+    description: `Beschreibe hier in ein, zwei Sätzen, was Besucher unter „${title}“ finden.`,
+  }),
+  overview: {
+    heroSubtitle: "Beschreibe hier in einem Satz, was du anbietest.",
+    intro:
+      "Beschreibe hier in zwei, drei Sätzen, wie du arbeitest und was Besucher auf den folgenden Seiten über deine Leistungen erfahren.",
+  },
+} as const;

@@ -157,11 +157,14 @@ export async function countProjects(db: Db): Promise<number> {
 }
 
 /**
- * How many of the built-in demo items are still there as they came: same id, title and image.
- * An item the owner gave a title or picture of their own counts as replaced.
+ * The built-in demo items still there as they came: same id, title and image. An item the owner
+ * gave a title or picture of their own counts as replaced: it is hers.
  */
-export async function countUnchangedDemoProjects(db: Db, demo: readonly Project[]): Promise<number> {
-  if (demo.length === 0) return 0;
+export async function unchangedDemoProjects(
+  db: Db,
+  demo: readonly Project[],
+): Promise<{ id: string; title: string }[]> {
+  if (demo.length === 0) return [];
   const rows = await db
     .select({ id: projects.id, title: projects.title, image: projects.image })
     .from(projects)
@@ -170,10 +173,27 @@ export async function countUnchangedDemoProjects(db: Db, demo: readonly Project[
         projects.id,
         demo.map((item) => item.id),
       ),
-    );
+    )
+    .orderBy(...newestFirst);
   const original = new Map(demo.map((item) => [item.id, item]));
-  return rows.filter((row) => {
-    const item = original.get(row.id);
-    return item && item.title === row.title && item.image === row.image;
-  }).length;
+  return rows
+    .filter((row) => {
+      const item = original.get(row.id);
+      return item && item.title === row.title && item.image === row.image;
+    })
+    .map(({ id, title }) => ({ id, title }));
+}
+
+/** How many of the built-in demo items are still there as they came (`unchangedDemoProjects`). */
+export async function countUnchangedDemoProjects(db: Db, demo: readonly Project[]): Promise<number> {
+  return (await unchangedDemoProjects(db, demo)).length;
+}
+
+/**
+ * Deletes the built-in demo items still there as they came, inside the caller's transaction;
+ * the owner's own and the demo items she changed stay. Returns how many went.
+ */
+export async function deleteUnchangedDemoProjects(db: Db, demo: readonly Project[]): Promise<number> {
+  const ids = (await unchangedDemoProjects(db, demo)).map((item) => item.id);
+  return ids.length === 0 ? 0 : deleteProjects(db, ids);
 }

@@ -6,6 +6,9 @@ import { META_KEYS, readMeta, writeMeta } from "~/platform/db/app-meta.server";
 import type { Db } from "~/platform/db/engines.server";
 import { env } from "~/platform/env.server";
 import { goLiveChecklist, smtpFingerprint } from "~/features/settings/go-live.server";
+import { demoContent, removalPlan, removeDemoContent } from "~/features/settings/demo-content.server";
+import { DEMO_MESSAGES } from "~/features/settings/messages";
+import { redirectWithFlash } from "~/platform/http/flash.server";
 import { logger } from "~/platform/logger.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { SETTINGS_LIMITS, SETTINGS_SECTIONS, type SettingsSection } from "~/features/settings/schemas.server";
@@ -24,7 +27,7 @@ import { databaseContext, mailQueuedContext, type RequestContext } from "~/platf
 
 export type SettingsActionResult = {
   /** The section whose form was sent ("test-mail" answers for the E-Mail section). */
-  section: SettingsSection | "test-mail";
+  section: SettingsSection | "test-mail" | "demo";
   ok: boolean;
   message: string;
   errors?: Partial<Record<string, string>>;
@@ -42,9 +45,10 @@ export async function loadSettingsPage(request: Request, context: RequestContext
   // Read afresh, not through the pages' cache: the owner sees exactly what is stored.
   const snapshot = await readSiteSettings(db);
   const { settings } = snapshot;
-  const [checklist, meta] = await Promise.all([
+  const [checklist, meta, demo] = await Promise.all([
     goLiveChecklist(db, settings, config),
     readMeta(db, [META_KEYS.lastBackup]),
+    demoContent(db),
   ]);
   const authority = supervisoryAuthority({
     ...settings,
@@ -54,6 +58,8 @@ export async function loadSettingsPage(request: Request, context: RequestContext
     settings,
     limits: SETTINGS_LIMITS,
     checklist,
+    /** What "Demo-Inhalte entfernen" would do, line by line; empty: nothing left. */
+    demoRemoval: removalPlan(demo),
     bundeslaender: BUNDESLAENDER,
     derivedAuthority: authority ? `${authority.name}, ${authority.address}` : null,
     legalDate: snapshot.legalDate.toISOString(),
@@ -80,6 +86,7 @@ export async function settingsAction(request: Request, context: RequestContext) 
   }
   if (intent === "test-mail")
     return sendTestMail(await context.get(databaseContext), context.get(mailQueuedContext));
+  if (intent === "remove-demo") return removeDemo(await context.get(databaseContext));
   if (!(SETTINGS_SECTIONS as string[]).includes(intent)) {
     return data<SettingsActionResult>(
       { section: "owner", ok: false, message: "Unbekannte Aktion" },
@@ -109,6 +116,24 @@ export async function settingsAction(request: Request, context: RequestContext) 
       { status: 503 },
     );
   }
+}
+
+/**
+ * "Demo-Inhalte entfernen", after the owner confirmed what goes: everything in one transaction,
+ * then back to the settings with a toast. The page cache follows as after every admin change
+ * (the admin layout raises the public pages' version around each POST).
+ */
+async function removeDemo(db: Db) {
+  const refuse = (status: number, message: string) =>
+    data<SettingsActionResult>({ section: "demo", ok: false, message }, { status });
+  try {
+    if (removalPlan(await demoContent(db)).length === 0) return refuse(400, DEMO_MESSAGES.nothingLeft);
+    await removeDemoContent(db);
+  } catch (error) {
+    logger.error({ err: error }, "demo content could not be removed");
+    return refuse(503, DEMO_MESSAGES.failed);
+  }
+  return redirectWithFlash("/admin/einstellungen", { type: "success", title: DEMO_MESSAGES.removed });
 }
 
 /**

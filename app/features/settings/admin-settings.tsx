@@ -1,6 +1,7 @@
 import Send from "lucide-react/icons/send";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
+import { DemoRemoval } from "~/features/settings/admin-demo-removal";
 import { GoLiveChecklist } from "~/features/settings/admin-go-live-checklist";
 import {
   SettingsCheckbox,
@@ -38,6 +39,7 @@ const LEGAL_FORMS = [
 ];
 
 const SECTIONS = [
+  { id: "demo-inhalte", title: "Demo-Inhalte" },
   { id: "inhaber", title: "Inhaber und Impressum" },
   { id: "website", title: "Website" },
   { id: "datenschutz", title: "Datenschutz-Angaben" },
@@ -47,7 +49,7 @@ const SECTIONS = [
 ];
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, limits, checklist, bundeslaender, derivedAuthority } = loaderData;
+  const { settings, limits, checklist, demoRemoval, bundeslaender, derivedAuthority } = loaderData;
 
   // A save or a test mail ends in a toast (the test mail's report also stays in the page).
   useEffect(() => {
@@ -65,6 +67,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </div>
 
       <GoLiveChecklist items={checklist} />
+
+      <DemoRemoval plan={demoRemoval} />
 
       <nav aria-label="Abschnitte der Einstellungen">
         <ul className="flex flex-wrap gap-2">

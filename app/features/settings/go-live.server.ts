@@ -1,10 +1,9 @@
-import { fallbackProjects } from "~/features/projects";
 import { META_KEYS, readMeta } from "~/platform/db/app-meta.server";
 import type { Db } from "~/platform/db/engines.server";
-import { countUnchangedDemoProjects } from "~/features/projects/index.server";
 import { hasPasskeyOrSecondFactor } from "~/features/auth/index.server";
 import type { Env } from "~/platform/env.server";
 import { sha256Hex } from "~/platform/db/installation-secret.server";
+import { demoContent, removalPlan, type DemoContent } from "./demo-content.server";
 import { OwnerSettingsSchema, type SiteSettings } from "./schemas.server";
 import { LEGAL_SECTIONS, supervisoryAuthority, usesDemoData } from "./site-settings.server";
 
@@ -14,7 +13,17 @@ import { LEGAL_SECTIONS, supervisoryAuthority, usesDemoData } from "./site-setti
  * done and where it is fixed.
  */
 export type ChecklistItem = {
-  id: "owner-data" | "legal-data" | "public-url" | "smtp" | "demo-projects" | "backup" | "sign-in-factor";
+  id:
+    | "owner-data"
+    | "legal-data"
+    | "public-url"
+    | "smtp"
+    | "demo-projects"
+    | "demo-content"
+    | "search-descriptions"
+    | "about-page"
+    | "backup"
+    | "sign-in-factor";
   label: string;
   done: boolean;
   /** What to do (or what was found), in one or two sentences. */
@@ -53,11 +62,12 @@ export function smtpFingerprint(smtpUrl: string): string {
 }
 
 export async function goLiveChecklist(db: Db, settings: SiteSettings, config: Env): Promise<ChecklistItem[]> {
-  const [demoProjects, meta, strongSignIn] = await Promise.all([
-    countUnchangedDemoProjects(db, fallbackProjects),
+  const [demo, meta, strongSignIn] = await Promise.all([
+    demoContent(db),
     readMeta(db, [META_KEYS.lastBackup, META_KEYS.smtpTested]),
     hasPasskeyOrSecondFactor(db),
   ]);
+  const demoProjects = demo.projects.length;
   const gaps = legalDataGaps(settings);
   const lastBackup = meta.get(META_KEYS.lastBackup);
   const recentBackup = lastBackup !== undefined && Date.now() - Date.parse(lastBackup) < BACKUP_MAX_AGE_MS;
@@ -115,9 +125,10 @@ export async function goLiveChecklist(db: Db, settings: SiteSettings, config: En
         demoProjects === 0
           ? "Im Portfolio stehen nur noch eigene Projekte."
           : `Noch ${demoProjects} ${demoProjects === 1 ? "Demo-Projekt ist" : "Demo-Projekte sind"} unverändert im Portfolio.`,
-      href: "/admin",
-      linkLabel: "Projekte verwalten",
+      href: demoProjects === 0 ? "/admin" : "#demo-inhalte",
+      linkLabel: demoProjects === 0 ? "Projekte verwalten" : "Demo-Inhalte entfernen",
     },
+    ...demoPageItems(demo),
     {
       id: "backup",
       label: "Datensicherung eingerichtet",
@@ -139,6 +150,61 @@ export async function goLiveChecklist(db: Db, settings: SiteSettings, config: En
         : "Ein Passwort allein lässt sich erraten oder abfischen: Richte im Profil einen Passkey oder die Authenticator-App ein.",
       href: "/admin/profil",
       linkLabel: "Zum Profil",
+    },
+  ];
+}
+
+/** The demo's pages: service pages, category texts and hero images; search descriptions; Über mich. */
+function demoPageItems(demo: DemoContent): ChecklistItem[] {
+  const { pages } = demo;
+  const left = [
+    pages.servicePages.length > 0 &&
+      `${pages.servicePages.length} ${pages.servicePages.length === 1 ? "Leistungsseite" : "Leistungsseiten"} (${pages.servicePages.map((page) => page.name).join(", ")})`,
+    pages.categories.length > 0 && `die Texte der Kategorien ${pages.categories.join(", ")}`,
+    pages.overviewTexts && "die Texte der Leistungsübersicht",
+    pages.heroImages > 0 &&
+      `${pages.heroImages} ${pages.heroImages === 1 ? "Bild" : "Bilder"} der Startseite`,
+  ].filter((part): part is string => Boolean(part));
+  const removable = removalPlan({ ...demo, projects: [] }).length > 0;
+  const descriptions = pages.searchDescriptions;
+  const about = [pages.aboutPortrait && "das Foto", pages.aboutText && "der Text"].filter(
+    (part): part is string => Boolean(part),
+  );
+  return [
+    {
+      id: "demo-content",
+      label: "Demo-Leistungen, -Kategorietexte und -Bilder entfernt",
+      done: left.length === 0,
+      hint:
+        left.length === 0
+          ? "Leistungsseiten, Kategorien und Startseite zeigen nur noch deine Inhalte."
+          : removable
+            ? `Noch aus der Demo: ${left.join("; ")}.`
+            : `Noch aus der Demo: ${left.join("; ")}. Die Startseite braucht mindestens ein Bild: Lade ein eigenes hoch, dann kannst du das Demo-Bild entfernen.`,
+      href: removable ? "#demo-inhalte" : "/admin/inhalte/startseite",
+      linkLabel: removable ? "Demo-Inhalte entfernen" : "Eigenes Bild hochladen",
+    },
+    {
+      id: "search-descriptions",
+      label: "Eigene Beschreibungen für Suchmaschinen",
+      done: descriptions.length === 0,
+      hint:
+        descriptions.length === 0
+          ? "Die Beschreibungen für Suchmaschinen sind deine eigenen."
+          : `Suchmaschinen zeigen noch die Beschreibung der Demo (etwa „Coach, Berater und Webentwickler“) für: ${descriptions.map((page) => page.name).join(", ")}.`,
+      href: descriptions[0] ? `/admin/inhalte/${descriptions[0].key}` : "/admin/inhalte",
+      linkLabel: descriptions[0] ? `Beschreibung bearbeiten: ${descriptions[0].name}` : "Inhalte bearbeiten",
+    },
+    {
+      id: "about-page",
+      label: "„Über mich“ mit eigenem Foto und Text",
+      done: about.length === 0,
+      hint:
+        about.length === 0
+          ? "Foto und Text auf „Über mich“ sind deine eigenen."
+          : `Auf „Über mich“ ${about.length === 2 ? "stehen noch das Foto und der Text" : `steht noch ${about[0]}`} der Demo.`,
+      href: "/admin/inhalte/ueber-mich",
+      linkLabel: "„Über mich“ bearbeiten",
     },
   ];
 }

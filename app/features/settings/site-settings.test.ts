@@ -468,6 +468,9 @@ describe.each(testDatabases)("settings stored on $name", (database) => {
       "public-url": false,
       smtp: false,
       "demo-projects": false,
+      "demo-content": false,
+      "search-descriptions": false,
+      "about-page": false,
       backup: false,
       "sign-in-factor": false,
     });
@@ -501,6 +504,10 @@ describe.each(testDatabases)("settings stored on $name", (database) => {
       "public-url": true,
       smtp: true,
       "demo-projects": true,
+      // The demo's pages and what only she can write there: demo-content.test.ts.
+      "demo-content": false,
+      "search-descriptions": false,
+      "about-page": false,
       backup: true,
       "sign-in-factor": true,
     });
