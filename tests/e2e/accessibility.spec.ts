@@ -338,57 +338,73 @@ test("axe: newsletter unsubscribe, asked, done, gone and invalid", async ({
 
 // ── Admin area ───────────────────────────────────────────────────────────────────────────────
 
+/*
+ * On the phone, the screens whose markup the phone changes: the lists that become cards
+ * (projects, contact requests) and the admin's menu. Forms, editors and dialogs are the same
+ * markup at every width (their fit at 360 px is admin-mobile.spec.ts); they are @desktop-only.
+ */
+
 const main = (page: Page) => page.getByRole("main");
 
-test("axe: admin sign-in, empty and after a failed attempt", async ({ page, consoleGuard }, testInfo) => {
-  test.slow(); // several pages or states, each checked in full
-  await actAsOwnClient(page.context(), testInfo);
-  consoleGuard.allow(/status of 401/);
-  await openAdminPage(page, "/admin");
-  await expect(main(page).getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
-  await expectNoAxeViolations(page, "/admin signed out");
+test(
+  "axe: admin sign-in, empty and after a failed attempt",
+  { tag: "@desktop-only" },
+  async ({ page, consoleGuard }, testInfo) => {
+    test.slow(); // several pages or states, each checked in full
+    await actAsOwnClient(page.context(), testInfo);
+    consoleGuard.allow(/status of 401/);
+    await openAdminPage(page, "/admin");
+    await expect(main(page).getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+    await expectNoAxeViolations(page, "/admin signed out");
 
-  await openAdminPage(page, "/admin/login");
-  await main(page).getByLabel("E-Mail").fill("niemand@example.org");
-  await main(page).getByLabel("Passwort").fill("falsches-passwort-123");
-  await main(page).getByRole("button", { name: "Login" }).click();
-  await expect(main(page).getByRole("alert")).toBeVisible();
-  await holdToast(page, "Invalid login credentials");
-  await expectNoAxeViolations(page, "/admin/login after a failed attempt");
-});
+    await openAdminPage(page, "/admin/login");
+    await main(page).getByLabel("E-Mail").fill("niemand@example.org");
+    await main(page).getByLabel("Passwort").fill("falsches-passwort-123");
+    await main(page).getByRole("button", { name: "Login" }).click();
+    await expect(main(page).getByRole("alert")).toBeVisible();
+    await holdToast(page, "Invalid login credentials");
+    await expectNoAxeViolations(page, "/admin/login after a failed attempt");
+  },
+);
 
-test("axe: the one-time setup page of a fresh installation", async ({ page, consoleGuard }, testInfo) => {
-  test.setTimeout(180_000);
-  consoleGuard.allow(/status of 400/);
-  await actAsOwnClient(page.context(), testInfo);
-  const server = await startOwnServer({ admin: null });
-  try {
-    const line = server.process
-      .output()
-      .split("\n")
-      .find((entry) => entry.includes("setupLink"));
-    expect(line, "the log names the setup link").toBeDefined();
-    const link = new URL((JSON.parse(line!) as { setupLink: string }).setupLink);
-    await openAdminPage(page, `${server.url}${link.pathname}${link.search}`);
-    await expect(main(page).getByRole("heading", { level: 1, name: "Admin-Konto anlegen" })).toBeVisible();
-    await expectNoAxeViolations(page, "/admin/setup");
+test(
+  "axe: the one-time setup page of a fresh installation",
+  { tag: "@desktop-only" },
+  async ({ page, consoleGuard }, testInfo) => {
+    test.setTimeout(180_000);
+    consoleGuard.allow(/status of 400/);
+    await actAsOwnClient(page.context(), testInfo);
+    const server = await startOwnServer({ admin: null });
+    try {
+      const line = server.process
+        .output()
+        .split("\n")
+        .find((entry) => entry.includes("setupLink"));
+      expect(line, "the log names the setup link").toBeDefined();
+      const link = new URL((JSON.parse(line!) as { setupLink: string }).setupLink);
+      await openAdminPage(page, `${server.url}${link.pathname}${link.search}`);
+      await expect(main(page).getByRole("heading", { level: 1, name: "Admin-Konto anlegen" })).toBeVisible();
+      await expectNoAxeViolations(page, "/admin/setup");
 
-    // A password that is easy to guess comes back as a field error, under the strength meter.
-    await main(page).getByLabel("Name", { exact: true }).fill("Max Mustermann");
-    await main(page).getByLabel("E-Mail", { exact: true }).fill("inhaber@example.org");
-    await main(page).getByLabel("Passwort (mindestens 10 Zeichen)").fill("password123");
-    await main(page).getByLabel("Passwort wiederholen").fill("password123");
-    await expect(main(page).getByTestId("password-strength")).toContainText("Passwortstärke: sehr schwach.");
-    await main(page).getByRole("button", { name: "Konto anlegen" }).click();
-    await expect(main(page).getByLabel("Passwort (mindestens 10 Zeichen)")).toHaveAttribute(
-      "aria-invalid",
-      "true",
-    );
-    await expectNoAxeViolations(page, "/admin/setup with errors");
-  } finally {
-    await server.stop();
-  }
-});
+      // A password that is easy to guess comes back as a field error, under the strength meter.
+      await main(page).getByLabel("Name", { exact: true }).fill("Max Mustermann");
+      await main(page).getByLabel("E-Mail", { exact: true }).fill("inhaber@example.org");
+      await main(page).getByLabel("Passwort (mindestens 10 Zeichen)").fill("password123");
+      await main(page).getByLabel("Passwort wiederholen").fill("password123");
+      await expect(main(page).getByTestId("password-strength")).toContainText(
+        "Passwortstärke: sehr schwach.",
+      );
+      await main(page).getByRole("button", { name: "Konto anlegen" }).click();
+      await expect(main(page).getByLabel("Passwort (mindestens 10 Zeichen)")).toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
+      await expectNoAxeViolations(page, "/admin/setup with errors");
+    } finally {
+      await server.stop();
+    }
+  },
+);
 
 /**
  * Signs in as the e2e admin and opens `path`. The sign-in toast is closed (after an axe check
@@ -459,48 +475,48 @@ test("axe: admin projects, list, delete dialog, new and edit form with errors", 
   await expectNoAxeViolations(page, href!);
 });
 
-test("axe: the page editor (Inhalte): list, editor with blocks, errors, versions and dialogs", async ({
-  page,
-  baseURL,
-  consoleGuard,
-}, testInfo) => {
-  test.slow(); // several pages or states, each checked in full
-  const client = await actAsOwnClient(page.context(), testInfo);
-  consoleGuard.allow(/status of 400/);
-  await openAsAdmin(page, "/admin/inhalte", { baseURL: baseURL!, clientAddress: client });
-  await expect(main(page).getByRole("heading", { level: 2, name: "Inhalte" })).toBeVisible();
-  await expectNoAxeViolations(page, "/admin/inhalte");
+test(
+  "axe: the page editor (Inhalte): list, editor with blocks, errors, versions and dialogs",
+  { tag: "@desktop-only" },
+  async ({ page, baseURL, consoleGuard }, testInfo) => {
+    test.slow(); // several pages or states, each checked in full
+    const client = await actAsOwnClient(page.context(), testInfo);
+    consoleGuard.allow(/status of 400/);
+    await openAsAdmin(page, "/admin/inhalte", { baseURL: baseURL!, clientAddress: client });
+    await expect(main(page).getByRole("heading", { level: 2, name: "Inhalte" })).toBeVisible();
+    await expectNoAxeViolations(page, "/admin/inhalte");
 
-  // Publishing and drafting the unchanged page: visitors of the shared server see the same page.
-  await openAdminPage(page, "/admin/inhalte/service-webdesign");
-  await expect(main(page).getByRole("heading", { level: 2, name: /bearbeiten: Webdesign$/ })).toBeVisible();
-  await expectTextEditors(page);
-  await main(page).getByRole("button", { name: "Veröffentlichen" }).click();
-  await holdToast(page, "Veröffentlicht");
-  await main(page).getByRole("button", { name: "Entwurf speichern" }).click();
-  await holdToast(page, "Entwurf gespeichert");
-  await expect(
-    main(page)
-      .getByRole("button", { name: /^Wiederherstellen/ })
-      .first(),
-  ).toBeVisible();
-  await expectNoAxeViolations(page, "/admin/inhalte/service-webdesign with a draft and versions");
-  await expectAccessibleConfirmation(
-    page,
-    main(page).getByRole("button", { name: "Verwerfen" }),
-    "Entwurf verwerfen?",
-  );
+    // Publishing and drafting the unchanged page: visitors of the shared server see the same page.
+    await openAdminPage(page, "/admin/inhalte/service-webdesign");
+    await expect(main(page).getByRole("heading", { level: 2, name: /bearbeiten: Webdesign$/ })).toBeVisible();
+    await expectTextEditors(page);
+    await main(page).getByRole("button", { name: "Veröffentlichen" }).click();
+    await holdToast(page, "Veröffentlicht");
+    await main(page).getByRole("button", { name: "Entwurf speichern" }).click();
+    await holdToast(page, "Entwurf gespeichert");
+    await expect(
+      main(page)
+        .getByRole("button", { name: /^Wiederherstellen/ })
+        .first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, "/admin/inhalte/service-webdesign with a draft and versions");
+    await expectAccessibleConfirmation(
+      page,
+      main(page).getByRole("button", { name: "Verwerfen" }),
+      "Entwurf verwerfen?",
+    );
 
-  await main(page).getByLabel("Titel", { exact: true }).first().fill("");
-  await main(page).getByRole("button", { name: "Entwurf speichern" }).click();
-  await holdToast(page, "Bitte prüfe die markierten Felder. Es wurde nichts gespeichert.");
-  await expectTextEditors(page);
-  await expectNoAxeViolations(page, "/admin/inhalte/service-webdesign with errors");
+    await main(page).getByLabel("Titel", { exact: true }).first().fill("");
+    await main(page).getByRole("button", { name: "Entwurf speichern" }).click();
+    await holdToast(page, "Bitte prüfe die markierten Felder. Es wurde nichts gespeichert.");
+    await expectTextEditors(page);
+    await expectNoAxeViolations(page, "/admin/inhalte/service-webdesign with errors");
 
-  await openAdminPage(page, "/admin/inhalte/ueber-mich");
-  await expectTextEditors(page);
-  await expectNoAxeViolations(page, "/admin/inhalte/ueber-mich");
-});
+    await openAdminPage(page, "/admin/inhalte/ueber-mich");
+    await expectTextEditors(page);
+    await expectNoAxeViolations(page, "/admin/inhalte/ueber-mich");
+  },
+);
 
 test("axe: admin contact requests, list, detail and delete dialogs", async ({
   page,
@@ -549,76 +565,80 @@ test("axe: admin contact requests, list, detail and delete dialogs", async ({
   );
 });
 
-test("axe: admin newsletter subscribers, list and delete dialog", async ({
-  page,
-  request,
-  baseURL,
-}, testInfo) => {
-  test.slow(); // several pages or states, each checked in full
-  const client = await actAsOwnClient(page.context(), testInfo);
-  const options = { baseURL: baseURL!, clientAddress: client };
-  const email = uniqueEmail(testInfo, "a11y-abonnent");
-  const formToken = await formTokenOf(request, "/contact", client);
-  const sent = await postForm(
-    request,
-    "/contact",
-    { intent: "newsletter", formToken, email, name: "Erika", consent: "on" },
-    options,
-  );
-  expect(sent.status()).toBe(200);
+test(
+  "axe: admin newsletter subscribers, list and delete dialog",
+  { tag: "@desktop-only" },
+  async ({ page, request, baseURL }, testInfo) => {
+    test.slow(); // several pages or states, each checked in full
+    const client = await actAsOwnClient(page.context(), testInfo);
+    const options = { baseURL: baseURL!, clientAddress: client };
+    const email = uniqueEmail(testInfo, "a11y-abonnent");
+    const formToken = await formTokenOf(request, "/contact", client);
+    const sent = await postForm(
+      request,
+      "/contact",
+      { intent: "newsletter", formToken, email, name: "Erika", consent: "on" },
+      options,
+    );
+    expect(sent.status()).toBe(200);
 
-  await openAsAdmin(page, "/admin/newsletter", options);
-  await expect(
-    main(page).getByRole("heading", { level: 2, name: "Newsletter-Abonnenten verwalten" }),
-  ).toBeVisible();
-  const row = main(page).getByRole("row").filter({ hasText: email });
-  await expect(row).toHaveCount(1);
-  await expectNoAxeViolations(page, "/admin/newsletter");
+    await openAsAdmin(page, "/admin/newsletter", options);
+    await expect(
+      main(page).getByRole("heading", { level: 2, name: "Newsletter-Abonnenten verwalten" }),
+    ).toBeVisible();
+    const row = main(page).getByRole("row").filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await expectNoAxeViolations(page, "/admin/newsletter");
 
-  await expectAccessibleConfirmation(
-    page,
-    row.getByRole("button", { name: /^Entfernen/ }),
-    "Abonnent entfernen",
-  );
-});
+    await expectAccessibleConfirmation(
+      page,
+      row.getByRole("button", { name: /^Entfernen/ }),
+      "Abonnent entfernen",
+    );
+  },
+);
 
-test("axe: admin profile, closed and with the password section open", async ({ page, baseURL }, testInfo) => {
-  test.slow(); // several pages or states, each checked in full
-  const client = await actAsOwnClient(page.context(), testInfo);
-  await openAsAdmin(page, "/admin/profil", { baseURL: baseURL!, clientAddress: client });
-  await expect(main(page).getByRole("heading", { level: 2, name: "Profil verwalten" })).toBeVisible();
-  await expectNoAxeViolations(page, "/admin/profil");
+test(
+  "axe: admin profile, closed and with the password section open",
+  { tag: "@desktop-only" },
+  async ({ page, baseURL }, testInfo) => {
+    test.slow(); // several pages or states, each checked in full
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await openAsAdmin(page, "/admin/profil", { baseURL: baseURL!, clientAddress: client });
+    await expect(main(page).getByRole("heading", { level: 2, name: "Profil verwalten" })).toBeVisible();
+    await expectNoAxeViolations(page, "/admin/profil");
 
-  await main(page).getByRole("button", { name: "Passwort ändern" }).click();
-  await expect(main(page).getByLabel("Aktuelles Passwort")).toBeVisible();
-  await expectNoAxeViolations(page, "/admin/profil with the password section");
+    await main(page).getByRole("button", { name: "Passwort ändern" }).click();
+    await expect(main(page).getByLabel("Aktuelles Passwort")).toBeVisible();
+    await expectNoAxeViolations(page, "/admin/profil with the password section");
 
-  await main(page).getByLabel("Neues Passwort (mindestens 10 Zeichen)").fill("passwort123");
-  await expect(main(page).getByTestId("password-strength")).toContainText("Passwortstärke: schwach.");
-  await expectNoAxeViolations(page, "/admin/profil with the strength meter");
-});
+    await main(page).getByLabel("Neues Passwort (mindestens 10 Zeichen)").fill("passwort123");
+    await expect(main(page).getByTestId("password-strength")).toContainText("Passwortstärke: schwach.");
+    await expectNoAxeViolations(page, "/admin/profil with the strength meter");
+  },
+);
 
-test("axe: admin settings with the checklist, and with field errors", async ({
-  page,
-  baseURL,
-  consoleGuard,
-}, testInfo) => {
-  test.slow(); // a long page, checked in full twice
-  consoleGuard.allow(/status of 400/);
-  const client = await actAsOwnClient(page.context(), testInfo);
-  await openAsAdmin(page, "/admin/einstellungen", { baseURL: baseURL!, clientAddress: client });
-  await expect(main(page).getByRole("heading", { level: 2, name: "Einstellungen" })).toBeVisible();
-  await expect(main(page).getByRole("heading", { name: "Checkliste für den Livegang" })).toBeVisible();
-  await expectNoAxeViolations(page, "/admin/einstellungen");
+test(
+  "axe: admin settings with the checklist, and with field errors",
+  { tag: "@desktop-only" },
+  async ({ page, baseURL, consoleGuard }, testInfo) => {
+    test.slow(); // a long page, checked in full twice
+    consoleGuard.allow(/status of 400/);
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await openAsAdmin(page, "/admin/einstellungen", { baseURL: baseURL!, clientAddress: client });
+    await expect(main(page).getByRole("heading", { level: 2, name: "Einstellungen" })).toBeVisible();
+    await expect(main(page).getByRole("heading", { name: "Checkliste für den Livegang" })).toBeVisible();
+    await expectNoAxeViolations(page, "/admin/einstellungen");
 
-  // A refused save (nothing is stored on the shared server): the errors beside their fields.
-  const owner = main(page).getByRole("region", { name: "Inhaber und Impressum", exact: true });
-  await owner.getByLabel("USt-IdNr.", { exact: true }).fill("DE1");
-  await owner.getByLabel("PLZ", { exact: true }).fill("1");
-  await owner.getByRole("button", { name: "Speichern" }).click();
-  await expect(owner.getByLabel("USt-IdNr.", { exact: true })).toHaveAttribute("aria-invalid", "true");
-  await expectNoAxeViolations(page, "/admin/einstellungen with field errors");
-});
+    // A refused save (nothing is stored on the shared server): the errors beside their fields.
+    const owner = main(page).getByRole("region", { name: "Inhaber und Impressum", exact: true });
+    await owner.getByLabel("USt-IdNr.", { exact: true }).fill("DE1");
+    await owner.getByLabel("PLZ", { exact: true }).fill("1");
+    await owner.getByRole("button", { name: "Speichern" }).click();
+    await expect(owner.getByLabel("USt-IdNr.", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page, "/admin/einstellungen with field errors");
+  },
+);
 
 test("axe: the admin area with the open menu", async ({ page, baseURL }, testInfo) => {
   const client = await actAsOwnClient(page.context(), testInfo);

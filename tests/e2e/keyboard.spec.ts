@@ -22,6 +22,10 @@ import {
  * Keyboard-only journeys: the menu, the cookie banner, the contact form and the admin
  * delete dialogs are used with Tab, Enter, Space, the arrow keys and Escape, never the mouse,
  * and every element the keyboard reaches shows a visible focus indicator.
+ *
+ * On the phone only the menus run (the hamburger and its overlay are the phone's own tab order):
+ * a keyboard on a phone meets the same banner, forms, dialogs and focus styles as on the desktop,
+ * so those journeys are tagged @desktop-only (playwright.config.ts).
  */
 
 // ── Helpers ──────────────────────────────────────────────────────────────────────────────────
@@ -269,32 +273,36 @@ async function openWithBanner(page: Page, path = "/") {
   await expect(banner(page)).toBeVisible();
 }
 
-test("the cookie banner comes right after the skip link and is accepted with Enter", async ({ page }) => {
-  await openWithBanner(page);
-  const region = banner(page);
+test(
+  "the cookie banner comes right after the skip link and is accepted with Enter",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    await openWithBanner(page);
+    const region = banner(page);
 
-  await page.keyboard.press("Tab");
-  await expectVisibleFocus(page.getByRole("link", { name: "Zum Inhalt springen" }));
-  await page.keyboard.press("Tab");
-  await expectVisibleFocus(region.getByRole("button", { name: "Cookie-Hinweis schließen" }));
-  await page.keyboard.press("Tab");
-  await expectVisibleFocus(region.getByRole("link", { name: "Datenschutzerklärung" }));
-  await page.keyboard.press("Tab");
-  await expectVisibleFocus(region.getByRole("button", { name: "Akzeptieren" }));
-  await page.keyboard.press("Tab");
-  await expectVisibleFocus(region.getByRole("link", { name: "Mehr erfahren" }));
-  await page.keyboard.press("Shift+Tab");
-  await expectVisibleFocus(region.getByRole("button", { name: "Akzeptieren" }));
+    await page.keyboard.press("Tab");
+    await expectVisibleFocus(page.getByRole("link", { name: "Zum Inhalt springen" }));
+    await page.keyboard.press("Tab");
+    await expectVisibleFocus(region.getByRole("button", { name: "Cookie-Hinweis schließen" }));
+    await page.keyboard.press("Tab");
+    await expectVisibleFocus(region.getByRole("link", { name: "Datenschutzerklärung" }));
+    await page.keyboard.press("Tab");
+    await expectVisibleFocus(region.getByRole("button", { name: "Akzeptieren" }));
+    await page.keyboard.press("Tab");
+    await expectVisibleFocus(region.getByRole("link", { name: "Mehr erfahren" }));
+    await page.keyboard.press("Shift+Tab");
+    await expectVisibleFocus(region.getByRole("button", { name: "Akzeptieren" }));
 
-  await page.keyboard.press("Enter");
-  await expect(region).toHaveCount(0);
-  expect(await storedFlag(page)).toBe("true");
-  // The keyboard goes on from where the banner was, into the header, not back to the start.
-  await page.keyboard.press("Tab");
-  await expectVisibleFocus(logo(page));
-});
+    await page.keyboard.press("Enter");
+    await expect(region).toHaveCount(0);
+    expect(await storedFlag(page)).toBe("true");
+    // The keyboard goes on from where the banner was, into the header, not back to the start.
+    await page.keyboard.press("Tab");
+    await expectVisibleFocus(logo(page));
+  },
+);
 
-test("the cookie banner's close icon works with Space", async ({ page }) => {
+test("the cookie banner's close icon works with Space", { tag: "@desktop-only" }, async ({ page }) => {
   await openWithBanner(page);
   const close = banner(page).getByRole("button", { name: "Cookie-Hinweis schließen" });
   await tabTo(page, close);
@@ -303,63 +311,71 @@ test("the cookie banner's close icon works with Space", async ({ page }) => {
   expect(await storedFlag(page)).toBe("true");
 });
 
-test("the cookie banner's 'Mehr erfahren' opens the cookie policy with Enter", async ({ page }) => {
-  await openWithBanner(page);
-  await tabTo(page, banner(page).getByRole("link", { name: "Mehr erfahren" }));
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL("/cookies");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cookie-Richtlinie");
-  expect(await storedFlag(page)).toBeNull();
-});
+test(
+  "the cookie banner's 'Mehr erfahren' opens the cookie policy with Enter",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    await openWithBanner(page);
+    await tabTo(page, banner(page).getByRole("link", { name: "Mehr erfahren" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/cookies");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cookie-Richtlinie");
+    expect(await storedFlag(page)).toBeNull();
+  },
+);
 
 // ── Contact form ─────────────────────────────────────────────────────────────────────────────
 
-test("the contact form is corrected, filled and sent with the keyboard alone", async ({ page }, testInfo) => {
-  await actAsOwnClient(page, testInfo);
-  await acceptCookiesUpFront(page);
-  await page.goto("/contact");
-  await waitForHydration(page);
-  const form = page.getByRole("region", { name: "Schreib mir eine Nachricht" });
-  const field = (label: string) => form.getByLabel(label, { exact: true });
-  const send = form.getByRole("button", { name: "Nachricht senden" });
+test(
+  "the contact form is corrected, filled and sent with the keyboard alone",
+  { tag: "@desktop-only" },
+  async ({ page }, testInfo) => {
+    await actAsOwnClient(page, testInfo);
+    await acceptCookiesUpFront(page);
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const form = page.getByRole("region", { name: "Schreib mir eine Nachricht" });
+    const field = (label: string) => form.getByLabel(label, { exact: true });
+    const send = form.getByRole("button", { name: "Nachricht senden" });
 
-  // Sent empty: the focus moves to the first field, which names its error.
-  await tabTo(page, send);
-  await expectVisibleFocus(send);
-  await page.keyboard.press("Enter");
-  await expectVisibleFocus(field("Name"));
-  await expect(field("Name")).toHaveAttribute("aria-invalid", "true");
-  await expect(field("Name")).toHaveAccessibleDescription("Bitte gib deinen Namen ein.");
+    // Sent empty: the focus moves to the first field, which names its error.
+    await tabTo(page, send);
+    await expectVisibleFocus(send);
+    await page.keyboard.press("Enter");
+    await expectVisibleFocus(field("Name"));
+    await expect(field("Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(field("Name")).toHaveAccessibleDescription("Bitte gib deinen Namen ein.");
 
-  await page.keyboard.type("Erika Musterfrau");
-  await page.keyboard.press("Tab");
-  await expectVisibleFocus(field("E-Mail"));
-  await page.keyboard.type(uniqueEmail(testInfo, "tastatur"));
-  await page.keyboard.press("Tab");
-  await expectVisibleFocus(field("Betreff"));
-  await page.keyboard.type("Nur mit der Tastatur");
-  await page.keyboard.press("Tab");
-  await expectVisibleFocus(field("Nachricht"));
-  await page.keyboard.type("Hallo,");
-  await page.keyboard.press("Enter"); // a new line in the message, not a submission
-  await page.keyboard.type("dieses Formular geht ohne Maus.");
-  await expect(field("Nachricht")).toHaveValue("Hallo,\ndieses Formular geht ohne Maus.");
-  await page.keyboard.press("Tab");
-  await expectVisibleFocus(form.getByRole("link", { name: "Datenschutzerklärung" }));
-  await page.keyboard.press("Tab");
-  await expectVisibleFocus(send);
-  await page.keyboard.press("Enter");
+    await page.keyboard.type("Erika Musterfrau");
+    await page.keyboard.press("Tab");
+    await expectVisibleFocus(field("E-Mail"));
+    await page.keyboard.type(uniqueEmail(testInfo, "tastatur"));
+    await page.keyboard.press("Tab");
+    await expectVisibleFocus(field("Betreff"));
+    await page.keyboard.type("Nur mit der Tastatur");
+    await page.keyboard.press("Tab");
+    await expectVisibleFocus(field("Nachricht"));
+    await page.keyboard.type("Hallo,");
+    await page.keyboard.press("Enter"); // a new line in the message, not a submission
+    await page.keyboard.type("dieses Formular geht ohne Maus.");
+    await expect(field("Nachricht")).toHaveValue("Hallo,\ndieses Formular geht ohne Maus.");
+    await page.keyboard.press("Tab");
+    await expectVisibleFocus(form.getByRole("link", { name: "Datenschutzerklärung" }));
+    await page.keyboard.press("Tab");
+    await expectVisibleFocus(send);
+    await page.keyboard.press("Enter");
 
-  const toast = toastWith(page, CONTACT_MESSAGES.success);
-  await expect(toast).toBeVisible();
-  await expect(toast).toContainText(CONTACT_MESSAGES.successDescription);
-  expect(CONTACT_MESSAGES.success).toBe("Nachricht gesendet!");
-  expect(CONTACT_MESSAGES.successDescription).toBe(
-    "Vielen Dank für Deine Nachricht. Ich werde mich so bald wie möglich bei Dir melden.",
-  );
-  await expect(field("Name")).toHaveValue("");
-  await expect(field("Nachricht")).toHaveValue("");
-});
+    const toast = toastWith(page, CONTACT_MESSAGES.success);
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(CONTACT_MESSAGES.successDescription);
+    expect(CONTACT_MESSAGES.success).toBe("Nachricht gesendet!");
+    expect(CONTACT_MESSAGES.successDescription).toBe(
+      "Vielen Dank für Deine Nachricht. Ich werde mich so bald wie möglich bei Dir melden.",
+    );
+    await expect(field("Name")).toHaveValue("");
+    await expect(field("Nachricht")).toHaveValue("");
+  },
+);
 
 // ── Admin delete dialogs ─────────────────────────────────────────────────────────────────────
 
@@ -409,125 +425,127 @@ async function searchWithKeyboard(page: Page, label: string, text: string) {
   await expect(page).toHaveURL(new RegExp(`[?&]q=${text}`));
 }
 
-test("a project is deleted with the keyboard alone, after Escape cancelled once", async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  // Deleting changes the public pages that other tests count: a server of this test alone.
-  const admin = { email: "inhaber@example.org", password: "Eigenes-Admin-Passwort-2026" };
-  const server = await startOwnServer({ admin });
-  try {
+test(
+  "a project is deleted with the keyboard alone, after Escape cancelled once",
+  { tag: "@desktop-only" },
+  async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    // Deleting changes the public pages that other tests count: a server of this test alone.
+    const admin = { email: "inhaber@example.org", password: "Eigenes-Admin-Passwort-2026" };
+    const server = await startOwnServer({ admin });
+    try {
+      const client = await actAsOwnClient(page.context(), testInfo);
+      await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: admin });
+      await openAdminPage(page, `${server.url}/admin`);
+      const rows = page.getByRole("main").getByRole("row");
+      const first = rows.nth(1);
+      const title = (await first.getByRole("cell").first().textContent())!;
+      const count = await rows.count();
+
+      await deleteWithKeyboard(page, first.getByRole("button", { name: /^Delete/ }), {
+        dialog: ADMIN_MESSAGES.deleteTitle,
+        confirm: "Delete",
+        cancel: "Cancel",
+      });
+      await expect(toastWith(page, ADMIN_MESSAGES.projectDeleted)).toBeVisible();
+      await expect(rows).toHaveCount(count - 1);
+      await expect(rows.filter({ hasText: title })).toHaveCount(0);
+    } finally {
+      await page.close();
+      await server.stop();
+    }
+  },
+);
+
+test(
+  "a contact request is read and deleted with the keyboard alone",
+  { tag: "@desktop-only" },
+  async ({ page, request, baseURL }, testInfo) => {
+    test.slow();
     const client = await actAsOwnClient(page.context(), testInfo);
-    await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: admin });
-    await openAdminPage(page, `${server.url}/admin`);
-    const rows = page.getByRole("main").getByRole("row");
-    const first = rows.nth(1);
-    const title = (await first.getByRole("cell").first().textContent())!;
-    const count = await rows.count();
+    const options = { baseURL: baseURL!, clientAddress: client };
+    const mark = `tastatur-${testInfo.project.name}-${Date.now().toString(36)}`;
+    const subject = `Anfrage ${mark}`;
+    const formToken = await formTokenOf(request, "/contact", client);
+    const sent = await postForm(
+      request,
+      "/contact",
+      {
+        intent: "contact",
+        formToken,
+        name: "Erika Musterfrau",
+        email: uniqueEmail(testInfo, "tastatur"),
+        subject,
+        message: "Hallo!",
+      },
+      options,
+    );
+    expect(sent.status()).toBe(200);
 
-    await deleteWithKeyboard(page, first.getByRole("button", { name: /^Delete/ }), {
-      dialog: ADMIN_MESSAGES.deleteTitle,
-      confirm: "Delete",
-      cancel: "Cancel",
+    await signInAsAdmin(page, options);
+    await openAdminPage(page, "/admin/kontaktanfragen");
+    await searchWithKeyboard(page, "Kontaktanfragen durchsuchen", mark);
+    const item = page.getByRole("main").getByRole("listitem").filter({ hasText: subject });
+    await expect(item).toHaveCount(1);
+
+    // The detail dialog opens with Enter, holds the focus and gives it back on Escape.
+    const details = item.getByRole("button", { name: /^Details/ });
+    await tabTo(page, details);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: subject });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expectVisibleFocus(details);
+
+    await deleteWithKeyboard(page, item.getByRole("button", { name: /^Löschen/ }), {
+      dialog: "Kontaktanfrage löschen",
+      confirm: "Löschen",
+      cancel: "Abbrechen",
     });
-    await expect(toastWith(page, ADMIN_MESSAGES.projectDeleted)).toBeVisible();
-    await expect(rows).toHaveCount(count - 1);
-    await expect(rows.filter({ hasText: title })).toHaveCount(0);
-  } finally {
-    await page.close();
-    await server.stop();
-  }
-});
+    await expect(toastWith(page, ADMIN_MESSAGES.contactDeleted)).toBeVisible();
+    await expect(item).toHaveCount(0);
+  },
+);
 
-test("a contact request is read and deleted with the keyboard alone", async ({
-  page,
-  request,
-  baseURL,
-}, testInfo) => {
-  test.slow();
-  const client = await actAsOwnClient(page.context(), testInfo);
-  const options = { baseURL: baseURL!, clientAddress: client };
-  const mark = `tastatur-${testInfo.project.name}-${Date.now().toString(36)}`;
-  const subject = `Anfrage ${mark}`;
-  const formToken = await formTokenOf(request, "/contact", client);
-  const sent = await postForm(
-    request,
-    "/contact",
-    {
-      intent: "contact",
-      formToken,
-      name: "Erika Musterfrau",
-      email: uniqueEmail(testInfo, "tastatur"),
-      subject,
-      message: "Hallo!",
-    },
-    options,
-  );
-  expect(sent.status()).toBe(200);
+test(
+  "a newsletter subscriber is removed with the keyboard alone",
+  { tag: "@desktop-only" },
+  async ({ page, request, baseURL }, testInfo) => {
+    test.slow();
+    const client = await actAsOwnClient(page.context(), testInfo);
+    const options = { baseURL: baseURL!, clientAddress: client };
+    const email = uniqueEmail(testInfo, "tastatur");
+    const formToken = await formTokenOf(request, "/contact", client);
+    const sent = await postForm(
+      request,
+      "/contact",
+      { intent: "newsletter", formToken, email, name: "", consent: "on" },
+      options,
+    );
+    expect(sent.status()).toBe(200);
 
-  await signInAsAdmin(page, options);
-  await openAdminPage(page, "/admin/kontaktanfragen");
-  await searchWithKeyboard(page, "Kontaktanfragen durchsuchen", mark);
-  const item = page.getByRole("main").getByRole("listitem").filter({ hasText: subject });
-  await expect(item).toHaveCount(1);
+    await signInAsAdmin(page, options);
+    await openAdminPage(page, "/admin/newsletter");
+    await searchWithKeyboard(page, "Abonnenten durchsuchen", email.split("@")[0]!);
+    const row = page.getByRole("main").getByRole("row").filter({ hasText: email });
+    await expect(row).toHaveCount(1);
 
-  // The detail dialog opens with Enter, holds the focus and gives it back on Escape.
-  const details = item.getByRole("button", { name: /^Details/ });
-  await tabTo(page, details);
-  await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: subject });
-  await expect(dialog).toBeVisible();
-  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-  await page.keyboard.press("Escape");
-  await expect(dialog).toHaveCount(0);
-  await expectVisibleFocus(details);
-
-  await deleteWithKeyboard(page, item.getByRole("button", { name: /^Löschen/ }), {
-    dialog: "Kontaktanfrage löschen",
-    confirm: "Löschen",
-    cancel: "Abbrechen",
-  });
-  await expect(toastWith(page, ADMIN_MESSAGES.contactDeleted)).toBeVisible();
-  await expect(item).toHaveCount(0);
-});
-
-test("a newsletter subscriber is removed with the keyboard alone", async ({
-  page,
-  request,
-  baseURL,
-}, testInfo) => {
-  test.slow();
-  const client = await actAsOwnClient(page.context(), testInfo);
-  const options = { baseURL: baseURL!, clientAddress: client };
-  const email = uniqueEmail(testInfo, "tastatur");
-  const formToken = await formTokenOf(request, "/contact", client);
-  const sent = await postForm(
-    request,
-    "/contact",
-    { intent: "newsletter", formToken, email, name: "", consent: "on" },
-    options,
-  );
-  expect(sent.status()).toBe(200);
-
-  await signInAsAdmin(page, options);
-  await openAdminPage(page, "/admin/newsletter");
-  await searchWithKeyboard(page, "Abonnenten durchsuchen", email.split("@")[0]!);
-  const row = page.getByRole("main").getByRole("row").filter({ hasText: email });
-  await expect(row).toHaveCount(1);
-
-  await deleteWithKeyboard(page, row.getByRole("button", { name: /^Entfernen/ }), {
-    dialog: "Abonnent entfernen",
-    confirm: "Entfernen",
-    cancel: "Abbrechen",
-  });
-  await expect(toastWith(page, ADMIN_MESSAGES.subscriberDeleted)).toBeVisible();
-  await expect(row).toHaveCount(0);
-});
+    await deleteWithKeyboard(page, row.getByRole("button", { name: /^Entfernen/ }), {
+      dialog: "Abonnent entfernen",
+      confirm: "Entfernen",
+      cancel: "Abbrechen",
+    });
+    await expect(toastWith(page, ADMIN_MESSAGES.subscriberDeleted)).toBeVisible();
+    await expect(row).toHaveCount(0);
+  },
+);
 
 // ── Visible focus everywhere ─────────────────────────────────────────────────────────────────
 
 for (const path of ["/", "/service/webdesign", "/contact"]) {
-  test(`every tab stop of ${path} shows a visible focus`, async ({ page }) => {
+  test(`every tab stop of ${path} shows a visible focus`, { tag: "@desktop-only" }, async ({ page }) => {
     test.slow();
     await acceptCookiesUpFront(page);
     await page.goto(path);
