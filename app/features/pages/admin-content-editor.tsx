@@ -42,6 +42,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 const TITLES: Record<PageContent["kind"], string> = {
   home: "Startseite",
   about: "Über mich",
+  contact: "Kontakt",
   portfolio: "Portfolio",
   category: "Kategorie",
   service: "Leistungsseite",
@@ -104,6 +105,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="kind" value={content.kind} />
           {content.kind === "home" && <HomeFields doc={doc as typeof content} />}
           {content.kind === "about" && <AboutFields doc={doc as typeof content} />}
+          {content.kind === "contact" && <ContactFields />}
           {content.kind === "portfolio" && <PortfolioFields />}
           {content.kind === "menu" && <MenuFields doc={doc as typeof content} />}
           {content.kind === "category" && <CategoryFields />}
@@ -259,6 +261,10 @@ function HomeFields({ doc }: Doc<"home">) {
         <TextField name="newsletterTitle" label="Überschrift" />
         <PlainTextArea name="newsletterText" label="Text" rows={2} />
       </EditorSection>
+      <SearchEngineSection
+        title={false}
+        hint="Der Seitentitel der Startseite ist dein Name (unter Einstellungen)."
+      />
     </>
   );
 }
@@ -275,6 +281,7 @@ function AboutFields({ doc }: Doc<"about">) {
         <ImageField name="image" label="Porträt oder Teambild" />
       </EditorSection>
       <EditorSection title="Keyfacts" hint="Die Liste neben dem Text, in dieser Reihenfolge.">
+        <TextField name="keyfactsTitle" label="Überschrift der Liste" />
         <EditableList
           list="keyfacts"
           count={keyfacts.length}
@@ -284,6 +291,33 @@ function AboutFields({ doc }: Doc<"about">) {
           {(index) => <TextField name={`keyfacts.${index}`} label={`Punkt ${index + 1}`} />}
         </EditableList>
       </EditorSection>
+      <EditorSection title="Button">
+        <TextField name="contactLabel" label="Beschriftung des Buttons zum Kontakt" />
+      </EditorSection>
+      <SearchEngineSection title={false} hint="Der Seitentitel ist der Titel oben." />
+    </>
+  );
+}
+
+function ContactFields() {
+  return (
+    <>
+      <EditorSection title="Kopfbereich">
+        <TextField name="title" label="Überschrift" />
+        <PlainTextArea name="intro" label="Einleitung" rows={3} />
+      </EditorSection>
+      <EditorSection title="Überschriften" hint="Über deinen Kontaktdaten und über dem Formular.">
+        <TextField name="detailsTitle" label="Überschrift der Kontaktdaten" />
+        <TextField name="formTitle" label="Überschrift des Formulars" />
+      </EditorSection>
+      <EditorSection
+        title="Newsletter"
+        hint="Der Kasten zur Anmeldung neben dem Formular. Der Einwilligungstext darunter ist fest: Er ist der Nachweis deiner Abonnenten."
+      >
+        <TextField name="newsletterTitle" label="Überschrift" />
+        <PlainTextArea name="newsletterText" label="Text" rows={2} />
+      </EditorSection>
+      <SearchEngineSection />
     </>
   );
 }
@@ -487,12 +521,12 @@ function MenuFields({ doc }: Doc<"menu">) {
   );
 }
 
-/** What search engines show of the page: its title and description. */
-function SearchEngineSection() {
+/** What search engines show of the page: its title (unless the page has one already) and description. */
+function SearchEngineSection({ title = true, hint }: { title?: boolean; hint?: string }) {
   return (
-    <EditorSection title="Suchmaschinen">
-      <TextField name="metaTitle" label="Seitentitel" />
-      <PlainTextArea name="metaDescription" label="Beschreibung" rows={2} />
+    <EditorSection title="Suchmaschinen" hint={hint}>
+      {title && <TextField name="metaTitle" label="Seitentitel" />}
+      <PlainTextArea name="metaDescription" label="Beschreibung für Suchmaschinen" rows={2} />
     </EditorSection>
   );
 }

@@ -72,6 +72,8 @@ export async function loadContentList(request: Request, context: RequestContext)
         return [{ ...common, title: "Startseite", group: "Seiten" }];
       case "about":
         return [{ ...common, title: "Über mich", group: "Seiten" }];
+      case "contact":
+        return [{ ...common, title: "Kontakt", group: "Seiten" }];
       case "menu":
         // The menus have no page of their own to open.
         return [{ ...common, path: "", title: "Menüs", group: "Menüs" }];

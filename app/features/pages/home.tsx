@@ -152,11 +152,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [
-    ...pageMeta(
-      matches,
-      null,
-      "Coaching, Consulting und Webentwicklung: Lerne mich, meine Projekte und mein Tun kennen – Websites, Shops, Portale, Kurse und KI-Beratung.",
-    ),
+    ...pageMeta(matches, null, loaderData?.home.metaDescription ?? ""),
     ...previewMeta(loaderData?.preview ?? false),
   ];
 }

@@ -12,3 +12,4 @@ export {
   wantsPreview,
   type ShownCategory,
 } from "./pages.server";
+export { CONTACT_PATH } from "./page-content";

@@ -25,6 +25,8 @@ export type HomeContent = {
   particles: boolean;
   newsletterTitle: string;
   newsletterText: string;
+  /** What search engines show under the page's title (the title is the owner's name). */
+  metaDescription: string;
 };
 
 export type AboutContent = {
@@ -33,7 +35,25 @@ export type AboutContent = {
   /** Markdown. */
   text: string;
   image: PageImage;
+  /** The heading over the key facts. */
+  keyfactsTitle: string;
   keyfacts: string[];
+  /** The button to the contact page. */
+  contactLabel: string;
+  metaDescription: string;
+};
+
+/** /contact: the texts around the contact form and the newsletter card. */
+export type ContactContent = {
+  kind: "contact";
+  title: string;
+  intro: string;
+  detailsTitle: string;
+  formTitle: string;
+  newsletterTitle: string;
+  newsletterText: string;
+  metaTitle: string;
+  metaDescription: string;
 };
 
 export type CategoryContent = {
@@ -124,11 +144,18 @@ export type ServiceContent = {
 export type MenuContent = { kind: "menu" } & Menus;
 
 export type PageContent =
-  HomeContent | AboutContent | PortfolioContent | CategoryContent | ServiceContent | MenuContent;
+  | HomeContent
+  | AboutContent
+  | ContactContent
+  | PortfolioContent
+  | CategoryContent
+  | ServiceContent
+  | MenuContent;
 export type PageKind = PageContent["kind"];
 
 export const SERVICE_OVERVIEW_PATH = "/service";
 export const PORTFOLIO_PATH = "/projects";
+export const CONTACT_PATH = "/contact";
 /** The menus' document: no public path, so no visitor can ask for it. */
 export const MENU_PATH = "menu";
 
@@ -140,12 +167,13 @@ export const servicePath = (slug: string) => (slug ? `/service/${slug}` : SERVIC
 
 /**
  * The admin's key of a page: "/" → "startseite", "/about" → "ueber-mich", "/projects" →
- * "portfolio", "/service/shops" → "service-shops".
+ * "portfolio", "/contact" → "kontakt", "/service/shops" → "service-shops".
  */
 export function editorKey(path: string): string {
   if (path === "/") return "startseite";
   if (path === "/about") return "ueber-mich";
   if (path === PORTFOLIO_PATH) return "portfolio";
+  if (path === CONTACT_PATH) return "kontakt";
   if (path === MENU_PATH) return "menues";
   return path.slice(1).replace("/", "-");
 }
@@ -155,6 +183,7 @@ export function pathOfEditorKey(key: string): string | undefined {
   if (key === "startseite") return "/";
   if (key === "ueber-mich") return "/about";
   if (key === "portfolio") return PORTFOLIO_PATH;
+  if (key === "kontakt") return CONTACT_PATH;
   if (key === "menues") return MENU_PATH;
   const match = /^(category|service)(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?$/.exec(key);
   if (!match) return undefined;

@@ -66,6 +66,9 @@ const checkbox = z
   .union([z.boolean(), z.literal("on"), z.literal("")])
   .transform((value) => value === true || value === "on");
 
+const metaTitle = line(70, "Bitte gib einen Seitentitel ein.");
+const metaDescription = line(200, "Bitte gib eine Beschreibung ein.");
+
 export const HomeSchema = z.object({
   kind: z.literal("home"),
   heroTitle: line(120, "Bitte gib eine Überschrift ein."),
@@ -78,6 +81,7 @@ export const HomeSchema = z.object({
   particles: checkbox.default(true),
   newsletterTitle: line(120, "Bitte gib eine Überschrift ein."),
   newsletterText: line(400, "Bitte gib einen Text ein."),
+  metaDescription,
 });
 
 export const AboutSchema = z.object({
@@ -85,13 +89,25 @@ export const AboutSchema = z.object({
   title: line(120, "Bitte gib einen Titel ein."),
   text: markdownText(10_000, "Bitte gib einen Text ein."),
   image: ImageSchema,
+  keyfactsTitle: line(120, "Bitte gib eine Überschrift für die Keyfacts ein."),
   keyfacts: z
     .array(line(200, "Bitte fülle den Punkt aus oder entferne ihn."))
     .max(20, "Höchstens 20 Punkte."),
+  contactLabel: line(80, "Bitte gib eine Beschriftung für den Button ein."),
+  metaDescription,
 });
 
-const metaTitle = line(70, "Bitte gib einen Seitentitel ein.");
-const metaDescription = line(200, "Bitte gib eine Beschreibung ein.");
+export const ContactPageSchema = z.object({
+  kind: z.literal("contact"),
+  title: line(120, "Bitte gib eine Überschrift ein."),
+  intro: line(600, "Bitte gib eine Einleitung ein."),
+  detailsTitle: line(120, "Bitte gib eine Überschrift für die Kontaktdaten ein."),
+  formTitle: line(120, "Bitte gib eine Überschrift für das Formular ein."),
+  newsletterTitle: line(120, "Bitte gib eine Überschrift für den Newsletter ein."),
+  newsletterText: line(400, "Bitte gib einen Text zum Newsletter ein."),
+  metaTitle,
+  metaDescription,
+});
 
 export const PortfolioSchema = z.object({
   kind: z.literal("portfolio"),
@@ -186,6 +202,7 @@ export const MenuSchema = z.object({
 export const PAGE_SCHEMAS = {
   home: HomeSchema,
   about: AboutSchema,
+  contact: ContactPageSchema,
   portfolio: PortfolioSchema,
   category: CategorySchema,
   service: ServiceSchema,

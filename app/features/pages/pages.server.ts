@@ -42,10 +42,20 @@ import { databaseContext, type RequestContext } from "~/platform/http/request-co
  */
 export type PagesSnapshot = ReadonlyMap<string, PageContent>;
 
-const PAGE_KINDS: readonly PageKind[] = ["home", "about", "portfolio", "category", "service", "menu"];
+const PAGE_KINDS: readonly PageKind[] = [
+  "home",
+  "about",
+  "contact",
+  "portfolio",
+  "category",
+  "service",
+  "menu",
+];
 
 /** Fields a kind gained after its pages were first stored: a page stored before gets the built-in value. */
 const ADDED_FIELDS: Partial<Record<PageKind, string[]>> = {
+  home: ["metaDescription"],
+  about: ["keyfactsTitle", "contactLabel", "metaDescription"],
   category: ["visible", "name", "filterLabel", "homeLinkLabel", "emptyMessage"],
 };
 
