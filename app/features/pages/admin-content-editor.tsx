@@ -338,6 +338,23 @@ function PortfolioFields() {
         <TextField name="allLabel" label="Filter für alle Kategorien" />
         <TextField name="menuAllLabel" label="Eintrag im Menü „Portfolio“" />
         <TextField name="emptyMessage" label="Hinweis, wenn nichts gefunden wird" />
+        <TextField
+          name="allEntriesTitle"
+          label="Überschrift über allen Projekten"
+          hint="Nur für Screenreader: Sie kündigt die Liste ohne Filter an."
+        />
+      </EditorSection>
+      <EditorSection
+        title="Beschriftungen der Projekte"
+        hint="Gelten für jede Projektkarte (Startseite, Kategorien, Leistungsseiten) und jede Projektseite."
+      >
+        <TextField name="moreLabel" label="Link von der Karte zum Projekt" />
+        <TextField name="websiteLabel" label="Link zur Webseite des Projekts" />
+        <TextField name="contactLabel" label="Link zum Kontakt auf der Karte" />
+        <TextField name="backLabel" label="Link zurück auf der Projektseite" />
+        <TextField name="detailContactLabel" label="Button zum Kontakt auf der Projektseite" />
+        <TextField name="serviceProjectsTitle" label="Überschrift der Service-Projekte auf Leistungsseiten" />
+        <TextField name="serviceProjectsLinkLabel" label="Button zu allen Service-Projekten" />
       </EditorSection>
       <SearchEngineSection />
     </>

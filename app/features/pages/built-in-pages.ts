@@ -197,6 +197,15 @@ export const DEFAULT_PORTFOLIO: PortfolioContent = {
   menuAllLabel: "Alle Projekte",
   hideEmptyCategories: false,
   emptyMessage: "Keine Projekte gefunden.",
+  allEntriesTitle: "Alle Einträge",
+  // Spec §2 fixes the labels of cards and project pages.
+  moreLabel: "Mehr erfahren",
+  websiteLabel: "Zur Webseite",
+  contactLabel: "Kontakt aufnehmen",
+  backLabel: "Zurück zu allen Projekten",
+  detailContactLabel: "Jetzt Kontakt aufnehmen",
+  serviceProjectsTitle: "Ausgewählte Service-Leistungen",
+  serviceProjectsLinkLabel: "Weitere Service-Leistungen entdecken",
   metaTitle: "Portfolio",
   metaDescription:
     "Mein Portfolio: Projekte, Produkte, Services, Magazine und Consulting – Einblicke in meine Arbeit als Coach, Berater und Webentwickler.",

@@ -1,5 +1,6 @@
 /** What other features use of pages on the server: the only way in from outside the folder. */
 export {
+  cardLabelsOf,
   loadPages,
   menusOf,
   pageData,

@@ -86,6 +86,18 @@ export type PortfolioContent = {
   hideEmptyCategories: boolean;
   /** Shown where no project matches the filter. */
   emptyMessage: string;
+  /** The heading (for screen readers) over every project, without a filter. */
+  allEntriesTitle: string;
+  /** The links of a project card, wherever cards are shown. */
+  moreLabel: string;
+  websiteLabel: string;
+  contactLabel: string;
+  /** A project's page: the link back, and its button to the contact page. */
+  backLabel: string;
+  detailContactLabel: string;
+  /** The section of service projects at the end of a service page. */
+  serviceProjectsTitle: string;
+  serviceProjectsLinkLabel: string;
   metaTitle: string;
   metaDescription: string;
 };

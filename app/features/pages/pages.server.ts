@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { DEFAULT_MENU, DEFAULT_PAGES, DEFAULT_PORTFOLIO } from "~/features/pages/built-in-pages";
 import type { Menus } from "~/features/site";
-import { CATEGORY_PAGES, type Category } from "~/features/projects";
+import { CATEGORY_PAGES, type CardLabels, type Category } from "~/features/projects";
 import { publishedCategories } from "~/features/projects/index.server";
 import type { Db } from "~/platform/db/engines.server";
 import {
@@ -56,6 +56,16 @@ const PAGE_KINDS: readonly PageKind[] = [
 const ADDED_FIELDS: Partial<Record<PageKind, string[]>> = {
   home: ["metaDescription"],
   about: ["keyfactsTitle", "contactLabel", "metaDescription"],
+  portfolio: [
+    "allEntriesTitle",
+    "moreLabel",
+    "websiteLabel",
+    "contactLabel",
+    "backLabel",
+    "detailContactLabel",
+    "serviceProjectsTitle",
+    "serviceProjectsLinkLabel",
+  ],
   category: ["visible", "name", "filterLabel", "homeLinkLabel", "emptyMessage"],
 };
 
@@ -178,6 +188,12 @@ export const categoryOf = (pages: PagesSnapshot, slug: string): CategoryContent 
 
 export const portfolioOf = (pages: PagesSnapshot): PortfolioContent =>
   ofKind(pages.get(PORTFOLIO_PATH), "portfolio") ?? DEFAULT_PORTFOLIO;
+
+/** The links of a project card, as the owner words them (Inhalte → Alle Projekte). */
+export function cardLabelsOf(pages: PagesSnapshot): CardLabels {
+  const { moreLabel, websiteLabel, contactLabel } = portfolioOf(pages);
+  return { more: moreLabel, website: websiteLabel, contact: contactLabel };
+}
 
 /** A category as the public pages show it: its fixed slug and data key, and the owner's texts. */
 export type ShownCategory = CategoryContent & { slug: string; category: Category; path: string };
