@@ -21,6 +21,7 @@ import {
   ALT_MISSING,
   CategorySchema,
   ContactPageSchema,
+  FrameSchema,
   PAGE_LIMITS,
   parsePage,
   PortfolioSchema,
@@ -220,6 +221,8 @@ function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
       };
     case "contact":
       return flatValues(kind, form, Object.keys(ContactPageSchema.shape));
+    case "frame":
+      return flatValues(kind, form, Object.keys(FrameSchema.shape));
     case "portfolio":
       return flatValues(kind, form, Object.keys(PortfolioSchema.shape));
     case "category":

@@ -47,6 +47,7 @@ const TITLES: Record<PageContent["kind"], string> = {
   category: "Kategorie",
   service: "Leistungsseite",
   menu: "Menüs",
+  frame: "Fußzeile und Fehlerseite",
 };
 
 export default function ContentEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -83,7 +84,9 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             : `${TITLES[content.kind]} bearbeiten: ${name}`}
         </h2>
         <p className="text-sm text-slate-600">
-          {content.kind !== "menu" && <span className="font-mono">{path} · </span>}
+          {content.kind !== "menu" && content.kind !== "frame" && (
+            <span className="font-mono">{path} · </span>
+          )}
           veröffentlicht am {formatDateTime(publishedAt)}
           {hasDraft && draftSavedAt && <> · Entwurf gespeichert am {formatDateTime(draftSavedAt)}</>}
         </p>
@@ -106,6 +109,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
           {content.kind === "home" && <HomeFields doc={doc as typeof content} />}
           {content.kind === "about" && <AboutFields doc={doc as typeof content} />}
           {content.kind === "contact" && <ContactFields />}
+          {content.kind === "frame" && <FrameFields />}
           {content.kind === "portfolio" && <PortfolioFields />}
           {content.kind === "menu" && <MenuFields doc={doc as typeof content} />}
           {content.kind === "category" && <CategoryFields />}
@@ -119,7 +123,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             <Save aria-hidden="true" className="size-4" />
             Entwurf speichern
           </Button>
-          {content.kind !== "menu" && (
+          {content.kind !== "menu" && content.kind !== "frame" && (
             <a
               href={`${path}?vorschau`}
               target="_blank"
@@ -295,6 +299,30 @@ function AboutFields({ doc }: Doc<"about">) {
         <TextField name="contactLabel" label="Beschriftung des Buttons zum Kontakt" />
       </EditorSection>
       <SearchEngineSection title={false} hint="Der Seitentitel ist der Titel oben." />
+    </>
+  );
+}
+
+function FrameFields() {
+  return (
+    <>
+      <EditorSection title="Fußzeile" hint="Unten auf jeder Seite.">
+        <TextField name="footerNavigationTitle" label="Überschrift der Navigation" />
+        <TextField name="footerLegalTitle" label="Überschrift der rechtlichen Links" />
+        <TextField name="copyright" label="Text nach dem Copyright" hint="Steht hinter „© Jahr Dein Name.“" />
+        <TextField name="toTopLabel" label="Button nach oben" />
+      </EditorSection>
+      <EditorSection
+        title="Seite „nicht gefunden“"
+        hint="Erscheint, wenn jemand eine Adresse aufruft, die es nicht gibt (Fehler 404)."
+      >
+        <TextField name="notFoundTitle" label="Überschrift" />
+        <TextField name="notFoundLinkLabel" label="Link zur Startseite" />
+      </EditorSection>
+      <EditorSection title="Suchmaschinen" hint="Der Titel der Seite „nicht gefunden“ im Browser-Tab.">
+        <TextField name="notFoundMetaTitle" label="Seitentitel" />
+        <PlainTextArea name="notFoundMetaDescription" label="Beschreibung für Suchmaschinen" rows={2} />
+      </EditorSection>
     </>
   );
 }

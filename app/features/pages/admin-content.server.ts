@@ -77,6 +77,8 @@ export async function loadContentList(request: Request, context: RequestContext)
       case "menu":
         // The menus have no page of their own to open.
         return [{ ...common, path: "", title: "Menüs", group: "Menüs" }];
+      case "frame":
+        return [{ ...common, path: "", title: "Fußzeile und Fehlerseite", group: "Seiten" }];
       case "portfolio":
         return [{ ...common, title: "Alle Projekte (Portfolio)", group: "Kategorien" }];
       case "category":

@@ -5,7 +5,7 @@
  * table, falling back to this content only while the database cannot be read.
  */
 import { CATEGORY_PAGES, emptyCategoryMessage, type CategoryPage } from "~/features/projects";
-import { DEFAULT_MENUS } from "~/features/site";
+import { DEFAULT_MENUS, DEFAULT_SITE_TEXTS } from "~/features/site";
 import {
   CENTRE,
   HERO_PRODUCT_IMAGES,
@@ -16,11 +16,13 @@ import {
 import { SERVICE_PAGES, type ServicePage, type ServiceText } from "./services";
 import {
   CONTACT_PATH,
+  FRAME_PATH,
   MENU_PATH,
   SERVICE_OVERVIEW_PATH,
   type AboutContent,
   type CategoryContent,
   type ContactContent,
+  type FrameContent,
   type HomeContent,
   type MenuContent,
   type PageContent,
@@ -213,6 +215,8 @@ export const DEFAULT_PORTFOLIO: PortfolioContent = {
 
 export const DEFAULT_MENU: MenuContent = { kind: "menu", ...DEFAULT_MENUS };
 
+export const DEFAULT_FRAME: FrameContent = { kind: "frame", ...DEFAULT_SITE_TEXTS };
+
 /** Every built-in page by path, in the order the admin lists them (services in menu order). */
 export const DEFAULT_PAGES: ReadonlyMap<string, PageContent> = new Map<string, PageContent>([
   ["/", DEFAULT_HOME],
@@ -223,4 +227,5 @@ export const DEFAULT_PAGES: ReadonlyMap<string, PageContent> = new Map<string, P
   [MENU_PATH, DEFAULT_MENU],
   // Last: an upgrade stores it after the pages that were there before.
   [CONTACT_PATH, DEFAULT_CONTACT],
+  [FRAME_PATH, DEFAULT_FRAME],
 ]);

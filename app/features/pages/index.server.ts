@@ -9,6 +9,7 @@ export {
   portfolioOf,
   serviceMenuOf,
   shownCategories,
+  siteTextsOf,
   visibleServices,
   wantsPreview,
   type ShownCategory,

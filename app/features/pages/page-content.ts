@@ -6,7 +6,7 @@
  * "/service/webdesign"); the admin addresses it by an editor key without slashes.
  */
 import { isUpload, type Focus } from "~/features/media";
-import type { Menus } from "~/features/site";
+import type { Menus, SiteTexts } from "~/features/site";
 
 /**
  * An image on a page: a built-in one under /images/ or an upload under /media/<id>. `focus` is
@@ -155,6 +155,9 @@ export type ServiceContent = {
 /** The site's menus (not a page of its own: stored under MENU_PATH, edited like one). */
 export type MenuContent = { kind: "menu" } & Menus;
 
+/** The frame's texts: footer and not-found page (not a page of its own: stored under FRAME_PATH). */
+export type FrameContent = { kind: "frame" } & SiteTexts;
+
 export type PageContent =
   | HomeContent
   | AboutContent
@@ -162,7 +165,8 @@ export type PageContent =
   | PortfolioContent
   | CategoryContent
   | ServiceContent
-  | MenuContent;
+  | MenuContent
+  | FrameContent;
 export type PageKind = PageContent["kind"];
 
 export const SERVICE_OVERVIEW_PATH = "/service";
@@ -170,6 +174,8 @@ export const PORTFOLIO_PATH = "/projects";
 export const CONTACT_PATH = "/contact";
 /** The menus' document: no public path, so no visitor can ask for it. */
 export const MENU_PATH = "menu";
+/** The frame's document: no public path either. */
+export const FRAME_PATH = "frame";
 
 /** A service page under the overview (/service/<slug>): the pages the owner deletes and reorders. */
 export const isServiceSubPage = (path: string) => /^\/service\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path);
@@ -187,6 +193,7 @@ export function editorKey(path: string): string {
   if (path === PORTFOLIO_PATH) return "portfolio";
   if (path === CONTACT_PATH) return "kontakt";
   if (path === MENU_PATH) return "menues";
+  if (path === FRAME_PATH) return "rahmen";
   return path.slice(1).replace("/", "-");
 }
 
@@ -197,6 +204,7 @@ export function pathOfEditorKey(key: string): string | undefined {
   if (key === "portfolio") return PORTFOLIO_PATH;
   if (key === "kontakt") return CONTACT_PATH;
   if (key === "menues") return MENU_PATH;
+  if (key === "rahmen") return FRAME_PATH;
   const match = /^(category|service)(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?$/.exec(key);
   if (!match) return undefined;
   if (match[1] === "category" && !match[2]) return undefined;

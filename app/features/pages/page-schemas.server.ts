@@ -207,6 +207,18 @@ export const MenuSchema = z.object({
   hero: menuEntries(6),
 });
 
+export const FrameSchema = z.object({
+  kind: z.literal("frame"),
+  footerNavigationTitle: line(60, "Bitte gib eine Überschrift für die Navigation ein."),
+  footerLegalTitle: line(60, "Bitte gib eine Überschrift für die rechtlichen Links ein."),
+  copyright: line(200, "Bitte gib einen Text nach dem Copyright ein."),
+  toTopLabel: line(60, "Bitte gib eine Beschriftung für den Button ein."),
+  notFoundTitle: line(120, "Bitte gib eine Überschrift ein."),
+  notFoundLinkLabel: line(80, "Bitte gib eine Beschriftung für den Link ein."),
+  notFoundMetaTitle: metaTitle,
+  notFoundMetaDescription: metaDescription,
+});
+
 export const PAGE_SCHEMAS = {
   home: HomeSchema,
   about: AboutSchema,
@@ -215,6 +227,7 @@ export const PAGE_SCHEMAS = {
   category: CategorySchema,
   service: ServiceSchema,
   menu: MenuSchema,
+  frame: FrameSchema,
 } as const satisfies Record<PageKind, z.ZodType>;
 
 /** Each kind's field limits, for the editor's inputs' `maxLength`. */

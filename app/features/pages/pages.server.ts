@@ -1,6 +1,11 @@
 import { data } from "react-router";
-import { DEFAULT_MENU, DEFAULT_PAGES, DEFAULT_PORTFOLIO } from "~/features/pages/built-in-pages";
-import type { Menus } from "~/features/site";
+import {
+  DEFAULT_FRAME,
+  DEFAULT_MENU,
+  DEFAULT_PAGES,
+  DEFAULT_PORTFOLIO,
+} from "~/features/pages/built-in-pages";
+import type { Menus, PublicSite } from "~/features/site";
 import { CATEGORY_PAGES, type CardLabels, type Category } from "~/features/projects";
 import { publishedCategories } from "~/features/projects/index.server";
 import type { Db } from "~/platform/db/engines.server";
@@ -13,6 +18,7 @@ import {
 } from "~/features/pages/queries.server";
 import { logger } from "~/platform/logger.server";
 import {
+  FRAME_PATH,
   MENU_PATH,
   PORTFOLIO_PATH,
   isServiceSubPage,
@@ -50,6 +56,7 @@ const PAGE_KINDS: readonly PageKind[] = [
   "category",
   "service",
   "menu",
+  "frame",
 ];
 
 /** Fields a kind gained after its pages were first stored: a page stored before gets the built-in value. */
@@ -268,6 +275,15 @@ export const menusOf = (pages: PagesSnapshot): Menus => {
   const { header, footer, hero } = ofKind(pages.get(MENU_PATH), "menu") ?? DEFAULT_MENU;
   return { header, footer, hero };
 };
+
+/** The frame's texts, as published; marked English while the not-found page has the spec's words. */
+export function siteTextsOf(pages: PagesSnapshot): PublicSite["texts"] {
+  const { kind: _kind, ...texts } = ofKind(pages.get(FRAME_PATH), "frame") ?? DEFAULT_FRAME;
+  const english =
+    texts.notFoundTitle === DEFAULT_FRAME.notFoundTitle &&
+    texts.notFoundLinkLabel === DEFAULT_FRAME.notFoundLinkLabel;
+  return { ...texts, notFoundLang: english ? "en" : undefined };
+}
 
 /** The draft preview (`?vorschau`) is the owner's only: answered fresh, never cached or indexed. */
 export const PREVIEW_PARAM = "vorschau";
