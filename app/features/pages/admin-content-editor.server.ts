@@ -273,6 +273,7 @@ function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
         })),
         ctaTitle: text(form, "ctaTitle"),
         ctaText: text(form, "ctaText"),
+        ctaLabel: text(form, "ctaLabel"),
         showServiceProjects: text(form, "showServiceProjects"),
         metaTitle: text(form, "metaTitle"),
         metaDescription: text(form, "metaDescription"),

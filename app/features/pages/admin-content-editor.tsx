@@ -473,6 +473,7 @@ function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }
       <EditorSection title="Abschluss">
         <TextField name="ctaTitle" label="Überschrift" />
         <PlainTextArea name="ctaText" label="Text" rows={2} />
+        <TextField name="ctaLabel" label="Button zum Kontakt" />
         {!overview && (
           <Checkbox
             name="showServiceProjects"

@@ -15,6 +15,7 @@ import type { Db } from "~/platform/db/engines.server";
 import {
   editorKey,
   isServiceSubPage,
+  SERVICE_CTA_LABEL,
   SERVICE_OVERVIEW_PATH,
   servicePath,
   type ServiceContent,
@@ -202,6 +203,7 @@ async function createServicePage(form: FormData, context: RequestContext) {
     },
     ctaTitle: "Lass uns sprechen",
     ctaText: "Erzähl mir von deinem Vorhaben – ich melde mich bei dir.",
+    ctaLabel: SERVICE_CTA_LABEL,
     showServiceProjects: false,
     metaTitle: name.data,
     metaDescription: `${name.data}: was ich anbiete, wie ich arbeite und wie wir zusammenkommen.`,

@@ -146,6 +146,8 @@ export type ServiceContent = {
   teaser?: ServiceTeaser;
   ctaTitle: string;
   ctaText: string;
+  /** The closing button to the contact page. */
+  ctaLabel: string;
   /** The section of service projects at the end (spec: every sub-page except AI and the overview). */
   showServiceProjects: boolean;
   metaTitle: string;
@@ -170,6 +172,8 @@ export type PageContent =
 export type PageKind = PageContent["kind"];
 
 export const SERVICE_OVERVIEW_PATH = "/service";
+/** The service pages' closing button, as built in (and for a page stored before it could be changed). */
+export const SERVICE_CTA_LABEL = "Kontakt aufnehmen";
 export const PORTFOLIO_PATH = "/projects";
 export const CONTACT_PATH = "/contact";
 /** The menus' document: no public path, so no visitor can ask for it. */

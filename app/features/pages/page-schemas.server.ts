@@ -8,7 +8,13 @@ import { z } from "zod";
 import { formLimits, type FormLimits } from "~/platform/forms/field-limits";
 import { FocusSchema } from "~/features/media";
 import { MENU_TARGETS } from "~/features/site";
-import { CONTACT_LABELS, isKnownImageSource, type PageContent, type PageKind } from "./page-content";
+import {
+  CONTACT_LABELS,
+  isKnownImageSource,
+  SERVICE_CTA_LABEL,
+  type PageContent,
+  type PageKind,
+} from "./page-content";
 
 /**
  * One zod schema per kind of editable page. The editor's action parses the form with
@@ -178,6 +184,8 @@ export const ServiceSchema = z.object({
   teaser: TeaserSchema.optional(),
   ctaTitle: line(160, "Bitte gib eine Überschrift ein."),
   ctaText: line(600, "Bitte gib einen Text ein."),
+  // A page stored before the button could be worded (the owner's own pages too) keeps its words.
+  ctaLabel: line(80, "Bitte gib eine Beschriftung für den Button ein.").default(SERVICE_CTA_LABEL),
   showServiceProjects: checkbox,
   metaTitle,
   metaDescription,

@@ -388,6 +388,9 @@ describe("the built-in content as Markdown", () => {
     const portfolio = stored("/projects", ["moreLabel", "backLabel", "serviceProjectsTitle"]);
     expect(portfolio).toMatchObject({ title: "Eigener Titel", moreLabel: "Mehr erfahren" });
     expect(portfolio?.serviceProjectsTitle).toBe("Ausgewählte Service-Leistungen");
+    // The owner's own service pages have no built-in page: their schema words the button.
+    const { ctaLabel: _label, ...ownPage } = { ...SERVICE, name: "Coaching" };
+    expect(storedContent("/service/coaching", ownPage)).toMatchObject({ ctaLabel: "Kontakt aufnehmen" });
   });
 
   test("editor keys and paths map to each other for every built-in page", () => {

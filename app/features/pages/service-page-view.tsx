@@ -92,7 +92,7 @@ export function ServicePageView({
           <p className="text-brand-100">{page.ctaText}</p>
           <Link to="/contact" viewTransition className={buttonClass({ variant: "onDark" })}>
             <Mail aria-hidden="true" className="size-4" />
-            Kontakt aufnehmen
+            {page.ctaLabel}
           </Link>
         </div>
       </section>
