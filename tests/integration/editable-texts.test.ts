@@ -14,6 +14,7 @@ import { isAdminUrl, routeEndpoints } from "../setup/routes";
 import { CATEGORY_LABELS } from "~/features/projects/project";
 import { CONTACT_LABELS } from "~/features/pages/page-content";
 import { LEGAL_SLUGS } from "~/features/settings/legal/types";
+import { FOOTER_LEGAL } from "~/features/site/menu";
 
 /**
  * Issue 27 §4: every public text is the owner's. On a fresh install this walks the public site
@@ -50,6 +51,10 @@ const FIXED: { texts: readonly string[]; why: string }[] = [
     ],
   },
   { why: "the honeypot field: bots read it, people never see it", texts: ["Website (bitte leer lassen)"] },
+  {
+    why: "the footer's legal links: the names of the pages they open, as the spec lists them (§2)",
+    texts: FOOTER_LEGAL.map((item) => item.title),
+  },
   {
     why: "the spec's two labels of a service block's contact link; the owner picks one per block (§2)",
     texts: CONTACT_LABELS,
@@ -221,7 +226,12 @@ function notEditable(pages: Map<string, string>, owned: string[]): Map<string, S
     ...FIXED.flatMap(({ texts }) => texts),
     ...FIXED_MESSAGES.flatMap(({ messages }) => stringsOf(messages)),
   ].map(squash);
-  const isOwned = (piece: string) => owned.some((value) => containsWords(value, piece));
+  const whole = new Set([...owned, ...owned.flatMap(piecesOf)].map((value) => value.replace(/[.!?:]$/, "")));
+  // A short piece (a label, a heading) must be a field's whole value, not a word in a longer text.
+  const isOwned = (piece: string) =>
+    piece.split(" ").length <= 3
+      ? whole.has(piece.replace(/[.!?:]$/, ""))
+      : owned.some((value) => containsWords(value, piece));
   const missing = new Map<string, Set<string>>();
   for (const [path, html] of pages) {
     for (const piece of visibleText(html, LEGAL_PATHS.has(path))) {
