@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Locator } from "@playwright/test";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
-import { expect, openAdminPage, test, toastWith } from "./fixtures";
+import { expect, isMobileProject, openAdminPage, test, toastWith } from "./fixtures";
 import {
   asOwner,
   block,
@@ -476,5 +476,35 @@ test("the hero's particles can be switched off, and stay off", async ({ page, br
     await visit(visitor, `${server.url}/`);
     await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText("Willkommen in meiner Welt");
     await expect(visitor.page.locator("canvas[data-particles]")).toHaveCount(0);
+  });
+});
+
+test("the contact page's headline and its search-engine title and description are the owner's", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(isMobileProject(testInfo.project.name), "the same form on a phone: one run is enough");
+  await asOwner(page, browser, testInfo, async (server, visitor) => {
+    const description = visitor.page.locator('meta[name="description"]');
+    await visit(visitor, `${server.url}/contact`);
+    await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText("Lass uns kennen lernen");
+    await expect(visitor.page).toHaveTitle("Kontakt | Max Mustermann");
+
+    await openEditor(page, server, "Kontakt");
+    await group(page, "Kopfbereich").getByRole("textbox", { name: "Überschrift" }).fill("Erzähl mir davon");
+    const searchEngines = group(page, "Suchmaschinen");
+    await searchEngines.getByRole("textbox", { name: "Seitentitel" }).fill("Anfrage");
+    await searchEngines
+      .getByRole("textbox", { name: "Beschreibung für Suchmaschinen" })
+      .fill("Coaching für Selbstständige: Schreib mir, ich antworte in zwei Tagen.");
+    await publish(page);
+
+    await visit(visitor, `${server.url}/contact`);
+    await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText("Erzähl mir davon");
+    await expect(visitor.page).toHaveTitle("Anfrage | Max Mustermann");
+    await expect(description).toHaveAttribute(
+      "content",
+      "Coaching für Selbstständige: Schreib mir, ich antworte in zwei Tagen.",
+    );
   });
 });

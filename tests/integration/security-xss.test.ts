@@ -487,6 +487,28 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
       newsletterTitle: P.title,
       newsletterText: P.textarea,
     };
+    const contact = DEFAULT_PAGES.get("/contact") as Extract<PageContent, { kind: "contact" }>;
+    const CONTACT = {
+      ...contact,
+      title: P.attr,
+      intro: `${P.script} ${P.comment}`,
+      formTitle: P.template,
+      newsletterTitle: P.title,
+      newsletterText: P.img,
+      metaTitle: P.single,
+      metaDescription: P.textarea,
+    };
+    const frame = DEFAULT_PAGES.get("frame") as Extract<PageContent, { kind: "frame" }>;
+    const FRAME = { ...frame, copyright: P.img, notFoundTitle: P.attr, notFoundMetaTitle: P.title };
+    const contactShows = [
+      CONTACT.title,
+      CONTACT.intro,
+      CONTACT.formTitle,
+      CONTACT.newsletterTitle,
+      CONTACT.newsletterText,
+      CONTACT.metaTitle,
+      CONTACT.metaDescription,
+    ];
     const DRAFT_MARK = `Entwurf-${unique} ${P.single}`;
 
     await withServer(database, {
@@ -509,6 +531,8 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
           ["/service/webdesign", SERVICE],
           ["/category/projects", CATEGORY],
           ["/", HOME],
+          ["/contact", CONTACT],
+          ["frame", FRAME],
         ] as const) {
           const response = await editor(path, "publish", content);
           expect(response.status, `publish ${path}`).toBe(200);
@@ -576,6 +600,14 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
               HOME.newsletterText,
               CATEGORY.title,
             ],
+          },
+          { path: "/contact", shows: [...contactShows, FRAME.copyright] },
+          { path: "/not-found", shows: [FRAME.notFoundTitle, FRAME.notFoundMetaTitle], status: 404 },
+          { path: "/admin/inhalte/kontakt", cookie: session, shows: contactShows },
+          {
+            path: "/admin/inhalte/rahmen",
+            cookie: session,
+            shows: [FRAME.copyright, FRAME.notFoundTitle, FRAME.notFoundMetaTitle],
           },
           { path: "/admin/inhalte", cookie: session, shows: [SERVICE.name, CATEGORY.title, P.single] },
           {
@@ -685,9 +717,12 @@ describe.each(serverDatabases)("stored and reflected text on $name", (database) 
         expect(rows.get("/service/webdesign")?.draft).toBeNull();
         expect(rows.get("/category/projects")?.published).toEqual(CATEGORY);
         expect(rows.get("/")?.published).toEqual(HOME);
+        expect(rows.get("/contact")?.published).toEqual(CONTACT);
+        expect(rows.get("frame")?.published).toEqual(FRAME);
         expect(rows.get("/service/xss-seite")?.published).toMatchObject({ name: P.single, visible: false });
         expect([...rows.keys()].filter((path) => !DEFAULT_PAGES.has(path))).toEqual(["/service/xss-seite"]);
-        expect(await db.select().from(pageVersions)).toHaveLength(4);
+        // One earlier version per published page.
+        expect(await db.select().from(pageVersions)).toHaveLength(6);
       },
     });
   }, 300_000);

@@ -3,19 +3,31 @@ import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
 import { ContactForm } from "~/features/contact/contact-form";
 import { NewsletterCard, NEWSLETTER_OPT_IN_FORM } from "~/features/newsletter";
-import { ObfuscatedContact, pageMeta, useSite } from "~/features/site";
+import { data } from "react-router";
+import { ObfuscatedContact, pageMeta, previewMeta, useSite } from "~/features/site";
+import { PreviewNotice } from "~/features/pages";
 import { CONTACT_HEADER_IMAGE, src, srcSet } from "~/features/media";
 import { newFormToken } from "~/platform/forms/guard.server";
 import { submitOrFail } from "~/platform/forms/client";
 import { CONTACT_FORM } from "./form";
 import { newsletterAction } from "~/features/newsletter/index.server";
+import { CONTACT_PATH, pageData, pageFor } from "~/features/pages/index.server";
 import type { Route } from "./+types/contact";
 import { contactAction } from "./contact.server";
 import { MAIN_IMAGE } from "~/ui/main-image";
 import { databaseContext } from "~/platform/http/request-context";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { formToken: await newFormToken(await context.get(databaseContext)).catch(() => "") };
+/** The page's texts are the owner's (Inhalte → Kontakt); the forms' labels and answers are fixed. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [{ content, preview }, formToken] = await Promise.all([
+    pageFor(request, context, CONTACT_PATH, "contact"),
+    context
+      .get(databaseContext)
+      .then(newFormToken)
+      .catch(() => ""),
+  ]);
+  if (!content) throw data(null, { status: 404 });
+  return pageData({ page: content, formToken }, preview);
 }
 
 /** One page, two forms: the contact form and the double opt-in newsletter card. */
@@ -33,16 +45,18 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   );
 }
 
-/** Passes Retry-After of a rate-limited submission on to the client. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders;
+/** Passes Retry-After of a rate-limited submission on to the client, and a preview's headers. */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return new Headers([...loaderHeaders, ...actionHeaders]);
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { address } = site;
+  const { page, preview } = loaderData;
   return (
     <>
+      {preview && <PreviewNotice />}
       <div className="relative isolate h-40 overflow-hidden bg-brand-900 sm:h-56">
         <img
           src={src(CONTACT_HEADER_IMAGE, 1280)}
@@ -57,14 +71,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         />
       </div>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-          {/* Spec §2 fixes this title verbatim, "kennen lernen" included. */}
-          Lass uns kennen lernen
-        </h1>
-        <p className="mt-3 max-w-2xl text-lg text-slate-600">
-          Du hast eine Idee, ein Projekt oder eine Frage? Schreib mir – ich melde mich in der Regel innerhalb
-          von zwei Werktagen.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">{page.intro}</p>
         {/* Phones: details, form, newsletter. Wide screens: details and newsletter beside the form. */}
         <div className="mt-10 grid items-start gap-10 lg:grid-cols-[1fr_2fr]">
           <section
@@ -72,7 +80,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             className="rounded-2xl bg-slate-50 p-6 lg:col-start-1 lg:row-start-1"
           >
             <h2 id="contact-info" className="text-lg font-semibold text-slate-900">
-              Kontaktdaten
+              {page.detailsTitle}
             </h2>
             <ul className="mt-4 space-y-4 text-slate-700">
               <li className="flex gap-3">
@@ -104,14 +112,19 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             className="rounded-2xl border border-slate-200 p-6 shadow-sm sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1"
           >
             <h2 id="contact-form-title" className="text-xl font-bold text-slate-900">
-              Schreib mir eine Nachricht
+              {page.formTitle}
             </h2>
             <div className="mt-6">
               <ContactForm formToken={loaderData.formToken} />
             </div>
           </section>
           <div className="lg:col-start-1 lg:row-start-2">
-            <NewsletterCard formToken={loaderData.formToken} action="/contact" />
+            <NewsletterCard
+              formToken={loaderData.formToken}
+              action="/contact"
+              title={page.newsletterTitle}
+              text={page.newsletterText}
+            />
           </div>
         </div>
       </div>
@@ -119,10 +132,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    "Kontakt",
-    "Lass uns kennenlernen: Schreib mir über das Kontaktformular, per E-Mail oder Telefon – für Webprojekte, Coaching und Beratung.",
-  );
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [
+    ...pageMeta(matches, loaderData.page.metaTitle, loaderData.page.metaDescription),
+    ...previewMeta(loaderData.preview),
+  ];
 }

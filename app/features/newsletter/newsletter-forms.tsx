@@ -50,8 +50,21 @@ export function NewsletterBlock({ formToken }: { formToken: string }) {
   );
 }
 
-/** The standalone double opt-in card (spec: optional name, e-mail, required consent). */
-export function NewsletterCard({ formToken, action }: { formToken: string; action: string }) {
+/**
+ * The standalone double opt-in card (spec: optional name, e-mail, required consent); its title
+ * and text are the owner's (the contact page's document).
+ */
+export function NewsletterCard({
+  formToken,
+  action,
+  title,
+  text,
+}: {
+  formToken: string;
+  action: string;
+  title: string;
+  text: string;
+}) {
   const { fetcher, result, hydrated, formRef, token, submitting } = useNewsletterForm(
     NEWSLETTER_OPT_IN_FORM.form,
     formToken,
@@ -62,12 +75,9 @@ export function NewsletterCard({ formToken, action }: { formToken: string; actio
       className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h2 id="newsletter-card-title" className="text-xl font-bold text-slate-900">
-        Newsletter abonnieren
+        {title}
       </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        Impulse zu Webentwicklung, Coaching und KI – etwa einmal im Monat, kostenlos und jederzeit
-        abbestellbar.
-      </p>
+      <p className="mt-2 text-sm text-slate-600">{text}</p>
       <fetcher.Form ref={formRef} method="post" action={action} className="relative mt-5 space-y-4">
         <input type="hidden" name="intent" value={NEWSLETTER_OPT_IN_FORM.intent} />
         <input type="hidden" name="formToken" value={token} />

@@ -36,7 +36,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             {page.keyfacts.length > 0 && (
               <section aria-labelledby="keyfacts" className="mt-10">
                 <h2 id="keyfacts" className="text-xl font-bold text-slate-900">
-                  Keyfacts
+                  {page.keyfactsTitle}
                 </h2>
                 <ul className="mt-4 space-y-3">
                   {page.keyfacts.map((fact, index) => (
@@ -49,7 +49,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               </section>
             )}
             <PageLink to="/contact" className={buttonClass({ className: "mt-10" })}>
-              Lass uns kennenlernen
+              {page.contactLabel}
             </PageLink>
           </div>
           <PageImg
@@ -66,12 +66,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
+  // No data: the page was not found, and the not-found page says so.
+  if (!loaderData) return [];
   return [
-    ...pageMeta(
-      matches,
-      loaderData?.page.title ?? "Über mich",
-      "Über mich: Coach, Berater und Webentwickler. Wie ich arbeite, was mich antreibt und welche Erfahrung ich in dein Projekt einbringe.",
-    ),
-    ...previewMeta(loaderData?.preview ?? false),
+    ...pageMeta(matches, loaderData.page.title, loaderData.page.metaDescription),
+    ...previewMeta(loaderData.preview),
   ];
 }

@@ -20,6 +20,8 @@ import { MENU_PLACES } from "~/features/site";
 import {
   ALT_MISSING,
   CategorySchema,
+  ContactPageSchema,
+  FrameSchema,
   PAGE_LIMITS,
   parsePage,
   PortfolioSchema,
@@ -204,6 +206,7 @@ function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
         particles: text(form, "particles"),
         newsletterTitle: text(form, "newsletterTitle"),
         newsletterText: text(form, "newsletterText"),
+        metaDescription: text(form, "metaDescription"),
       };
     case "about":
       return {
@@ -211,8 +214,15 @@ function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
         title: text(form, "title"),
         text: text(form, "text"),
         image: imageValues(form, "image"),
+        keyfactsTitle: text(form, "keyfactsTitle"),
         keyfacts: indices(form, "keyfacts").map((i) => text(form, `keyfacts.${i}`)),
+        contactLabel: text(form, "contactLabel"),
+        metaDescription: text(form, "metaDescription"),
       };
+    case "contact":
+      return flatValues(kind, form, Object.keys(ContactPageSchema.shape));
+    case "frame":
+      return flatValues(kind, form, Object.keys(FrameSchema.shape));
     case "portfolio":
       return flatValues(kind, form, Object.keys(PortfolioSchema.shape));
     case "category":
@@ -263,6 +273,7 @@ function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
         })),
         ctaTitle: text(form, "ctaTitle"),
         ctaText: text(form, "ctaText"),
+        ctaLabel: text(form, "ctaLabel"),
         showServiceProjects: text(form, "showServiceProjects"),
         metaTitle: text(form, "metaTitle"),
         metaDescription: text(form, "metaDescription"),

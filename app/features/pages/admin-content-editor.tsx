@@ -42,10 +42,12 @@ export function action({ request, params, context }: Route.ActionArgs) {
 const TITLES: Record<PageContent["kind"], string> = {
   home: "Startseite",
   about: "Über mich",
+  contact: "Kontakt",
   portfolio: "Portfolio",
   category: "Kategorie",
   service: "Leistungsseite",
   menu: "Menüs",
+  frame: "Fußzeile und Fehlerseite",
 };
 
 export default function ContentEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -82,7 +84,9 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             : `${TITLES[content.kind]} bearbeiten: ${name}`}
         </h2>
         <p className="text-sm text-slate-600">
-          {content.kind !== "menu" && <span className="font-mono">{path} · </span>}
+          {content.kind !== "menu" && content.kind !== "frame" && (
+            <span className="font-mono">{path} · </span>
+          )}
           veröffentlicht am {formatDateTime(publishedAt)}
           {hasDraft && draftSavedAt && <> · Entwurf gespeichert am {formatDateTime(draftSavedAt)}</>}
         </p>
@@ -104,6 +108,8 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="kind" value={content.kind} />
           {content.kind === "home" && <HomeFields doc={doc as typeof content} />}
           {content.kind === "about" && <AboutFields doc={doc as typeof content} />}
+          {content.kind === "contact" && <ContactFields />}
+          {content.kind === "frame" && <FrameFields />}
           {content.kind === "portfolio" && <PortfolioFields />}
           {content.kind === "menu" && <MenuFields doc={doc as typeof content} />}
           {content.kind === "category" && <CategoryFields />}
@@ -117,7 +123,7 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             <Save aria-hidden="true" className="size-4" />
             Entwurf speichern
           </Button>
-          {content.kind !== "menu" && (
+          {content.kind !== "menu" && content.kind !== "frame" && (
             <a
               href={`${path}?vorschau`}
               target="_blank"
@@ -259,6 +265,10 @@ function HomeFields({ doc }: Doc<"home">) {
         <TextField name="newsletterTitle" label="Überschrift" />
         <PlainTextArea name="newsletterText" label="Text" rows={2} />
       </EditorSection>
+      <SearchEngineSection
+        title={false}
+        hint="Der Seitentitel der Startseite ist dein Name (unter Einstellungen)."
+      />
     </>
   );
 }
@@ -275,6 +285,7 @@ function AboutFields({ doc }: Doc<"about">) {
         <ImageField name="image" label="Porträt oder Teambild" />
       </EditorSection>
       <EditorSection title="Keyfacts" hint="Die Liste neben dem Text, in dieser Reihenfolge.">
+        <TextField name="keyfactsTitle" label="Überschrift der Liste" />
         <EditableList
           list="keyfacts"
           count={keyfacts.length}
@@ -284,6 +295,57 @@ function AboutFields({ doc }: Doc<"about">) {
           {(index) => <TextField name={`keyfacts.${index}`} label={`Punkt ${index + 1}`} />}
         </EditableList>
       </EditorSection>
+      <EditorSection title="Button">
+        <TextField name="contactLabel" label="Beschriftung des Buttons zum Kontakt" />
+      </EditorSection>
+      <SearchEngineSection title={false} hint="Der Seitentitel ist der Titel oben." />
+    </>
+  );
+}
+
+function FrameFields() {
+  return (
+    <>
+      <EditorSection title="Fußzeile" hint="Unten auf jeder Seite.">
+        <TextField name="footerNavigationTitle" label="Überschrift der Navigation" />
+        <TextField name="footerLegalTitle" label="Überschrift der rechtlichen Links" />
+        <TextField name="copyright" label="Text nach dem Copyright" hint="Steht hinter „© Jahr Dein Name.“" />
+        <TextField name="toTopLabel" label="Button nach oben" />
+      </EditorSection>
+      <EditorSection
+        title="Seite „nicht gefunden“"
+        hint="Erscheint, wenn jemand eine Adresse aufruft, die es nicht gibt (Fehler 404)."
+      >
+        <TextField name="notFoundTitle" label="Überschrift" />
+        <TextField name="notFoundLinkLabel" label="Link zur Startseite" />
+      </EditorSection>
+      <EditorSection title="Suchmaschinen" hint="Der Titel der Seite „nicht gefunden“ im Browser-Tab.">
+        <TextField name="notFoundMetaTitle" label="Seitentitel" />
+        <PlainTextArea name="notFoundMetaDescription" label="Beschreibung für Suchmaschinen" rows={2} />
+      </EditorSection>
+    </>
+  );
+}
+
+function ContactFields() {
+  return (
+    <>
+      <EditorSection title="Kopfbereich">
+        <TextField name="title" label="Überschrift" />
+        <PlainTextArea name="intro" label="Einleitung" rows={3} />
+      </EditorSection>
+      <EditorSection title="Überschriften" hint="Über deinen Kontaktdaten und über dem Formular.">
+        <TextField name="detailsTitle" label="Überschrift der Kontaktdaten" />
+        <TextField name="formTitle" label="Überschrift des Formulars" />
+      </EditorSection>
+      <EditorSection
+        title="Newsletter"
+        hint="Der Kasten zur Anmeldung neben dem Formular. Der Einwilligungstext darunter ist fest: Er ist der Nachweis deiner Abonnenten."
+      >
+        <TextField name="newsletterTitle" label="Überschrift" />
+        <PlainTextArea name="newsletterText" label="Text" rows={2} />
+      </EditorSection>
+      <SearchEngineSection />
     </>
   );
 }
@@ -304,6 +366,23 @@ function PortfolioFields() {
         <TextField name="allLabel" label="Filter für alle Kategorien" />
         <TextField name="menuAllLabel" label="Eintrag im Menü „Portfolio“" />
         <TextField name="emptyMessage" label="Hinweis, wenn nichts gefunden wird" />
+        <TextField
+          name="allEntriesTitle"
+          label="Überschrift über allen Projekten"
+          hint="Nur für Screenreader: Sie kündigt die Liste ohne Filter an."
+        />
+      </EditorSection>
+      <EditorSection
+        title="Beschriftungen der Projekte"
+        hint="Gelten für jede Projektkarte (Startseite, Kategorien, Leistungsseiten) und jede Projektseite."
+      >
+        <TextField name="moreLabel" label="Link von der Karte zum Projekt" />
+        <TextField name="websiteLabel" label="Link zur Webseite des Projekts" />
+        <TextField name="contactLabel" label="Link zum Kontakt auf der Karte" />
+        <TextField name="backLabel" label="Link zurück auf der Projektseite" />
+        <TextField name="detailContactLabel" label="Button zum Kontakt auf der Projektseite" />
+        <TextField name="serviceProjectsTitle" label="Überschrift der Service-Projekte auf Leistungsseiten" />
+        <TextField name="serviceProjectsLinkLabel" label="Button zu allen Service-Projekten" />
       </EditorSection>
       <SearchEngineSection />
     </>
@@ -394,6 +473,7 @@ function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }
       <EditorSection title="Abschluss">
         <TextField name="ctaTitle" label="Überschrift" />
         <PlainTextArea name="ctaText" label="Text" rows={2} />
+        <TextField name="ctaLabel" label="Button zum Kontakt" />
         {!overview && (
           <Checkbox
             name="showServiceProjects"
@@ -487,12 +567,12 @@ function MenuFields({ doc }: Doc<"menu">) {
   );
 }
 
-/** What search engines show of the page: its title and description. */
-function SearchEngineSection() {
+/** What search engines show of the page: its title (unless the page has one already) and description. */
+function SearchEngineSection({ title = true, hint }: { title?: boolean; hint?: string }) {
   return (
-    <EditorSection title="Suchmaschinen">
-      <TextField name="metaTitle" label="Seitentitel" />
-      <PlainTextArea name="metaDescription" label="Beschreibung" rows={2} />
+    <EditorSection title="Suchmaschinen" hint={hint}>
+      {title && <TextField name="metaTitle" label="Seitentitel" />}
+      <PlainTextArea name="metaDescription" label="Beschreibung für Suchmaschinen" rows={2} />
     </EditorSection>
   );
 }

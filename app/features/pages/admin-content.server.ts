@@ -15,6 +15,7 @@ import type { Db } from "~/platform/db/engines.server";
 import {
   editorKey,
   isServiceSubPage,
+  SERVICE_CTA_LABEL,
   SERVICE_OVERVIEW_PATH,
   servicePath,
   type ServiceContent,
@@ -72,9 +73,13 @@ export async function loadContentList(request: Request, context: RequestContext)
         return [{ ...common, title: "Startseite", group: "Seiten" }];
       case "about":
         return [{ ...common, title: "Über mich", group: "Seiten" }];
+      case "contact":
+        return [{ ...common, title: "Kontakt", group: "Seiten" }];
       case "menu":
         // The menus have no page of their own to open.
         return [{ ...common, path: "", title: "Menüs", group: "Menüs" }];
+      case "frame":
+        return [{ ...common, path: "", title: "Fußzeile und Fehlerseite", group: "Seiten" }];
       case "portfolio":
         return [{ ...common, title: "Alle Projekte (Portfolio)", group: "Kategorien" }];
       case "category":
@@ -198,6 +203,7 @@ async function createServicePage(form: FormData, context: RequestContext) {
     },
     ctaTitle: "Lass uns sprechen",
     ctaText: "Erzähl mir von deinem Vorhaben – ich melde mich bei dir.",
+    ctaLabel: SERVICE_CTA_LABEL,
     showServiceProjects: false,
     metaTitle: name.data,
     metaDescription: `${name.data}: was ich anbiete, wie ich arbeite und wie wir zusammenkommen.`,

@@ -26,7 +26,10 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 const GROUPS: { group: ContentListEntry["group"]; hint: string }[] = [
-  { group: "Seiten", hint: "Startseite und Über mich" },
+  {
+    group: "Seiten",
+    hint: "Startseite, Über mich, Kontakt, und die Texte der Fußzeile und der Seite „nicht gefunden“",
+  },
   {
     group: "Menüs",
     hint: "Kopfmenü, Navigation im Footer und die Buttons der Startseite: Reihenfolge, Namen, eigene Links",

@@ -5,7 +5,7 @@
  * table, falling back to this content only while the database cannot be read.
  */
 import { CATEGORY_PAGES, emptyCategoryMessage, type CategoryPage } from "~/features/projects";
-import { DEFAULT_MENUS } from "~/features/site";
+import { DEFAULT_MENUS, DEFAULT_SITE_TEXTS } from "~/features/site";
 import {
   CENTRE,
   HERO_PRODUCT_IMAGES,
@@ -15,10 +15,15 @@ import {
 } from "~/features/media";
 import { SERVICE_PAGES, type ServicePage, type ServiceText } from "./services";
 import {
+  CONTACT_PATH,
+  FRAME_PATH,
   MENU_PATH,
+  SERVICE_CTA_LABEL,
   SERVICE_OVERVIEW_PATH,
   type AboutContent,
   type CategoryContent,
+  type ContactContent,
+  type FrameContent,
   type HomeContent,
   type MenuContent,
   type PageContent,
@@ -63,6 +68,8 @@ export const DEFAULT_HOME: HomeContent = {
   newsletterTitle: "Bleib auf dem Laufenden",
   newsletterText:
     "Neue Projekte, Produkte und Impulse rund um Web, Coaching und KI – direkt in dein Postfach.",
+  metaDescription:
+    "Coaching, Consulting und Webentwicklung: Lerne mich, meine Projekte und mein Tun kennen – Websites, Shops, Portale, Kurse und KI-Beratung.",
 };
 
 export const DEFAULT_ABOUT: AboutContent = {
@@ -74,6 +81,7 @@ export const DEFAULT_ABOUT: AboutContent = {
     "Ich arbeite persönlich, ehrlich und lösungsorientiert. Du bekommst von mir keine Standardpakete, sondern Lösungen, die zu dir und deinem Vorhaben passen – und auf Wunsch die Begleitung, damit du sie auch selbst weiterführen kannst.",
   ].join("\n\n"),
   image: pageImage(TEAM_IMAGE),
+  keyfactsTitle: "Keyfacts",
   // Spec §2: five key facts.
   keyfacts: [
     "Über 15 Jahre Erfahrung in Webentwicklung, Beratung und Coaching",
@@ -82,6 +90,25 @@ export const DEFAULT_ABOUT: AboutContent = {
     "KI-Beratung und Schulungen für Selbstständige und kleine Teams",
     "Persönliche Betreuung aus einer Hand – von der Idee bis zum Betrieb",
   ],
+  contactLabel: "Lass uns kennenlernen",
+  metaDescription:
+    "Über mich: Coach, Berater und Webentwickler. Wie ich arbeite, was mich antreibt und welche Erfahrung ich in dein Projekt einbringe.",
+};
+
+export const DEFAULT_CONTACT: ContactContent = {
+  kind: "contact",
+  // Spec §2 fixes this title verbatim, "kennen lernen" included.
+  title: "Lass uns kennen lernen",
+  intro:
+    "Du hast eine Idee, ein Projekt oder eine Frage? Schreib mir – ich melde mich in der Regel innerhalb von zwei Werktagen.",
+  detailsTitle: "Kontaktdaten",
+  formTitle: "Schreib mir eine Nachricht",
+  newsletterTitle: "Newsletter abonnieren",
+  newsletterText:
+    "Impulse zu Webentwicklung, Coaching und KI – etwa einmal im Monat, kostenlos und jederzeit abbestellbar.",
+  metaTitle: "Kontakt",
+  metaDescription:
+    "Lass uns kennenlernen: Schreib mir über das Kontaktformular, per E-Mail oder Telefon – für Webprojekte, Coaching und Beratung.",
 };
 
 /** Characters that would start Markdown syntax in the built-in copy are escaped. */
@@ -147,6 +174,7 @@ function serviceContent(page: ServicePage): ServiceContent {
     ...(teaser ? { teaser } : {}),
     ctaTitle: page.callToAction.title,
     ctaText: page.callToAction.text,
+    ctaLabel: SERVICE_CTA_LABEL,
     showServiceProjects: page.showServiceProjects,
     metaTitle: page.meta.title,
     metaDescription: page.meta.description,
@@ -173,12 +201,23 @@ export const DEFAULT_PORTFOLIO: PortfolioContent = {
   menuAllLabel: "Alle Projekte",
   hideEmptyCategories: false,
   emptyMessage: "Keine Projekte gefunden.",
+  allEntriesTitle: "Alle Einträge",
+  // Spec §2 fixes the labels of cards and project pages.
+  moreLabel: "Mehr erfahren",
+  websiteLabel: "Zur Webseite",
+  contactLabel: "Kontakt aufnehmen",
+  backLabel: "Zurück zu allen Projekten",
+  detailContactLabel: "Jetzt Kontakt aufnehmen",
+  serviceProjectsTitle: "Ausgewählte Service-Leistungen",
+  serviceProjectsLinkLabel: "Weitere Service-Leistungen entdecken",
   metaTitle: "Portfolio",
   metaDescription:
     "Mein Portfolio: Projekte, Produkte, Services, Magazine und Consulting – Einblicke in meine Arbeit als Coach, Berater und Webentwickler.",
 };
 
 export const DEFAULT_MENU: MenuContent = { kind: "menu", ...DEFAULT_MENUS };
+
+export const DEFAULT_FRAME: FrameContent = { kind: "frame", ...DEFAULT_SITE_TEXTS };
 
 /** Every built-in page by path, in the order the admin lists them (services in menu order). */
 export const DEFAULT_PAGES: ReadonlyMap<string, PageContent> = new Map<string, PageContent>([
@@ -188,4 +227,7 @@ export const DEFAULT_PAGES: ReadonlyMap<string, PageContent> = new Map<string, P
   ...CATEGORY_PAGES.map((page) => [`/category/${page.slug}`, categoryContent(page)] as const),
   ...SERVICE_PAGES.map((page) => [page.path, serviceContent(page)] as const),
   [MENU_PATH, DEFAULT_MENU],
+  // Last: an upgrade stores it after the pages that were there before.
+  [CONTACT_PATH, DEFAULT_CONTACT],
+  [FRAME_PATH, DEFAULT_FRAME],
 ]);

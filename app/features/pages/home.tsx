@@ -9,7 +9,7 @@ import { newFormToken } from "~/platform/forms/guard.server";
 import { submitOrFail } from "~/platform/forms/client";
 import { PreviewNotice } from "~/features/pages/preview-notice";
 import { DEFAULT_HOME } from "~/features/pages/built-in-pages";
-import { pageData, pageFor, shownCategories } from "~/features/pages/pages.server";
+import { cardLabelsOf, pageData, pageFor, shownCategories } from "~/features/pages/pages.server";
 import { newsletterAction } from "~/features/newsletter/index.server";
 import { pageSettings, structuredData } from "~/features/settings/index.server";
 import { projectCards } from "~/features/projects/index.server";
@@ -35,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       home: home.content ?? DEFAULT_HOME,
       categories,
+      labels: cardLabelsOf(home.pages),
       projects: cards,
       fallback,
       formToken,
@@ -59,7 +60,7 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { home, categories, projects, fallback, formToken, graph, preview } = loaderData;
+  const { home, categories, labels, projects, fallback, formToken, graph, preview } = loaderData;
   const site = useSite();
   useErrorToast(fallback, PUBLIC_MESSAGES.projectsFallback);
 
@@ -137,7 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="mt-8">
                 {items.length > 0 ? (
-                  <ProjectGrid projects={items} eagerCount={0} />
+                  <ProjectGrid projects={items} labels={labels} eagerCount={0} />
                 ) : (
                   <p className="text-slate-600">{page.emptyMessage}</p>
                 )}
@@ -152,11 +153,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [
-    ...pageMeta(
-      matches,
-      null,
-      "Coaching, Consulting und Webentwicklung: Lerne mich, meine Projekte und mein Tun kennen – Websites, Shops, Portale, Kurse und KI-Beratung.",
-    ),
+    ...pageMeta(matches, null, loaderData?.home.metaDescription ?? ""),
     ...previewMeta(loaderData?.preview ?? false),
   ];
 }

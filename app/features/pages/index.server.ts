@@ -1,5 +1,6 @@
 /** What other features use of pages on the server: the only way in from outside the folder. */
 export {
+  cardLabelsOf,
   loadPages,
   menusOf,
   pageData,
@@ -8,8 +9,10 @@ export {
   portfolioOf,
   serviceMenuOf,
   shownCategories,
+  siteTextsOf,
   visibleServices,
   wantsPreview,
   type ShownCategory,
 } from "./pages.server";
 export { demoPages, removeDemoPages, type DemoPages } from "./demo-pages.server";
+export { CONTACT_PATH } from "./page-content";

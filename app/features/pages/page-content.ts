@@ -6,7 +6,7 @@
  * "/service/webdesign"); the admin addresses it by an editor key without slashes.
  */
 import { isUpload, type Focus } from "~/features/media";
-import type { Menus } from "~/features/site";
+import type { Menus, SiteTexts } from "~/features/site";
 
 /**
  * An image on a page: a built-in one under /images/ or an upload under /media/<id>. `focus` is
@@ -25,6 +25,8 @@ export type HomeContent = {
   particles: boolean;
   newsletterTitle: string;
   newsletterText: string;
+  /** What search engines show under the page's title (the title is the owner's name). */
+  metaDescription: string;
 };
 
 export type AboutContent = {
@@ -33,7 +35,25 @@ export type AboutContent = {
   /** Markdown. */
   text: string;
   image: PageImage;
+  /** The heading over the key facts. */
+  keyfactsTitle: string;
   keyfacts: string[];
+  /** The button to the contact page. */
+  contactLabel: string;
+  metaDescription: string;
+};
+
+/** /contact: the texts around the contact form and the newsletter card. */
+export type ContactContent = {
+  kind: "contact";
+  title: string;
+  intro: string;
+  detailsTitle: string;
+  formTitle: string;
+  newsletterTitle: string;
+  newsletterText: string;
+  metaTitle: string;
+  metaDescription: string;
 };
 
 export type CategoryContent = {
@@ -66,6 +86,18 @@ export type PortfolioContent = {
   hideEmptyCategories: boolean;
   /** Shown where no project matches the filter. */
   emptyMessage: string;
+  /** The heading (for screen readers) over every project, without a filter. */
+  allEntriesTitle: string;
+  /** The links of a project card, wherever cards are shown. */
+  moreLabel: string;
+  websiteLabel: string;
+  contactLabel: string;
+  /** A project's page: the link back, and its button to the contact page. */
+  backLabel: string;
+  detailContactLabel: string;
+  /** The section of service projects at the end of a service page. */
+  serviceProjectsTitle: string;
+  serviceProjectsLinkLabel: string;
   metaTitle: string;
   metaDescription: string;
 };
@@ -114,6 +146,8 @@ export type ServiceContent = {
   teaser?: ServiceTeaser;
   ctaTitle: string;
   ctaText: string;
+  /** The closing button to the contact page. */
+  ctaLabel: string;
   /** The section of service projects at the end (spec: every sub-page except AI and the overview). */
   showServiceProjects: boolean;
   metaTitle: string;
@@ -123,14 +157,29 @@ export type ServiceContent = {
 /** The site's menus (not a page of its own: stored under MENU_PATH, edited like one). */
 export type MenuContent = { kind: "menu" } & Menus;
 
+/** The frame's texts: footer and not-found page (not a page of its own: stored under FRAME_PATH). */
+export type FrameContent = { kind: "frame" } & SiteTexts;
+
 export type PageContent =
-  HomeContent | AboutContent | PortfolioContent | CategoryContent | ServiceContent | MenuContent;
+  | HomeContent
+  | AboutContent
+  | ContactContent
+  | PortfolioContent
+  | CategoryContent
+  | ServiceContent
+  | MenuContent
+  | FrameContent;
 export type PageKind = PageContent["kind"];
 
 export const SERVICE_OVERVIEW_PATH = "/service";
+/** The service pages' closing button, as built in (and for a page stored before it could be changed). */
+export const SERVICE_CTA_LABEL = "Kontakt aufnehmen";
 export const PORTFOLIO_PATH = "/projects";
+export const CONTACT_PATH = "/contact";
 /** The menus' document: no public path, so no visitor can ask for it. */
 export const MENU_PATH = "menu";
+/** The frame's document: no public path either. */
+export const FRAME_PATH = "frame";
 
 /** A service page under the overview (/service/<slug>): the pages the owner deletes and reorders. */
 export const isServiceSubPage = (path: string) => /^\/service\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path);
@@ -140,13 +189,15 @@ export const servicePath = (slug: string) => (slug ? `/service/${slug}` : SERVIC
 
 /**
  * The admin's key of a page: "/" → "startseite", "/about" → "ueber-mich", "/projects" →
- * "portfolio", "/service/shops" → "service-shops".
+ * "portfolio", "/contact" → "kontakt", "/service/shops" → "service-shops".
  */
 export function editorKey(path: string): string {
   if (path === "/") return "startseite";
   if (path === "/about") return "ueber-mich";
   if (path === PORTFOLIO_PATH) return "portfolio";
+  if (path === CONTACT_PATH) return "kontakt";
   if (path === MENU_PATH) return "menues";
+  if (path === FRAME_PATH) return "rahmen";
   return path.slice(1).replace("/", "-");
 }
 
@@ -155,7 +206,9 @@ export function pathOfEditorKey(key: string): string | undefined {
   if (key === "startseite") return "/";
   if (key === "ueber-mich") return "/about";
   if (key === "portfolio") return PORTFOLIO_PATH;
+  if (key === "kontakt") return CONTACT_PATH;
   if (key === "menues") return MENU_PATH;
+  if (key === "rahmen") return FRAME_PATH;
   const match = /^(category|service)(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?$/.exec(key);
   if (!match) return undefined;
   if (match[1] === "category" && !match[2]) return undefined;

@@ -8,7 +8,13 @@ import { z } from "zod";
 import { formLimits, type FormLimits } from "~/platform/forms/field-limits";
 import { FocusSchema } from "~/features/media";
 import { MENU_TARGETS } from "~/features/site";
-import { CONTACT_LABELS, isKnownImageSource, type PageContent, type PageKind } from "./page-content";
+import {
+  CONTACT_LABELS,
+  isKnownImageSource,
+  SERVICE_CTA_LABEL,
+  type PageContent,
+  type PageKind,
+} from "./page-content";
 
 /**
  * One zod schema per kind of editable page. The editor's action parses the form with
@@ -66,6 +72,9 @@ const checkbox = z
   .union([z.boolean(), z.literal("on"), z.literal("")])
   .transform((value) => value === true || value === "on");
 
+const metaTitle = line(70, "Bitte gib einen Seitentitel ein.");
+const metaDescription = line(200, "Bitte gib eine Beschreibung ein.");
+
 export const HomeSchema = z.object({
   kind: z.literal("home"),
   heroTitle: line(120, "Bitte gib eine Überschrift ein."),
@@ -78,6 +87,7 @@ export const HomeSchema = z.object({
   particles: checkbox.default(true),
   newsletterTitle: line(120, "Bitte gib eine Überschrift ein."),
   newsletterText: line(400, "Bitte gib einen Text ein."),
+  metaDescription,
 });
 
 export const AboutSchema = z.object({
@@ -85,13 +95,25 @@ export const AboutSchema = z.object({
   title: line(120, "Bitte gib einen Titel ein."),
   text: markdownText(10_000, "Bitte gib einen Text ein."),
   image: ImageSchema,
+  keyfactsTitle: line(120, "Bitte gib eine Überschrift für die Keyfacts ein."),
   keyfacts: z
     .array(line(200, "Bitte fülle den Punkt aus oder entferne ihn."))
     .max(20, "Höchstens 20 Punkte."),
+  contactLabel: line(80, "Bitte gib eine Beschriftung für den Button ein."),
+  metaDescription,
 });
 
-const metaTitle = line(70, "Bitte gib einen Seitentitel ein.");
-const metaDescription = line(200, "Bitte gib eine Beschreibung ein.");
+export const ContactPageSchema = z.object({
+  kind: z.literal("contact"),
+  title: line(120, "Bitte gib eine Überschrift ein."),
+  intro: line(600, "Bitte gib eine Einleitung ein."),
+  detailsTitle: line(120, "Bitte gib eine Überschrift für die Kontaktdaten ein."),
+  formTitle: line(120, "Bitte gib eine Überschrift für das Formular ein."),
+  newsletterTitle: line(120, "Bitte gib eine Überschrift für den Newsletter ein."),
+  newsletterText: line(400, "Bitte gib einen Text zum Newsletter ein."),
+  metaTitle,
+  metaDescription,
+});
 
 export const PortfolioSchema = z.object({
   kind: z.literal("portfolio"),
@@ -101,6 +123,14 @@ export const PortfolioSchema = z.object({
   menuAllLabel: line(60, "Bitte gib einen Namen für das Menü ein."),
   hideEmptyCategories: checkbox,
   emptyMessage: line(300, "Bitte gib einen Text für eine leere Liste ein."),
+  allEntriesTitle: line(80, "Bitte gib eine Überschrift für alle Einträge ein."),
+  moreLabel: line(60, "Bitte gib eine Beschriftung für den Link zum Projekt ein."),
+  websiteLabel: line(60, "Bitte gib eine Beschriftung für den Link zur Webseite ein."),
+  contactLabel: line(60, "Bitte gib eine Beschriftung für den Link zum Kontakt ein."),
+  backLabel: line(80, "Bitte gib eine Beschriftung für den Link zurück ein."),
+  detailContactLabel: line(80, "Bitte gib eine Beschriftung für den Button zum Kontakt ein."),
+  serviceProjectsTitle: line(120, "Bitte gib eine Überschrift für die Service-Projekte ein."),
+  serviceProjectsLinkLabel: line(80, "Bitte gib eine Beschriftung für den Button ein."),
   metaTitle,
   metaDescription,
 });
@@ -154,6 +184,8 @@ export const ServiceSchema = z.object({
   teaser: TeaserSchema.optional(),
   ctaTitle: line(160, "Bitte gib eine Überschrift ein."),
   ctaText: line(600, "Bitte gib einen Text ein."),
+  // A page stored before the button could be worded (the owner's own pages too) keeps its words.
+  ctaLabel: line(80, "Bitte gib eine Beschriftung für den Button ein.").default(SERVICE_CTA_LABEL),
   showServiceProjects: checkbox,
   metaTitle,
   metaDescription,
@@ -183,13 +215,27 @@ export const MenuSchema = z.object({
   hero: menuEntries(6),
 });
 
+export const FrameSchema = z.object({
+  kind: z.literal("frame"),
+  footerNavigationTitle: line(60, "Bitte gib eine Überschrift für die Navigation ein."),
+  footerLegalTitle: line(60, "Bitte gib eine Überschrift für die rechtlichen Links ein."),
+  copyright: line(200, "Bitte gib einen Text nach dem Copyright ein."),
+  toTopLabel: line(60, "Bitte gib eine Beschriftung für den Button ein."),
+  notFoundTitle: line(120, "Bitte gib eine Überschrift ein."),
+  notFoundLinkLabel: line(80, "Bitte gib eine Beschriftung für den Link ein."),
+  notFoundMetaTitle: metaTitle,
+  notFoundMetaDescription: metaDescription,
+});
+
 export const PAGE_SCHEMAS = {
   home: HomeSchema,
   about: AboutSchema,
+  contact: ContactPageSchema,
   portfolio: PortfolioSchema,
   category: CategorySchema,
   service: ServiceSchema,
   menu: MenuSchema,
+  frame: FrameSchema,
 } as const satisfies Record<PageKind, z.ZodType>;
 
 /** Each kind's field limits, for the editor's inputs' `maxLength`. */

@@ -1,7 +1,12 @@
 import { data } from "react-router";
-import { DEFAULT_MENU, DEFAULT_PAGES, DEFAULT_PORTFOLIO } from "~/features/pages/built-in-pages";
-import type { Menus } from "~/features/site";
-import { CATEGORY_PAGES, type Category } from "~/features/projects";
+import {
+  DEFAULT_FRAME,
+  DEFAULT_MENU,
+  DEFAULT_PAGES,
+  DEFAULT_PORTFOLIO,
+} from "~/features/pages/built-in-pages";
+import type { Menus, PublicSite } from "~/features/site";
+import { CATEGORY_PAGES, type CardLabels, type Category } from "~/features/projects";
 import { publishedCategories } from "~/features/projects/index.server";
 import type { Db } from "~/platform/db/engines.server";
 import {
@@ -13,6 +18,7 @@ import {
 } from "~/features/pages/queries.server";
 import { logger } from "~/platform/logger.server";
 import {
+  FRAME_PATH,
   MENU_PATH,
   PORTFOLIO_PATH,
   isServiceSubPage,
@@ -42,10 +48,31 @@ import { databaseContext, type RequestContext } from "~/platform/http/request-co
  */
 export type PagesSnapshot = ReadonlyMap<string, PageContent>;
 
-const PAGE_KINDS: readonly PageKind[] = ["home", "about", "portfolio", "category", "service", "menu"];
+const PAGE_KINDS: readonly PageKind[] = [
+  "home",
+  "about",
+  "contact",
+  "portfolio",
+  "category",
+  "service",
+  "menu",
+  "frame",
+];
 
 /** Fields a kind gained after its pages were first stored: a page stored before gets the built-in value. */
 const ADDED_FIELDS: Partial<Record<PageKind, string[]>> = {
+  home: ["metaDescription"],
+  about: ["keyfactsTitle", "contactLabel", "metaDescription"],
+  portfolio: [
+    "allEntriesTitle",
+    "moreLabel",
+    "websiteLabel",
+    "contactLabel",
+    "backLabel",
+    "detailContactLabel",
+    "serviceProjectsTitle",
+    "serviceProjectsLinkLabel",
+  ],
   category: ["visible", "name", "filterLabel", "homeLinkLabel", "emptyMessage"],
 };
 
@@ -169,6 +196,12 @@ export const categoryOf = (pages: PagesSnapshot, slug: string): CategoryContent 
 export const portfolioOf = (pages: PagesSnapshot): PortfolioContent =>
   ofKind(pages.get(PORTFOLIO_PATH), "portfolio") ?? DEFAULT_PORTFOLIO;
 
+/** The links of a project card, as the owner words them (Inhalte → Alle Projekte). */
+export function cardLabelsOf(pages: PagesSnapshot): CardLabels {
+  const { moreLabel, websiteLabel, contactLabel } = portfolioOf(pages);
+  return { more: moreLabel, website: websiteLabel, contact: contactLabel };
+}
+
 /** A category as the public pages show it: its fixed slug and data key, and the owner's texts. */
 export type ShownCategory = CategoryContent & { slug: string; category: Category; path: string };
 
@@ -242,6 +275,15 @@ export const menusOf = (pages: PagesSnapshot): Menus => {
   const { header, footer, hero } = ofKind(pages.get(MENU_PATH), "menu") ?? DEFAULT_MENU;
   return { header, footer, hero };
 };
+
+/** The frame's texts, as published; marked English while the not-found page has the spec's words. */
+export function siteTextsOf(pages: PagesSnapshot): PublicSite["texts"] {
+  const { kind: _kind, ...texts } = ofKind(pages.get(FRAME_PATH), "frame") ?? DEFAULT_FRAME;
+  const english =
+    texts.notFoundTitle === DEFAULT_FRAME.notFoundTitle &&
+    texts.notFoundLinkLabel === DEFAULT_FRAME.notFoundLinkLabel;
+  return { ...texts, notFoundLang: english ? "en" : undefined };
+}
 
 /** The draft preview (`?vorschau`) is the owner's only: answered fresh, never cached or indexed. */
 export const PREVIEW_PARAM = "vorschau";

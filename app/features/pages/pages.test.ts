@@ -375,6 +375,24 @@ describe("the built-in content as Markdown", () => {
     expect(DEFAULT_HOME.heroImages.length).toBeGreaterThanOrEqual(1);
   });
 
+  test("a page stored before a field existed gets the field's built-in words, and keeps its own", () => {
+    const stored = (path: string, added: string[]) => {
+      const content = { ...DEFAULT_PAGES.get(path)!, title: "Eigener Titel" } as Record<string, unknown>;
+      for (const field of added) delete content[field];
+      return storedContent(path, content) as Record<string, unknown> | undefined;
+    };
+    const about = stored("/about", ["keyfactsTitle", "contactLabel", "metaDescription"]);
+    expect(about).toMatchObject({ title: "Eigener Titel", keyfactsTitle: "Keyfacts" });
+    expect(about?.contactLabel).toBe("Lass uns kennenlernen");
+    expect(stored("/", ["metaDescription"])?.metaDescription).toMatch(/^Coaching, Consulting/);
+    const portfolio = stored("/projects", ["moreLabel", "backLabel", "serviceProjectsTitle"]);
+    expect(portfolio).toMatchObject({ title: "Eigener Titel", moreLabel: "Mehr erfahren" });
+    expect(portfolio?.serviceProjectsTitle).toBe("Ausgewählte Service-Leistungen");
+    // The owner's own service pages have no built-in page: their schema words the button.
+    const { ctaLabel: _label, ...ownPage } = { ...SERVICE, name: "Coaching" };
+    expect(storedContent("/service/coaching", ownPage)).toMatchObject({ ctaLabel: "Kontakt aufnehmen" });
+  });
+
   test("editor keys and paths map to each other for every built-in page", () => {
     for (const path of DEFAULT_PAGES.keys()) {
       const key = editorKey(path);

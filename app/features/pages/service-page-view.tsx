@@ -3,7 +3,7 @@ import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
 import { focusStyle, imageSources } from "~/features/media";
 import type { PageImage, ServiceContent } from "~/features/pages/page-content";
-import { type ProjectCardData, ProjectGrid } from "~/features/projects";
+import { type CardLabels, type ProjectCardData, ProjectGrid } from "~/features/projects";
 import { cn } from "~/ui/cn";
 import { buttonClass } from "~/ui/button";
 import { MAIN_IMAGE } from "~/ui/main-image";
@@ -14,13 +14,21 @@ export type ServicePageData = Omit<ServiceContent, "intro" | "blocks"> & {
   blocks: (Omit<ServiceContent["blocks"][number], "text"> & { html: string })[];
 };
 
+/** The section of service projects: the cards, and the texts around them (the portfolio's document). */
+export type ServiceProjects = {
+  cards: ProjectCardData[];
+  title: string;
+  linkLabel: string;
+  labels: CardLabels;
+};
+
 /** A service page (spec §2): hero banner, alternating text-and-image blocks, closing call to action. */
 export function ServicePageView({
   page,
   projects,
 }: {
   page: ServicePageData;
-  projects: ProjectCardData[] | null;
+  projects: ServiceProjects | null;
 }) {
   return (
     <>
@@ -59,17 +67,17 @@ export function ServicePageView({
         <section aria-labelledby="service-projects" className="bg-slate-50 py-14">
           <div className="mx-auto max-w-7xl px-4 sm:px-6">
             <h2 id="service-projects" className="text-2xl font-bold text-slate-900">
-              Ausgewählte Service-Leistungen
+              {projects.title}
             </h2>
             <div className="mt-8">
-              <ProjectGrid projects={projects} eagerCount={0} />
+              <ProjectGrid projects={projects.cards} labels={projects.labels} eagerCount={0} />
             </div>
             <Link
               to="/category/services"
               viewTransition
               className={buttonClass({ variant: "secondary", className: "mt-10" })}
             >
-              Weitere Service-Leistungen entdecken
+              {projects.linkLabel}
               <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
           </div>
@@ -84,7 +92,7 @@ export function ServicePageView({
           <p className="text-brand-100">{page.ctaText}</p>
           <Link to="/contact" viewTransition className={buttonClass({ variant: "onDark" })}>
             <Mail aria-hidden="true" className="size-4" />
-            Kontakt aufnehmen
+            {page.ctaLabel}
           </Link>
         </div>
       </section>

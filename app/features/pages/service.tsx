@@ -7,10 +7,12 @@ import { renderMarkdown } from "~/platform/markdown.server";
 import { pageMeta, previewMeta, NotFoundErrorBoundary } from "~/features/site";
 import { servicePath } from "~/features/pages/page-content";
 import {
+  cardLabelsOf,
   isOverview,
   overviewBlocks,
   pageData,
   pageFor,
+  portfolioOf,
   visibleServices,
 } from "~/features/pages/pages.server";
 import { projectCards } from "~/features/projects/index.server";
@@ -40,7 +42,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
   if (!page.showServiceProjects) return pageData({ page: view, projects: null, fallback: false }, preview);
   const { cards, fallback } = await projectCards(context, { category: "service", homepage: true });
-  return pageData({ page: view, projects: cards, fallback }, preview);
+  const { serviceProjectsTitle, serviceProjectsLinkLabel } = portfolioOf(pages);
+  const projects = {
+    cards,
+    title: serviceProjectsTitle,
+    linkLabel: serviceProjectsLinkLabel,
+    labels: cardLabelsOf(pages),
+  };
+  return pageData({ page: view, projects, fallback }, preview);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -3,7 +3,7 @@ import { ProjectGrid } from "~/features/projects/project-card";
 import { categoryPage } from "~/features/projects/categories";
 import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { NotFoundErrorBoundary, pageMeta, previewMeta } from "~/features/site";
-import { pageData, pageFor, shownCategories } from "~/features/pages/index.server";
+import { cardLabelsOf, pageData, pageFor, shownCategories } from "~/features/pages/index.server";
 import { PreviewNotice } from "~/features/pages";
 import { projectCards } from "~/features/projects/public-projects.server";
 import { useErrorToast } from "~/ui/use-error-toast";
@@ -23,7 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shown = preview || (await shownCategories(context, pages)).some(({ slug }) => slug === category.slug);
   if (!content || !shown) throw data(null, { status: 404 });
   const { cards, fallback } = await projectCards(context, { category: category.category });
-  return pageData({ page: content, projects: cards, fallback }, preview);
+  return pageData({ page: content, labels: cardLabelsOf(pages), projects: cards, fallback }, preview);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -53,7 +53,7 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
               {PUBLIC_MESSAGES.projectsLoading}
             </p>
           ) : loaderData.projects.length > 0 ? (
-            <ProjectGrid projects={loaderData.projects} headingLevel={2} />
+            <ProjectGrid projects={loaderData.projects} labels={loaderData.labels} headingLevel={2} />
           ) : (
             <p className="py-16 text-center text-slate-600">{page.emptyMessage}</p>
           )}

@@ -3,4 +3,4 @@ export { CATEGORY_PAGES, emptyCategoryMessage, type CategoryPage } from "./categ
 export { fallbackProjects } from "./fallback-projects";
 export { PUBLIC_MESSAGES } from "./messages";
 export { type Category, type ProjectCardData } from "./project";
-export { ProjectGrid } from "./project-card";
+export { ProjectGrid, type CardLabels } from "./project-card";

@@ -6,8 +6,12 @@ import { categoryLabel, imageFocus, type ProjectCardData } from "~/features/proj
 import { isContactUrl, isExternalUrl } from "~/platform/format";
 import { focusStyle, imageSources } from "~/features/media";
 
+/** The card's links, the owner's words (the portfolio's document). */
+export type CardLabels = { more: string; website: string; contact: string };
+
 type ProjectCardProps = {
   project: ProjectCardData;
+  labels: CardLabels;
   /** The first cards of a page are above the fold: load their images eagerly and first. */
   eager?: boolean;
   /** The level that follows the page's outline: 2 right below the page's h1, 3 inside a section. */
@@ -15,7 +19,7 @@ type ProjectCardProps = {
 };
 
 /** A showcase item in a grid (spec §2, portfolio page). */
-export function ProjectCard({ project, eager = false, headingLevel = 3 }: ProjectCardProps) {
+export function ProjectCard({ project, labels, eager = false, headingLevel = 3 }: ProjectCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-lg">
@@ -45,18 +49,18 @@ export function ProjectCard({ project, eager = false, headingLevel = 3 }: Projec
             viewTransition
             className="inline-flex items-center gap-1 text-brand-700 hover:underline"
           >
-            Mehr erfahren
+            {labels.more}
             <ArrowRight aria-hidden="true" className="size-4" />
             <span className="sr-only">: {project.title}</span>
           </Link>
-          <ProjectUrlLink url={project.url} title={project.title} />
+          <ProjectUrlLink url={project.url} title={project.title} labels={labels} />
         </div>
       </div>
     </article>
   );
 }
 
-function ProjectUrlLink({ url, title }: { url: string | null; title: string }) {
+function ProjectUrlLink({ url, title, labels }: { url: string | null; title: string; labels: CardLabels }) {
   if (!url) return null;
   if (isContactUrl(url)) {
     return (
@@ -66,7 +70,7 @@ function ProjectUrlLink({ url, title }: { url: string | null; title: string }) {
         className="inline-flex items-center gap-1 text-slate-700 hover:underline"
       >
         <Mail aria-hidden="true" className="size-4" />
-        Kontakt aufnehmen
+        {labels.contact}
       </Link>
     );
   }
@@ -78,7 +82,7 @@ function ProjectUrlLink({ url, title }: { url: string | null; title: string }) {
       rel="noopener noreferrer"
       className="inline-flex items-center gap-1 text-slate-700 hover:underline"
     >
-      Zur Webseite
+      {labels.website}
       <ExternalLink aria-hidden="true" className="size-4" />
       <span className="sr-only">: {title} (öffnet in neuem Tab)</span>
     </a>
@@ -88,10 +92,12 @@ function ProjectUrlLink({ url, title }: { url: string | null; title: string }) {
 /** `eagerCount` cards load their images at once: those above the fold. */
 export function ProjectGrid({
   projects,
+  labels,
   eagerCount = 1,
   headingLevel,
 }: {
   projects: ProjectCardProps["project"][];
+  labels: CardLabels;
   eagerCount?: number;
   headingLevel?: ProjectCardProps["headingLevel"];
 }) {
@@ -101,6 +107,7 @@ export function ProjectGrid({
         <ProjectCard
           key={project.id}
           project={project}
+          labels={labels}
           eager={index < eagerCount}
           headingLevel={headingLevel}
         />

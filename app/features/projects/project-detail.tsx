@@ -10,7 +10,7 @@ import { redirectWithFlash } from "~/platform/http/flash.server";
 import { isContactUrl, isExternalUrl, longDate } from "~/platform/format";
 import { focusStyle, imageSources } from "~/features/media";
 import { pageMeta, previewMeta } from "~/features/site";
-import { pageData, wantsPreview } from "~/features/pages/index.server";
+import { loadPages, pageData, portfolioOf, wantsPreview } from "~/features/pages/index.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { PreviewNotice } from "~/features/pages";
 import { categoryLabel, imageFocus } from "~/features/projects/project";
@@ -26,13 +26,21 @@ import { MAIN_IMAGE } from "~/ui/main-image";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A draft shows only to the signed-in owner, in the preview the admin links to.
   const preview = wantsPreview(request) && Boolean(await requireAdmin(request, context));
-  const { project, fallback } = await publicProject(context, params.id, { drafts: preview });
+  const [{ project, fallback }, pages] = await Promise.all([
+    publicProject(context, params.id, { drafts: preview }),
+    loadPages(context),
+  ]);
   if (!project) {
     throw redirectWithFlash("/projects", { type: "error", title: PUBLIC_MESSAGES.projectNotFound });
   }
   const date = project.date ? longDate(project.date) : null;
   const { details, ...shown } = project;
-  return pageData({ project: shown, detailsHtml: projectDetailsHtml(details), date, fallback }, preview);
+  const { backLabel, detailContactLabel, websiteLabel } = portfolioOf(pages);
+  const labels = { back: backLabel, contact: detailContactLabel, website: websiteLabel };
+  return pageData(
+    { project: shown, detailsHtml: projectDetailsHtml(details), date, labels, fallback },
+    preview,
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -40,7 +48,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  const { project, detailsHtml, date, fallback, preview } = loaderData;
+  const { project, detailsHtml, date, labels, fallback, preview } = loaderData;
   useErrorToast(fallback, PUBLIC_MESSAGES.projectFallback);
 
   return (
@@ -53,7 +61,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
           className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Zurück zu allen Projekten
+          {labels.back}
         </Link>
 
         <header className="mt-6">
@@ -101,25 +109,25 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
           />
         )}
 
-        <CallToAction url={project.url} />
+        <CallToAction url={project.url} labels={labels} />
       </article>
     </>
   );
 }
 
-function CallToAction({ url }: { url: string | null }) {
+function CallToAction({ url, labels }: { url: string | null; labels: { contact: string; website: string } }) {
   if (isContactUrl(url)) {
     return (
       <Link to="/contact" viewTransition className={buttonClass({ className: "mt-10" })}>
         <Mail aria-hidden="true" className="size-4" />
-        Jetzt Kontakt aufnehmen
+        {labels.contact}
       </Link>
     );
   }
   if (!url || !(isExternalUrl(url) || url.startsWith("/"))) return null;
   return (
     <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass({ className: "mt-10" })}>
-      Zur Webseite
+      {labels.website}
       <ExternalLink aria-hidden="true" className="size-4" />
       <span className="sr-only"> (öffnet in neuem Tab)</span>
     </a>

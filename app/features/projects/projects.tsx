@@ -2,7 +2,7 @@ import { Link, useNavigation } from "react-router";
 import { ProjectGrid } from "~/features/projects/project-card";
 import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { pageMeta } from "~/features/site";
-import { loadPages, portfolioOf, shownCategories } from "~/features/pages/index.server";
+import { cardLabelsOf, loadPages, portfolioOf, shownCategories } from "~/features/pages/index.server";
 import { categoryFilter } from "~/features/projects/project";
 import { projectCards } from "~/features/projects/public-projects.server";
 import { useErrorToast } from "~/ui/use-error-toast";
@@ -24,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ];
   return {
     page: portfolioOf(pages),
+    labels: cardLabelsOf(pages),
     pills,
     projects: cards.filter((card) => shown.has(card.category)),
     category,
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
-  const { page, pills, projects, category, fallback } = loaderData;
+  const { page, labels, pills, projects, category, fallback } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/projects";
   useErrorToast(fallback, PUBLIC_MESSAGES.projectsFallback);
@@ -72,14 +73,14 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       <div className="mt-10" aria-busy={loading}>
         {/* The cards' titles are h3: this heading keeps the outline in order for screen readers. */}
         <h2 className="sr-only">
-          {category ? pills.find((pill) => pill.value === category)?.label : "Alle Einträge"}
+          {category ? pills.find((pill) => pill.value === category)?.label : page.allEntriesTitle}
         </h2>
         {loading ? (
           <p role="status" className="py-16 text-center text-slate-600">
             {PUBLIC_MESSAGES.projectsLoading}
           </p>
         ) : projects.length > 0 ? (
-          <ProjectGrid projects={projects} headingLevel={2} />
+          <ProjectGrid projects={projects} labels={labels} headingLevel={2} />
         ) : (
           <p className="py-16 text-center text-slate-600">{page.emptyMessage}</p>
         )}

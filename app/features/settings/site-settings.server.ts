@@ -119,7 +119,7 @@ export function sectionValues(section: SettingsSection, form: FormData): Record<
 /** What every public page needs of the settings (see PublicSite). */
 export function toPublicSite(
   settings: SiteSettings,
-  { services, portfolio, menus }: Pick<PublicSite, "services" | "portfolio" | "menus">,
+  { services, portfolio, menus, texts }: Pick<PublicSite, "services" | "portfolio" | "menus" | "texts">,
 ): PublicSite {
   const { owner, website } = settings;
   return {
@@ -136,6 +136,7 @@ export function toPublicSite(
     services,
     portfolio,
     menus,
+    texts,
   };
 }
 

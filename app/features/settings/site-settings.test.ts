@@ -12,7 +12,7 @@ import { createAdmin } from "~/features/auth/admin-users.server";
 import { adminUsers, siteSettings } from "~/platform/db/schema";
 import { parseEnv } from "~/platform/env.server";
 import { goLiveChecklist, smtpFingerprint } from "~/features/settings/go-live.server";
-import { externalSites } from "~/features/site";
+import { DEFAULT_SITE_TEXTS, externalSites } from "~/features/site";
 import { SETTINGS_SCHEMAS, type SiteSettings } from "~/features/settings/schemas.server";
 import {
   defaultSnapshot,
@@ -338,13 +338,15 @@ describe("texts built from the settings", () => {
   });
 
   test("only the built-in English tagline is marked English; the owner's own takes the page's German", () => {
-    expect(
-      toPublicSite(DEFAULT_SETTINGS, { services: [], portfolio: [], menus: DEFAULT_MENUS }).taglineLang,
-    ).toBe("en");
+    const links = {
+      services: [],
+      portfolio: [],
+      menus: DEFAULT_MENUS,
+      texts: { ...DEFAULT_SITE_TEXTS, notFoundLang: "en" as const },
+    };
+    expect(toPublicSite(DEFAULT_SETTINGS, links).taglineLang).toBe("en");
     const own = { ...DEFAULT_SETTINGS, website: { ...DEFAULT_SETTINGS.website, tagline: "Ideen und Code" } };
-    expect(
-      toPublicSite(own, { services: [], portfolio: [], menus: DEFAULT_MENUS }).taglineLang,
-    ).toBeUndefined();
+    expect(toPublicSite(own, links).taglineLang).toBeUndefined();
   });
 
   test("an empty external site has no menu or footer entry", () => {

@@ -56,13 +56,13 @@ export function Footer() {
             </li>
           </ul>
         </div>
-        <LinkColumn title="Navigation" items={footerNavigation(site)} />
-        <LinkColumn title="Rechtliches" items={FOOTER_LEGAL} />
+        <LinkColumn title={site.texts.footerNavigationTitle} items={footerNavigation(site)} />
+        <LinkColumn title={site.texts.footerLegalTitle} items={FOOTER_LEGAL} />
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row sm:px-6">
           <p>
-            © {new Date().getFullYear()} {site.ownerName}. Alle Rechte vorbehalten.
+            © {new Date().getFullYear()} {site.ownerName}. {site.texts.copyright}
           </p>
           <button
             type="button"
@@ -70,7 +70,7 @@ export function Footer() {
             className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-slate-300 hover:bg-slate-800 hover:text-white"
           >
             <ArrowUp aria-hidden="true" className="size-4" />
-            Nach oben
+            {site.texts.toTopLabel}
           </button>
         </div>
       </div>

@@ -9,6 +9,8 @@ export {
   type Menus,
   type MenuTarget,
   type PublicSite,
+  type SiteTexts,
+  DEFAULT_SITE_TEXTS,
   externalSites,
   MENU_PLACES,
   MENU_TARGETS,

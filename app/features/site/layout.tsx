@@ -5,7 +5,13 @@ import { Footer } from "~/features/site/footer";
 import { Header } from "~/features/site/header";
 import { scrollToTop, ScrollToTopButton } from "~/features/site/scroll-to-top";
 import { pageSettings, toPublicSite } from "~/features/settings/index.server";
-import { loadPages, menusOf, portfolioMenuOf, serviceMenuOf } from "~/features/pages/index.server";
+import {
+  loadPages,
+  menusOf,
+  portfolioMenuOf,
+  serviceMenuOf,
+  siteTextsOf,
+} from "~/features/pages/index.server";
 import type { Route } from "./+types/layout";
 
 /** The owner's public data (PublicSite) for the header, footer, menus and contact details. */
@@ -15,6 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     services: serviceMenuOf(pages),
     portfolio: await portfolioMenuOf(context, pages),
     menus: menusOf(pages),
+    texts: siteTextsOf(pages),
   };
   return { site: toPublicSite(settings, links) };
 }

@@ -3,10 +3,15 @@ import { SITE_LAYOUT_ROUTE, type PublicSite } from "./public-site";
 
 type MetaMatches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 
+/** The site layout's data (the owner's public data), once loaded. */
+export function siteOf(matches: MetaMatches): PublicSite | undefined {
+  const layout = matches.find((match) => match?.id === SITE_LAYOUT_ROUTE);
+  return (layout?.loaderData as { site?: PublicSite } | undefined)?.site;
+}
+
 /** The owner's name from the site layout's data, for titles and tags. */
 export function ownerNameOf(matches: MetaMatches): string {
-  const layout = matches.find((match) => match?.id === SITE_LAYOUT_ROUTE);
-  return (layout?.loaderData as { site?: PublicSite } | undefined)?.site?.ownerName ?? "";
+  return siteOf(matches)?.ownerName ?? "";
 }
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { NotFoundPage } from "~/features/site/not-found-page";
 import { logger } from "~/platform/logger.server";
-import { pageMeta } from "~/features/site/meta";
+import { pageMeta, siteOf } from "~/features/site/meta";
 import { pagePath } from "~/platform/http/paths";
 import type { Route } from "./+types/not-found";
 
@@ -18,8 +18,9 @@ export default function NotFound() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const texts = siteOf(matches)?.texts;
   return [
-    ...pageMeta(matches, "Seite nicht gefunden", "Die angeforderte Seite gibt es nicht."),
+    ...pageMeta(matches, texts?.notFoundMetaTitle ?? "", texts?.notFoundMetaDescription ?? ""),
     { name: "robots", content: "noindex" },
   ];
 }

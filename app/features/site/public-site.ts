@@ -41,6 +41,31 @@ export type Menus = { header: MenuEntry[]; footer: MenuEntry[]; hero: MenuEntry[
 export type MenuPlace = keyof Menus;
 export const MENU_PLACES: readonly MenuPlace[] = ["header", "footer", "hero"];
 
+/** The frame's own words: the footer's and the not-found page's (Inhalte → Fußzeile und Fehlerseite). */
+export type SiteTexts = {
+  footerNavigationTitle: string;
+  footerLegalTitle: string;
+  /** After "© {year} {owner name}.". */
+  copyright: string;
+  toTopLabel: string;
+  notFoundTitle: string;
+  notFoundLinkLabel: string;
+  notFoundMetaTitle: string;
+  notFoundMetaDescription: string;
+};
+
+/** The built-in frame texts: the specification's, its not-found page in English (spec §2). */
+export const DEFAULT_SITE_TEXTS: SiteTexts = {
+  footerNavigationTitle: "Navigation",
+  footerLegalTitle: "Rechtliches",
+  copyright: "Alle Rechte vorbehalten.",
+  toTopLabel: "Nach oben",
+  notFoundTitle: "Oops! Page not found",
+  notFoundLinkLabel: "Return to Home",
+  notFoundMetaTitle: "Seite nicht gefunden",
+  notFoundMetaDescription: "Die angeforderte Seite gibt es nicht.",
+};
+
 export type ExternalSite = "main" | "products" | "ideas" | "videos" | "events" | "blog";
 
 export type PublicSite = {
@@ -67,6 +92,8 @@ export type PublicSite = {
   portfolio: { title: string; path: string }[];
   /** The owner's menus: header, footer navigation, hero buttons. */
   menus: Menus;
+  /** The frame's texts; `notFoundLang` is "en" while the not-found page has the spec's English. */
+  texts: SiteTexts & { notFoundLang: "en" | undefined };
 };
 
 /** The owner's other sites by name, from the Website settings' fields. */
