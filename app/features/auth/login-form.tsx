@@ -72,7 +72,7 @@ export function LoginForm() {
         <p className="text-right text-sm">
           <Link
             to="/admin/passwort-vergessen"
-            className="inline-block py-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
+            className="inline-block py-3 font-semibold text-brand-700 underline-offset-4 hover:underline"
           >
             {RESET_MESSAGES.link}
           </Link>

@@ -3,7 +3,7 @@ export const RESET_MESSAGES = {
   link: "Passwort vergessen?",
   requestHeading: "Passwort vergessen?",
   requestIntro:
-    "Gib die E-Mail-Adresse deines Admin-Kontos ein. Wir schicken dir einen Link, mit dem du ein neues Passwort setzt. Er gilt 30 Minuten und nur einmal.",
+    "Gib die E-Mail-Adresse deines Admin-Kontos ein. Du bekommst dann einen Link, mit dem du ein neues Passwort setzt. Er gilt 30 Minuten und nur einmal.",
   emailLabel: "E-Mail",
   emailInvalid: "Bitte gib eine gültige E-Mail-Adresse ein.",
   send: "Link senden",
