@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { startSmtpReceiver } from "../setup/smtp-receiver";
+import { expectNoAxeViolations } from "./axe";
 import {
   actAsOwnClient,
   expect,
@@ -76,6 +77,7 @@ test("a fresh install shows Ersteinrichtung; the setup link comes by mail and si
   ).toBeVisible();
   await expect(main(page).getByText("docker compose logs app | grep setupLink | tail -n 1")).toBeVisible();
   await expect(main(page).getByLabel("Passwort")).toHaveCount(0);
+  await expectNoAxeViolations(page, "Ersteinrichtung");
 
   await openAdminPage(page, await mailedLink("Dein Link zum Einrichten des Admin-Kontos"));
   await main(page).getByLabel("Name").fill(OWNER.name);
