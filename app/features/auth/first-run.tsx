@@ -75,7 +75,8 @@ function FirstRunHelp({ firstRun }: { firstRun: FirstRun }) {
 
 function CommandLine({ children }: { children: string }) {
   return (
-    <pre className="overflow-x-auto rounded-md bg-slate-900 px-3 py-2 text-sm text-slate-100">
+    // Wrapped, not scrolled: on a phone the whole command stays readable (and copyable).
+    <pre className="rounded-md bg-slate-900 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-100">
       <code>{children}</code>
     </pre>
   );
