@@ -3,7 +3,7 @@ import { Secret } from "otpauth";
 import { RouterContextProvider } from "react-router";
 import { describe, expect } from "vitest";
 import { createAdmin, findAdminById } from "~/features/auth/admin-users.server";
-import { action as forgotAction } from "~/features/auth/password-forgot";
+import { action as forgotAction, loader as forgotLoader } from "~/features/auth/password-forgot";
 import { action as resetAction, loader as resetLoader } from "~/features/auth/password-reset";
 import { RESET_LINK_MS } from "~/features/auth/password-reset.server";
 import { createSession, isRecentlyVerified, validateSession } from "~/features/auth/session.server";
@@ -264,6 +264,14 @@ describe.each(testDatabases)("Passwort vergessen? on $name", (database) => {
     expect((await signIn(db, EMAIL, PASSWORD, "198.51.100.5")).ok).toBe(true);
     expect(await db.select().from(sessions)).toEqual([]);
   });
+});
+
+test("without SMTP_URL the answer says the mail went to the local mail drop", () => {
+  expect(process.env.SMTP_URL ?? "").toBe("");
+  const load = (path: string) =>
+    forgotLoader({ request: request(path) } as unknown as Parameters<typeof forgotLoader>[0]);
+  expect(load("/admin/passwort-vergessen?gesendet")).toEqual({ sent: true, mailDrop: true });
+  expect(load("/admin/passwort-vergessen")).toEqual({ sent: false, mailDrop: false });
 });
 
 describe.each(testDatabases)("Ersteinrichtung on $name", (database) => {
