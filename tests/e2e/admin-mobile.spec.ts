@@ -14,8 +14,8 @@ import {
 /**
  * The admin area on a phone: owners read requests and change things from their phone. At 360 px,
  * the narrowest phone we support, every admin screen fits without sideways scrolling, the lists
- * are cards, and each card's actions are on the screen and work. Both projects run these tests
- * at 360 px (on the mobile project with its touch screen). Other tests write to the shared
+ * are cards, and each card's actions are on the screen and work. The mobile project (a touch
+ * screen) runs these tests at 360 px. Other tests write to the shared
  * server at the same time, so each test finds its own rows through the list's search.
  */
 
