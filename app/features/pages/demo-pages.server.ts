@@ -114,11 +114,17 @@ function heroImagesKept(home: HomeContent): PageImage[] {
   return landscape ? [landscape] : [];
 }
 
+/** The pages whose search-engine description the demo wrote (the frame's is the not-found page's). */
+const SEARCH_DESCRIBED = new Set<PageContent["kind"]>(["home", "about", "contact", "service", "portfolio"]);
+
 const titleOf = (path: string, content: PageContent) => {
   if (path === SERVICE_OVERVIEW_PATH) return "Leistungen (Übersicht)";
   if (content.kind === "portfolio") return "Alle Projekte (Portfolio)";
   if (content.kind === "service") return content.name;
   if (content.kind === "category") return content.title;
+  if (content.kind === "home") return "Startseite";
+  if (content.kind === "about") return "Über mich";
+  if (content.kind === "contact") return "Kontakt";
   return path;
 };
 
@@ -173,7 +179,8 @@ export async function demoPages(db: Db): Promise<DemoPages> {
       found.aboutText = content.text === DEFAULT_ABOUT.text;
     }
     if (
-      (content.kind === "service" || content.kind === "portfolio") &&
+      SEARCH_DESCRIBED.has(content.kind) &&
+      "metaDescription" in content &&
       "metaDescription" in builtIn &&
       content.metaDescription === builtIn.metaDescription
     ) {
