@@ -22,7 +22,7 @@ import { processReport, startServer, waitUntilHealthy, type ServerProcess } from
  * and every restart must be clean. The kill moments come from a seeded generator; a failure names
  * the seed, and CRASH_SEED=<seed> replays it.
  */
-const ROUNDS_UNDER_LOAD = 10;
+const ROUNDS_UNDER_LOAD = 6;
 /** Rounds whose kill hits the start-up instead (opening, recovering, migrating the database). */
 const ROUNDS_IN_START_UP = 2;
 const CLIENTS = 20;

@@ -32,7 +32,7 @@ import { formTokenIn, signInOverHttp, withServer } from "../setup/http";
  * with those judgements after the run.
  */
 
-const RUNS = 1_000;
+const RUNS = 600;
 const PARALLEL = 8;
 const unique = randomBytes(4).toString("hex");
 const ADMIN = { email: `fuzz-owner-${unique}@example.org`, password: "Fuzz-Admin-Passwort-2026" };
