@@ -35,7 +35,7 @@ import {
  * replays it (the timing of the processes still varies).
  */
 const SUBSCRIBERS = 600;
-const KILLS = 6;
+const KILLS = 4;
 /** Each round kills the server after 1 to this many of its mails arrived (the rest go in the last round). */
 const MOST_MAILS_PER_ROUND = 80;
 /** … and then up to this long later: anywhere in the sending of the next mail, or between mails. */
