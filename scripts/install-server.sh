@@ -195,8 +195,10 @@ generate_caddyfile() {
   if [ -n "$HTTPS_PORT" ]; then
     echo "	https_port $HTTPS_PORT"
     echo "	http_port $((HTTPS_PORT + 1))"
-    # A test's Caddy shares the machine: no admin endpoint on the fixed port 2019.
+    # A test's Caddy shares the machine: no admin endpoint on the fixed port 2019, and its local
+    # certificate authority stays out of the system's trust store.
     echo "	admin off"
+    echo "	skip_install_trust"
   fi
   echo "}"
   echo
@@ -206,8 +208,12 @@ generate_caddyfile() {
     echo "	tls internal"
   fi
   cat <<EOF
-	# Browsers use https only for two years (the app sends the same once PUBLIC_URL is https).
-	header Strict-Transport-Security "max-age=63072000; includeSubDomains"
+	# Browsers use https only for two years. The app sends the same header (PUBLIC_URL is https);
+	# deferred, Caddy's replaces it instead of adding a second one.
+	header {
+		defer
+		Strict-Transport-Security "max-age=63072000; includeSubDomains"
+	}
 	# The app's largest body is an image upload; anything larger stops here.
 	request_body {
 		max_size $MAX_BODY
