@@ -112,7 +112,7 @@ NODE_ENV=production
 HOST=127.0.0.1
 PORT=$APP_PORT
 DATA_DIR=/var/lib/$SERVICE
-PUBLIC_URL=https://$DOMAIN
+PUBLIC_URL=$(public_url)
 # Caddy writes the visitor's address into X-Forwarded-For; it is believed from loopback only.
 TRUST_PROXY=X-Forwarded-For
 TRUSTED_PROXIES=127.0.0.1/32,::1/128
@@ -127,6 +127,15 @@ EOF
   # The owner's lines after the marker, unchanged.
   if [ -n "$existing" ]; then
     printf '%s\n' "$existing" | sed -n '/^# --- your own settings below this line ---$/,$p' | sed '1d'
+  fi
+}
+
+# The address visitors use; with a test's https port, that port too.
+public_url() {
+  if [ -n "$HTTPS_PORT" ] && [ "$HTTPS_PORT" != 443 ]; then
+    echo "https://$DOMAIN:$HTTPS_PORT"
+  else
+    echo "https://$DOMAIN"
   fi
 }
 
@@ -450,7 +459,7 @@ wait_and_greet() {
     fi
     sleep 1
   done
-  echo "The site runs: https://$DOMAIN"
+  echo "The site runs: $(public_url)"
   # The server logs the link as JSON: {"setupLink":"https://…/admin/setup?token=…", …}.
   local link
   link="$(journalctl -u "$SERVICE" -o cat -n 200 --no-pager 2>/dev/null \
@@ -465,7 +474,7 @@ each restart of the site makes a new one:
 
 EOF
   else
-    echo "An admin account exists: sign in at https://$DOMAIN/admin"
+    echo "An admin account exists: sign in at $(public_url)/admin"
   fi
 }
 
