@@ -369,7 +369,9 @@ install_app() {
       # Files of an older version that the new one dropped go; node_modules and build are
       # replaced by npm ci and the build below.
       find "$target" -mindepth 1 -maxdepth 1 ! -name node_modules ! -name build -exec rm -rf {} +
-      tar -C "$SOURCE_DIR" "${APP_EXCLUDES[@]}" -cf - . | tar -C "$target" --no-same-owner -xf -
+      # Exit status 1 is tar's "a file changed as we read it" (a checkout in use): copied anyway.
+      { tar -C "$SOURCE_DIR" "${APP_EXCLUDES[@]}" --warning=no-file-changed -cf - . || [ $? = 1 ]; } \
+        | tar -C "$target" --no-same-owner -xf -
       echo "copied: $SOURCE_DIR → $target"
     fi
     CHANGED=1
