@@ -10,6 +10,7 @@ import { migratedDataDir } from "../setup/data-dir-template";
 import { projectRoot } from "../setup/paths";
 import { contactFields } from "../setup/public-forms";
 import { freePort, startServer, waitUntilHealthy } from "../setup/server-process";
+import { softAuthenticator } from "../setup/soft-authenticator";
 
 /**
  * scripts/install-server.sh, the one-command install on a Debian/Ubuntu server: shellcheck clean,
@@ -183,7 +184,7 @@ describe("install-server.sh", () => {
     }
   });
 
-  test("behind Caddy over https: a page, HSTS, the client's address for the rate limits, the body limit, Secure cookies", async () => {
+  test("behind Caddy over https: a page, HSTS, the client's address for the rate limits, the body limit, Secure cookies, a passkey for the host name", async () => {
     const host = "portfolio.localhost";
     const httpsPort = await freePort();
     const appPort = await freePort();
@@ -381,6 +382,30 @@ describe("install-server.sh", () => {
       expect(session).toMatch(/;\s*Secure/i);
       expect(session).toMatch(/;\s*HttpOnly/i);
       expect(session).toMatch(/;\s*Path=\//i);
+
+      // A passkey registers for the host name (its relying party comes from PUBLIC_URL).
+      const cookie = session!.split(";")[0]!;
+      const passkeyPost = async (fields: Record<string, string>) => {
+        const answer = await request("/admin/passkey", {
+          method: "POST",
+          headers: { Origin: origin, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields).toString(),
+        });
+        expect(answer.status, answer.body.slice(0, 300)).toBe(200);
+        return JSON.parse(answer.body) as {
+          ok: boolean;
+          options?: { challenge: string; user: { id: string } };
+        };
+      };
+      const options = await passkeyPost({ intent: "register-options" });
+      expect(options.options).toMatchObject({ rp: { id: host } });
+      const { response } = softAuthenticator({ origin }).register(options.options!);
+      const added = await passkeyPost({
+        intent: "register",
+        name: "Handy",
+        credential: JSON.stringify(response),
+      });
+      expect(added.ok).toBe(true);
     } finally {
       await server.stop();
       caddy.child.kill("SIGTERM");
