@@ -22,6 +22,8 @@ readonly APP_USER=portfolio
 readonly MAX_BODY=10MiB
 readonly DEFAULT_BACKUP_CRON="0 3 * * *"
 readonly DEFAULT_BACKUP_KEEP=7
+# In /opt/portfolio after a build that ended well.
+readonly BUILT_STAMP=.install-server-built
 
 DOMAIN=""
 EMAIL=""
@@ -81,7 +83,7 @@ parse_args() {
     [[ "$name" =~ ^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$ ]] || die "--redirect must be a host name"
   done
   if [ -n "$ROOT" ]; then
-    mkdir -p "$ROOT" 2>/dev/null || [ "$DRY_RUN" = 1 ] || die "cannot create --root $ROOT"
+    [ "$DRY_RUN" = 1 ] || mkdir -p "$ROOT" || die "cannot create --root $ROOT"
     ROOT="$(cd "$ROOT" 2>/dev/null && pwd || echo "$ROOT")"
   fi
 }
@@ -342,6 +344,7 @@ app_differs() {
   local target="$1"
   [ -f "$target/package.json" ] || return 0
   ! diff -rq --exclude=node_modules --exclude=build --exclude=data --exclude=.git --exclude=.env --exclude=tmp \
+    --exclude="$BUILT_STAMP" \
     --exclude=.react-router --exclude=test-results --exclude=playwright-report \
     "$SOURCE_DIR" "$target" >/dev/null 2>&1
 }
@@ -360,7 +363,8 @@ install_app() {
   else
     echo "unchanged: $target has this version"
   fi
-  [ -x "$target/node_modules/.bin/node" ] && [ -f "$target/build/server/index.js" ] || build=1
+  # Written after a build that ended well: a run that stopped halfway builds again.
+  [ -f "$target/$BUILT_STAMP" ] || build=1
   if [ "$copy" = 1 ]; then
     if [ "$DRY_RUN" = 1 ]; then
       echo "would copy: $SOURCE_DIR → $target (without node_modules, build, data, .git)"
@@ -380,6 +384,9 @@ install_app() {
   if [ "$build" = 1 ]; then
     run env -C "$target" npm ci --no-audit --no-fund
     run env -C "$target" npm run build
+    # The server's user reads the code, whatever umask the checkout was made with.
+    run chmod -R u+rwX,go+rX,go-w "$target"
+    [ "$DRY_RUN" = 1 ] || [ -n "$ROOT" ] || touch "$target/$BUILT_STAMP"
     # Under --root nothing was built, so a second run would say the same: not a change.
     [ -n "$ROOT" ] || { CHANGED=1; APP_UPDATED=1; }
   fi

@@ -86,6 +86,9 @@ describe("install-server.sh", () => {
       expect(out).toContain("| www.example.de {\n");
       expect(out).not.toContain("tls internal");
       expect(await readdir(root)).toEqual([]);
+      // Not even the --root directory itself.
+      await ok(install([...SITE, "--dry-run", "--root", path.join(root, "none")]));
+      expect(await readdir(root)).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
