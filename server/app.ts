@@ -20,7 +20,7 @@ import { configuredDatabase, database, kickMailWorker, requestDatabase, shutDown
 import { contentSecurityPolicy, newNonce } from "./content-security-policy";
 import { publicFormTurns, refuseWhileCapped } from "./public-form-posts";
 import { pageCache, type PageCacheVariables } from "./page-cache";
-import { boundedBodies, clientAddress, sameOriginOnly } from "./request-guards";
+import { atPublicOrigin, boundedBodies, clientAddress, sameOriginOnly } from "./request-guards";
 
 /**
  * The production server: Hono on Node's http module (chosen by measured throughput, see
@@ -155,7 +155,9 @@ export function createApp(config: Env, dev?: DevOptions) {
     context.set(clientAddressContext, clientAddress(c, config));
     context.set(databaseContext, requestDatabase());
     context.set(mailQueuedContext, kickMailWorker);
-    const response = await handleRequest(c.req.raw, context);
+    const request = atPublicOrigin(c.req.raw, config);
+    if (request !== c.req.raw) shareAdminOfRequest(c.req.raw, request);
+    const response = await handleRequest(request, context);
     // A download that is a document of its own (a printable proof or data export, no script)
     // brings a stricter policy of its own: it stays.
     if (!dev && !cacheNonce && !response.headers.has("Content-Security-Policy")) {

@@ -70,6 +70,27 @@ function withoutOrigin(request: Request): Request {
   return new Request(request, { headers });
 }
 
+/**
+ * The request as the visitor sent it. Behind a proxy that ends TLS (Caddy), the server sees
+ * `http://<host>/…`, while the browser's Origin is PUBLIC_URL's `https://<host>`: React Router
+ * refuses such an action as a possible forgery ("origin does not match"). A request for
+ * PUBLIC_URL's host gets PUBLIC_URL's scheme; the Origin check itself is `sameOriginOnly`'s.
+ */
+export function atPublicOrigin(request: Request, config: Pick<Env, "PUBLIC_URL">): Request {
+  const url = new URL(request.url);
+  const publicUrl = new URL(config.PUBLIC_URL);
+  if (url.host !== publicUrl.host || url.protocol === publicUrl.protocol) return request;
+  url.protocol = publicUrl.protocol;
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    // A body is already in memory (boundedBodies); a stream needs this to be passed on.
+    ...(request.body ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
 /** Bodies anyone may send: the public forms, and sign-in, passkey and setup under /admin. */
 export const PUBLIC_BODY_LIMIT_BYTES = 10 * 1024;
 /** The signed-in owner's forms: a newsletter issue of 50,000 characters, percent-encoded. */
