@@ -171,8 +171,9 @@ test("'Ausgewählte entfernen' deletes the ticked projects after a dialog naming
   });
 });
 
-test("several hero images go at once after a dialog naming how many, one must stay, and the last one's focal point crops the home page's hero", async ({
+test("several hero images go at once after a dialog naming how many (a question in the page without JavaScript), one must stay, and the last one's focal point crops the home page's hero", async ({
   page,
+  browser,
   consoleGuard,
 }, testInfo) => {
   consoleGuard.allow(/status of 400/);
@@ -270,5 +271,24 @@ test("several hero images go at once after a dialog naming how many, one must st
     await expect(focusX(added)).toHaveValue("25");
     await expect(focusY(added)).toHaveValue("75");
     await expect(picker(slot)).toHaveCount(0);
+
+    // Without JavaScript: the button opens a question in the page, its answer posts the form.
+    const context = await newContextWithoutJavaScript(browser, testInfo);
+    try {
+      await context.addCookies(await page.context().cookies());
+      const plain = await context.newPage();
+      await plain.goto(`${server.url}/admin/inhalte/startseite`);
+      const plainImages = main(plain).getByRole("region", { name: /^Bild \d+$/ });
+      await expect(plainImages).toHaveCount(2);
+      await main(plain).getByRole("checkbox", { name: "Auswählen: Bild 2", exact: true }).check();
+      await main(plain).getByText("Ausgewählte entfernen", { exact: true }).click();
+      await expect(main(plain)).toContainText(
+        "Die ausgewählten Bilder werden aus dem Entwurf entfernt. Auf der Website bleiben sie, bis du veröffentlichst.",
+      );
+      await main(plain).getByRole("button", { name: "Entfernen", exact: true }).click();
+      await expect(plainImages).toHaveCount(1);
+    } finally {
+      await context.close();
+    }
   });
 });

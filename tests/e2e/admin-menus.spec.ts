@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { asOwner, group, main, openEditor, publish, srName, visit } from "./content-owner";
 
@@ -52,6 +53,7 @@ test("a menu entry renamed and moved first, one hidden and a link added show in 
     await expect(
       footer.getByRole("button", { name: srName("Entfernen", "Navigation im Footer: Neuer Eintrag") }),
     ).toBeVisible();
+    await expectNoAxeViolations(page, "the menu editor with an own link");
     await publish(page);
 
     await visit(visitor, `${server.url}/about`);
