@@ -17,6 +17,8 @@ const sizes = {
   md: "h-11 px-5 text-sm",
   sm: "h-9 px-3 text-sm",
   icon: "size-10",
+  /** An icon-only button with a 44 px tap target, for rows of small controls on a phone. */
+  touchIcon: "size-11",
 } as const;
 
 type Look = {

@@ -137,17 +137,29 @@ export function SelectField({
   );
 }
 
-/** A yes/no field: the box beside its label, the hint and the error under the label. */
-export function CheckboxField(props: FieldFrame & Omit<ControlProps<"input">, "type">) {
+/**
+ * A yes/no field: the box beside its label, the hint and the error under the label. `touch`
+ * makes the label at least 44 px high, a tap target of its own in a row of small controls.
+ */
+export function CheckboxField({
+  touch = false,
+  ...props
+}: FieldFrame & Omit<ControlProps<"input">, "type"> & { touch?: boolean }) {
   const [{ id, label, hint, error, className }, input] = splitFrame(props);
   return (
     <div className={className}>
-      <label htmlFor={id} className="flex items-start gap-3 text-sm font-medium text-slate-900">
+      <label
+        htmlFor={id}
+        className={cn(
+          "flex gap-3 text-sm font-medium text-slate-900",
+          touch ? "min-h-11 items-center" : "items-start",
+        )}
+      >
         <input
           {...controlAria({ id, hint, error })}
           {...input}
           type="checkbox"
-          className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-brand-600"
+          className={cn("size-4 shrink-0 rounded border-slate-400 accent-brand-600", !touch && "mt-0.5")}
         />
         {label}
       </label>

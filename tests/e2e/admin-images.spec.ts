@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { expectNoAxeViolations } from "./axe";
@@ -17,6 +18,7 @@ import { expectFitsPhone, main, onOwnServer } from "./content-owner";
  * removed at once. Each test runs on a server of its own: it changes public pages.
  */
 
+const FIXTURES = path.join(import.meta.dirname, "..", "fixtures");
 const PICKER = "Bildausschnitt: Tippe auf die wichtigste Stelle";
 const picker = (scope: Locator | Page) => scope.getByRole("group", { name: PICKER });
 const slider = (scope: Locator | Page) => scope.getByRole("slider", { name: new RegExp(`^${PICKER}`) });
@@ -169,12 +171,15 @@ test("'Ausgewählte entfernen' deletes the ticked projects after a dialog naming
   });
 });
 
-test("several hero images go at once, one must stay, and the last one's focal point crops the home page's hero", async ({
+test("several hero images go at once after a dialog naming how many (a question in the page without JavaScript), one must stay, and the last one's focal point crops the home page's hero", async ({
   page,
+  browser,
   consoleGuard,
 }, testInfo) => {
   consoleGuard.allow(/status of 400/);
   await onOwnServer(page, testInfo, async (server) => {
+    // The dialogs, a publish and an upload: more than the own server's usual 90 s on a busy machine.
+    test.setTimeout(150_000);
     await openAdminPage(page, `${server.url}/admin/inhalte/startseite`);
     await expect(main(page).getByRole("heading", { level: 2, name: "Startseite bearbeiten" })).toBeVisible();
     const images = main(page).getByRole("region", { name: /^Bild \d+$/ });
@@ -186,16 +191,37 @@ test("several hero images go at once, one must stay, and the last one's focal po
       main(page)
         .getByRole("checkbox", { name: `Auswählen: Bild ${n}`, exact: true })
         .check();
-    const removeSelected = () => main(page).getByRole("button", { name: "Ausgewählte entfernen" }).click();
+    const removeButton = main(page).getByRole("button", { name: "Ausgewählte entfernen" });
+    const question = (count: number) => page.getByRole("alertdialog", { name: `${count} Bilder entfernen?` });
+    // Asks first, naming how many; the answer posts the editor's form.
+    const removeSelected = async (count: number) => {
+      await removeButton.click();
+      await question(count).getByRole("button", { name: "Entfernen", exact: true }).click();
+    };
+    // Nothing ticked: nothing to ask about.
+    await expect(removeButton).toBeDisabled();
     await tick(1);
     await tick(2);
-    await removeSelected();
+
+    // Cancel first: nothing goes.
+    await removeButton.click();
+    await expect(question(2)).toContainText(
+      "Die 2 ausgewählten Bilder werden aus dem Entwurf entfernt. Auf der Website bleiben sie, bis du veröffentlichst.",
+    );
+    await expectNoAxeViolations(page, "the dialog of the hero images' 'Ausgewählte entfernen'");
+    await expectFitsPhone(page, "the dialog of the hero images' 'Ausgewählte entfernen'");
+    await question(2).getByRole("button", { name: "Abbrechen" }).click();
+    await expect(question(2)).toHaveCount(0);
+    await expect(images).toHaveCount(10);
+
+    await removeSelected(2);
     await expect(toastWith(page, "2 Bilder entfernt. Entwurf gespeichert")).toBeVisible();
+    await expect(question(2)).toHaveCount(0);
     await expect(images).toHaveCount(8);
 
     // All of them: refused, nothing removed.
     for (let n = 1; n <= 8; n++) await tick(n);
-    await removeSelected();
+    await removeSelected(8);
     await expect(
       toastWith(page, "Mindestens ein Bild muss bleiben. Bitte lass eines der Bilder abgewählt."),
     ).toBeVisible();
@@ -203,7 +229,7 @@ test("several hero images go at once, one must stay, and the last one's focal po
 
     for (let n = 2; n <= 8; n++) await tick(n);
     await main(page).getByRole("checkbox", { name: "Auswählen: Bild 1", exact: true }).uncheck();
-    await removeSelected();
+    await removeSelected(7);
     await expect(toastWith(page, "7 Bilder entfernt. Entwurf gespeichert")).toBeVisible();
     await expect(images).toHaveCount(1);
     // The last one cannot be ticked away.
@@ -222,5 +248,47 @@ test("several hero images go at once, one must stay, and the last one's focal po
     const hero = page.locator("img[data-hero]");
     await expect(hero).toHaveAttribute("data-hero-image", /.+/);
     expect(await objectPosition(hero)).toBe("30% 70%");
+
+    // A new image: its picker appears once a file is chosen, and the point goes with the upload.
+    await openAdminPage(page, `${server.url}/admin/inhalte/startseite`);
+    const slot = main(page).getByRole("region", { name: "Neues Bild hinzufügen", exact: true });
+    await expect(picker(slot)).toHaveCount(0);
+    await slot
+      .getByLabel("Bild hochladen", { exact: true })
+      .setInputFiles(path.join(FIXTURES, "graphic.png"));
+    const area = slider(slot);
+    await expect(area.locator("img").first()).toHaveJSProperty("complete", true);
+    await expect(focusX(slot)).toHaveValue("50");
+    const box = (await area.boundingBox())!;
+    await area.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
+    await expect(focusX(slot)).toHaveValue("25");
+    await expect(focusY(slot)).toHaveValue("75");
+    await slot.getByLabel("Alternativtext des neuen Bildes", { exact: true }).fill("Mein eigenes Bild");
+    await main(page).getByRole("button", { name: "Entwurf speichern" }).click();
+    await expect(toastWith(page, "Entwurf gespeichert")).toBeVisible();
+    const added = main(page).getByRole("region", { name: "Bild 2", exact: true });
+    await expect(added.getByLabel("Alternativtext", { exact: true })).toHaveValue("Mein eigenes Bild");
+    await expect(focusX(added)).toHaveValue("25");
+    await expect(focusY(added)).toHaveValue("75");
+    await expect(picker(slot)).toHaveCount(0);
+
+    // Without JavaScript: the button opens a question in the page, its answer posts the form.
+    const context = await newContextWithoutJavaScript(browser, testInfo);
+    try {
+      await context.addCookies(await page.context().cookies());
+      const plain = await context.newPage();
+      await plain.goto(`${server.url}/admin/inhalte/startseite`);
+      const plainImages = main(plain).getByRole("region", { name: /^Bild \d+$/ });
+      await expect(plainImages).toHaveCount(2);
+      await main(plain).getByRole("checkbox", { name: "Auswählen: Bild 2", exact: true }).check();
+      await main(plain).getByText("Ausgewählte entfernen", { exact: true }).click();
+      await expect(main(plain)).toContainText(
+        "Die ausgewählten Bilder werden aus dem Entwurf entfernt. Auf der Website bleiben sie, bis du veröffentlichst.",
+      );
+      await main(plain).getByRole("button", { name: "Entfernen", exact: true }).click();
+      await expect(plainImages).toHaveCount(1);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { asOwner, group, main, openEditor, publish, srName, visit } from "./content-owner";
 
@@ -21,25 +22,38 @@ test("a menu entry renamed and moved first, one hidden and a link added show in 
 }, testInfo) => {
   await asOwner(page, browser, testInfo, async (server, visitor) => {
     await openEditor(page, server, "Menüs");
+    // Each entry's fields are named by its place in its menu.
     const header = group(page, "Kopfmenü");
-    const portfolio = header.getByRole("region", { name: "Portfolio", exact: true });
-    await portfolio.getByRole("textbox", { name: "Name" }).fill("Arbeiten");
+    const name = (menu: Locator, n: number) =>
+      menu.getByRole("textbox", { name: `Name des Eintrags ${n}`, exact: true });
+    await expect(name(header, 2)).toHaveValue("Portfolio");
+    await expect(name(header, 2)).toHaveAccessibleDescription("Ziel: Alle Projekte");
+    await name(header, 2).fill("Arbeiten");
     // Moving saves the draft, the new name with it.
-    await portfolio.getByRole("button", { name: srName("Nach oben", "Kopfmenü: Portfolio") }).click();
-    const moved = header.getByRole("region").first();
-    await expect(moved).toHaveAccessibleName("Arbeiten");
-    await expect(moved.getByRole("textbox", { name: "Name" })).toHaveValue("Arbeiten");
-    await header
-      .getByRole("region", { name: "Ideenwelt", exact: true })
-      .getByRole("checkbox", { name: "Anzeigen" })
-      .uncheck();
+    await header.getByRole("button", { name: srName("Nach oben", "Kopfmenü: Portfolio") }).click();
+    await expect(name(header, 1)).toHaveValue("Arbeiten");
+    await expect(name(header, 2)).toHaveValue("Home");
+    await expect(
+      header.getByRole("button", { name: srName("Nach unten", "Kopfmenü: Arbeiten") }),
+    ).toBeVisible();
+    await expect(name(header, 4)).toHaveValue("Ideenwelt");
+    await header.getByRole("checkbox", { name: "Anzeigen (Eintrag 4)", exact: true }).uncheck();
 
     const footer = group(page, "Navigation im Footer");
+    // Only an own link has an address, a new tab and a remove button.
+    await expect(footer.getByRole("textbox", { name: /^Adresse/ })).toHaveCount(0);
+    await expect(footer.getByRole("button", { name: /^Entfernen/ })).toHaveCount(0);
     await footer.getByRole("button", { name: "Link hinzufügen" }).click();
-    const added = footer.getByRole("region", { name: "Neuer Eintrag", exact: true });
-    await added.getByRole("textbox", { name: "Name" }).fill("Podcast");
-    await added.getByRole("textbox", { name: "Ziel" }).fill("https://podcast.example.com");
-    await added.getByRole("checkbox", { name: "In neuem Tab öffnen" }).check();
+    await expect(name(footer, 6)).toHaveValue("Neuer Eintrag");
+    await name(footer, 6).fill("Podcast");
+    await footer
+      .getByRole("textbox", { name: "Adresse des Eintrags 6", exact: true })
+      .fill("https://podcast.example.com");
+    await footer.getByRole("checkbox", { name: "In neuem Tab öffnen (Eintrag 6)", exact: true }).check();
+    await expect(
+      footer.getByRole("button", { name: srName("Entfernen", "Navigation im Footer: Neuer Eintrag") }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, "the menu editor with an own link");
     await publish(page);
 
     await visit(visitor, `${server.url}/about`);

@@ -320,3 +320,40 @@ test("Einstellungen at 360 px: the checklist and every section fit", async ({ pa
   await expect(main(page).getByRole("heading", { level: 2, name: "Einstellungen" })).toBeVisible();
   await expectToFitScreen(page, "/admin/einstellungen");
 });
+
+test("Menüs at 360 px: every entry a short row, the editor well under its old 9,200 px", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await signInOnPhone(page, baseURL!, client);
+  await openAdminPage(page, "/admin/inhalte/menues");
+  await expect(main(page).getByRole("heading", { level: 2, name: "Menüs bearbeiten" })).toBeVisible();
+  await expectToFitScreen(page, "/admin/inhalte/menues");
+
+  // The 19 entries of a fresh install made a page of 9,249 px at 360 px as cards, the form
+  // alone 7,440 px; as rows the page is 4,641 px and the form 2,832 px.
+  const form = main(page)
+    .locator("form")
+    .filter({ has: page.getByRole("group", { name: "Kopfmenü" }) });
+  const height = await form.evaluate((element) => element.getBoundingClientRect().height);
+  expect(height, "the menu editor's form at 360 px").toBeLessThan(3200);
+
+  // A row's controls: the name, "Anzeigen" and the move buttons on the screen, each tap target
+  // at least 44 px high.
+  const header = main(page).getByRole("group", { name: "Kopfmenü" });
+  const portfolio = header.getByRole("textbox", { name: "Name des Eintrags 2", exact: true });
+  await expectOnScreen(portfolio);
+  // The checkbox's label is what a finger taps.
+  const show = header
+    .locator("label")
+    .filter({ has: page.getByRole("checkbox", { name: "Anzeigen (Eintrag 2)", exact: true }) });
+  const up = header.getByRole("button", { name: /^Nach oben: Kopfmenü: Portfolio$/ });
+  const down = header.getByRole("button", { name: /^Nach unten: Kopfmenü: Portfolio$/ });
+  for (const target of [show, up, down]) {
+    await expectOnScreen(target);
+    expect((await target.boundingBox())!.height, "a tap target's height").toBeGreaterThanOrEqual(44);
+  }
+  expect((await up.boundingBox())!.width, "a tap target's width").toBeGreaterThanOrEqual(44);
+  await expectOnScreen(main(page).getByRole("button", { name: "Veröffentlichen" }));
+});

@@ -11,24 +11,23 @@ import {
   Checkbox,
   EditorFields,
   EditorSection,
-  FileInput,
   ImageField,
-  ItemCard,
   EditableList,
   MarkdownField,
+  NewImageField,
   PlainTextArea,
   SelectField,
   TextField,
 } from "~/features/pages/admin-editor-fields";
+import { MenuFields } from "~/features/pages/admin-menu-fields";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/dialog";
 import { formatDateTime } from "~/platform/format";
 import { CONTACT_LABELS, type PageContent } from "~/features/pages/page-content";
 import { toast } from "~/ui/toast";
-import type { MenuPlace, MenuTarget } from "~/features/site";
 import type { Route } from "./+types/admin-content-editor";
 import { editorAction, loadEditor } from "./admin-content-editor.server";
-import { PAGE_MESSAGES } from "./messages";
+import { HERO_SELECTION_MESSAGES, PAGE_MESSAGES } from "./messages";
 
 /** /admin/inhalte/:key: one page's draft, its preview, publishing and earlier versions. */
 export function loader({ request, params, context }: Route.LoaderArgs) {
@@ -49,6 +48,8 @@ const TITLES: Record<PageContent["kind"], string> = {
   menu: "Menüs",
   frame: "Fußzeile und Fehlerseite",
 };
+
+const EDITOR_FORM = "page-editor";
 
 export default function ContentEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { path, content, limits, hasDraft, draftSavedAt, publishedAt, versions, deletable } = loaderData;
@@ -99,12 +100,13 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
 
       <Form
         key={JSON.stringify(doc)}
+        id={EDITOR_FORM}
         method="post"
         encType="multipart/form-data"
         className="space-y-6"
         aria-busy={busy}
       >
-        <EditorFields doc={doc} errors={refused?.errors ?? {}} limits={limits}>
+        <EditorFields doc={doc} errors={refused?.errors ?? {}} limits={limits} formId={EDITOR_FORM}>
           <input type="hidden" name="kind" value={content.kind} />
           {content.kind === "home" && <HomeFields doc={doc as typeof content} />}
           {content.kind === "about" && <AboutFields doc={doc as typeof content} />}
@@ -247,14 +249,11 @@ function HomeFields({ doc }: Doc<"home">) {
           count={images.length}
           itemLabel={(index) => `Bild ${index + 1}`}
           minItems={1}
-          removeSelected="Ausgewählte entfernen"
+          removeSelected={HERO_SELECTION_MESSAGES}
         >
           {(index) => <ImageField name={`heroImages.${index}`} label="Bild" />}
         </EditableList>
-        <ItemCard title="Neues Bild hinzufügen">
-          <FileInput name="heroImages.new.file" label="Bild hochladen" />
-          <TextField name="heroImages.new.alt" label="Alternativtext des neuen Bildes" />
-        </ItemCard>
+        <NewImageField name="heroImages.new" title="Neues Bild hinzufügen" />
         <Checkbox
           name="particles"
           label="Partikel über dem Bild zeigen"
@@ -484,85 +483,6 @@ function ServiceFields({ doc, overview }: Doc<"service"> & { overview: boolean }
         {overview && doc.showServiceProjects && <input type="hidden" name="showServiceProjects" value="on" />}
       </EditorSection>
       <SearchEngineSection />
-    </>
-  );
-}
-
-/** What each built-in entry leads to, for the owner. */
-const TARGET_HINTS: Record<Exclude<MenuTarget, "link">, string> = {
-  home: "Führt zur Startseite.",
-  portfolio:
-    "Führt zu „Alle Projekte“; im Kopfmenü mit den Kategorien als Untermenü (Namen und Sichtbarkeit unter Kategorien).",
-  services: "Führt zur Leistungsübersicht; im Kopfmenü mit den sichtbaren Leistungsseiten als Untermenü.",
-  products:
-    "Führt zu deiner Produktwelt (Adresse unter Einstellungen → Website); ohne Adresse fehlt der Eintrag.",
-  ideas: "Führt zu deiner Ideenwelt (Adresse unter Einstellungen → Website); ohne Adresse fehlt der Eintrag.",
-  videos: "Führt zu deinen Videos (Adresse unter Einstellungen → Website); ohne Adresse fehlt der Eintrag.",
-  events: "Führt zu deinen Terminen (Adresse unter Einstellungen → Website); ohne Adresse fehlt der Eintrag.",
-  blog: "Führt zu deinem Blog (Adresse unter Einstellungen → Website); ohne Adresse fehlt der Eintrag.",
-  about: "Führt zu „Über mich“.",
-  contact: "Führt zum Kontaktformular.",
-};
-
-const PLACES: { place: MenuPlace; title: string; hint: string }[] = [
-  {
-    place: "header",
-    title: "Kopfmenü",
-    hint: "Das Menü oben auf jeder Seite und auf dem Handy im ausklappbaren Menü, in dieser Reihenfolge.",
-  },
-  { place: "footer", title: "Navigation im Footer", hint: "Die Spalte „Navigation“ unten auf jeder Seite." },
-  {
-    place: "hero",
-    title: "Buttons auf der Startseite",
-    hint: "Die Buttons unter der Überschrift der Startseite.",
-  },
-];
-
-function MenuFields({ doc }: Doc<"menu">) {
-  return (
-    <>
-      {PLACES.map(({ place, title, hint }) => {
-        const entries = doc[place] ?? [];
-        const name = (index: number) => entries[index]?.label || `Eintrag ${index + 1}`;
-        return (
-          <EditorSection key={place} title={title} hint={hint}>
-            <EditableList
-              list={place}
-              count={entries.length}
-              itemLabel={(index) => `${title}: ${name(index)}`}
-              itemTitle={name}
-              removable={(index) => entries[index]?.target === "link"}
-              add="Link hinzufügen"
-            >
-              {(index) => {
-                const entry = entries[index]!;
-                const field = `${place}.${index}`;
-                return (
-                  <>
-                    <input type="hidden" name={`${field}.target`} value={entry.target} />
-                    <TextField
-                      name={`${field}.label`}
-                      label="Name"
-                      hint={entry.target === "link" ? undefined : TARGET_HINTS[entry.target]}
-                    />
-                    {entry.target === "link" && (
-                      <>
-                        <TextField
-                          name={`${field}.href`}
-                          label="Ziel"
-                          hint="Eine Seite dieser Website (z. B. /about) oder eine Adresse mit https://"
-                        />
-                        <Checkbox name={`${field}.newTab`} label="In neuem Tab öffnen" />
-                      </>
-                    )}
-                    <Checkbox name={`${field}.visible`} label="Anzeigen" />
-                  </>
-                );
-              }}
-            </EditableList>
-          </EditorSection>
-        );
-      })}
     </>
   );
 }

@@ -2,9 +2,19 @@ import ArrowDown from "lucide-react/icons/arrow-down";
 import ArrowUp from "lucide-react/icons/arrow-up";
 import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash";
-import { createContext, useContext, type ComponentProps, type ReactNode } from "react";
-import { Button } from "~/ui/button";
-import { CheckboxField, Field, InputField, SelectField as KitSelectField, TextareaField } from "~/ui/field";
+import { createContext, useContext, useState, type ComponentProps, type ReactNode } from "react";
+import { useNavigation } from "react-router";
+import { Button, buttonClass } from "~/ui/button";
+import { ConfirmDialog } from "~/ui/dialog";
+import { useHydrated } from "~/ui/use-hydrated";
+import {
+  CheckboxField,
+  Field,
+  Input,
+  InputField,
+  SelectField as KitSelectField,
+  TextareaField,
+} from "~/ui/field";
 import { RichTextField } from "~/ui/rich-text-field";
 import { limitsAt, type FormLimits } from "~/platform/forms/field-limits";
 import { CENTRE, FocalPointPicker, MAX_UPLOAD_BYTES, imageSources, useFilePreview } from "~/features/media";
@@ -28,6 +38,8 @@ type EditorState = {
    * half-filled items on purpose, and the server's messages mark what is missing.
    */
   markRequired?: boolean;
+  /** The id of the editor's form, for buttons outside it (a dialog's confirm button). */
+  formId?: string;
 };
 const EditorContext = createContext<EditorState | null>(null);
 
@@ -87,7 +99,7 @@ export function EditorSection({
 export function TextField({
   name,
   ...input
-}: { name: string; label: string; hint?: ReactNode } & Omit<
+}: { name: string; label: ReactNode; hint?: ReactNode } & Omit<
   ComponentProps<"input">,
   "name" | "id" | "defaultValue"
 >) {
@@ -95,7 +107,63 @@ export function TextField({
   return <InputField {...field} {...input} defaultValue={value} />;
 }
 
-export function Checkbox({ name, label, hint }: { name: string; label: string; hint?: string }) {
+/**
+ * A text field with its label before it on the same line, for a list's short rows (the menus:
+ * a number as the visible label). `describedBy` names a hint elsewhere in the row; the error
+ * shows under the row's line.
+ */
+export function InlineTextField({
+  name,
+  label,
+  describedBy,
+  className,
+}: {
+  name: string;
+  label: ReactNode;
+  describedBy?: string;
+  className?: string;
+}) {
+  const { id, value, error, maxLength, required } = useField(name);
+  const errorId = `${id}-error`;
+  const described = [describedBy, error ? errorId : ""].filter(Boolean).join(" ");
+  return (
+    <div className={cn("min-w-0", className)}>
+      <div className="flex items-center gap-2">
+        <label htmlFor={id} className="shrink-0 text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <Input
+          id={id}
+          name={name}
+          defaultValue={value}
+          maxLength={maxLength}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+          className="min-w-0 flex-1"
+        />
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Checkbox({
+  name,
+  label,
+  hint,
+  touch,
+}: {
+  name: string;
+  label: ReactNode;
+  hint?: string;
+  /** A 44 px tap target (a row of small controls). */
+  touch?: boolean;
+}) {
   const { doc } = useEditor();
   const value = valueAt(doc, name);
   const { id, error } = useField(name);
@@ -106,6 +174,7 @@ export function Checkbox({ name, label, hint }: { name: string; label: string; h
       label={label}
       hint={hint}
       error={error}
+      touch={touch}
       defaultChecked={value === true || value === "on"}
     />
   );
@@ -181,6 +250,31 @@ export function ImageField({ name, label }: { name: string; label: string }) {
   );
 }
 
+/**
+ * The slot of a new image appended to a list (`<list>.new`): the file, once chosen its focal
+ * point on a preview (the server stores it with the upload), and its alt text. Without
+ * JavaScript there is no preview: the image starts centred, and its picker is there after saving.
+ */
+export function NewImageField({ name, title }: { name: string; title: string }) {
+  const { errors } = useEditor();
+  const [fileUrl, setFile] = useFilePreview();
+  return (
+    <ItemCard title={title}>
+      <FileInput name={`${name}.file`} label="Bild hochladen" onFile={setFile} />
+      {fileUrl && (
+        <FocalPointPicker
+          id={fieldId(name)}
+          names={{ x: `${name}.focus.x`, y: `${name}.focus.y` }}
+          focus={CENTRE}
+          src={fileUrl}
+          errors={{ x: errors[`${name}.focus.x`], y: errors[`${name}.focus.y`] }}
+        />
+      )}
+      <TextField name={`${name}.alt`} label="Alternativtext des neuen Bildes" />
+    </ItemCard>
+  );
+}
+
 export function FileInput({
   name,
   label,
@@ -214,17 +308,22 @@ export function FileInput({
 }
 
 /** The hidden count of a list, so the server knows how many items the form holds. */
-function ListCount({ list, count }: { list: string; count: number }) {
+export function ListCount({ list, count }: { list: string; count: number }) {
   return <input type="hidden" name={`${list}.count`} value={count} />;
 }
 
-/** Move up, move down and remove for one item of a list; each saves the draft. */
-function ItemControls({
+/**
+ * Move up, move down and remove for one item of a list; each saves the draft. `compact` shows
+ * only the icons, each a 44 px tap target, with the same names for screen readers.
+ */
+export function ItemControls({
   list,
   index,
   count,
   itemLabel,
   canRemove = true,
+  compact = false,
+  show = "all",
 }: {
   list: string;
   index: number;
@@ -232,42 +331,70 @@ function ItemControls({
   /** Names the item for screen readers ("Abschnitt 2"). */
   itemLabel: string;
   canRemove?: boolean;
+  compact?: boolean;
+  /** Only the move buttons, or only the remove button (a row that puts them apart). */
+  show?: "all" | "move" | "remove";
 }) {
+  const size = compact ? "touchIcon" : "sm";
+  const name = (text: string) =>
+    compact ? (
+      <span className="sr-only">
+        {text}: {itemLabel}
+      </span>
+    ) : (
+      <>
+        {text}
+        <span className="sr-only">: {itemLabel}</span>
+      </>
+    );
   return (
-    <div className="flex flex-wrap gap-1">
-      <Button
-        type="submit"
-        name="intent"
-        value={`up:${list}:${index}`}
-        variant="ghost"
-        size="sm"
-        disabled={index === 0}
-      >
-        <ArrowUp aria-hidden="true" className="size-4" />
-        Nach oben<span className="sr-only">: {itemLabel}</span>
-      </Button>
-      <Button
-        type="submit"
-        name="intent"
-        value={`down:${list}:${index}`}
-        variant="ghost"
-        size="sm"
-        disabled={index === count - 1}
-      >
-        <ArrowDown aria-hidden="true" className="size-4" />
-        Nach unten<span className="sr-only">: {itemLabel}</span>
-      </Button>
-      {canRemove && (
-        <Button type="submit" name="intent" value={`remove:${list}:${index}`} variant="danger" size="sm">
+    <div className="flex shrink-0 flex-wrap gap-1">
+      {show !== "remove" && (
+        <>
+          <Button
+            type="submit"
+            name="intent"
+            value={`up:${list}:${index}`}
+            variant="ghost"
+            size={size}
+            disabled={index === 0}
+            title={compact ? "Nach oben" : undefined}
+          >
+            <ArrowUp aria-hidden="true" className="size-4" />
+            {name("Nach oben")}
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value={`down:${list}:${index}`}
+            variant="ghost"
+            size={size}
+            disabled={index === count - 1}
+            title={compact ? "Nach unten" : undefined}
+          >
+            <ArrowDown aria-hidden="true" className="size-4" />
+            {name("Nach unten")}
+          </Button>
+        </>
+      )}
+      {canRemove && show !== "move" && (
+        <Button
+          type="submit"
+          name="intent"
+          value={`remove:${list}:${index}`}
+          variant="danger"
+          size={size}
+          title={compact ? "Entfernen" : undefined}
+        >
           <Trash2 aria-hidden="true" className="size-4" />
-          Entfernen<span className="sr-only">: {itemLabel}</span>
+          {name("Entfernen")}
         </Button>
       )}
     </div>
   );
 }
 
-function AddItemButton({ list, children }: { list: string; children: ReactNode }) {
+export function AddItemButton({ list, children }: { list: string; children: ReactNode }) {
   return (
     <Button type="submit" name="intent" value={`add:${list}`} variant="secondary" size="sm">
       <Plus aria-hidden="true" className="size-4" />
@@ -303,12 +430,20 @@ export function EditableList({
   removable?: (index: number) => boolean;
   add?: string;
   /**
-   * The label of a button that removes every ticked item at once ("Ausgewählte entfernen"); each
-   * card then has a checkbox (`<list>.selected`, the item's index).
+   * A button that removes every ticked item at once ("Ausgewählte entfernen") after a question;
+   * each card then has a checkbox (`<list>.selected`, the item's index).
    */
-  removeSelected?: string;
+  removeSelected?: RemoveSelected;
   children: (index: number) => ReactNode;
 }) {
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const tick = (index: number, on: boolean) =>
+    setTicked((before) => {
+      const next = new Set(before);
+      if (on) next.add(index);
+      else next.delete(index);
+      return next;
+    });
   return (
     <>
       <ListCount list={list} count={count} />
@@ -321,6 +456,7 @@ export function EditableList({
                 name={`${list}.selected`}
                 value={String(index)}
                 label={`Auswählen: ${itemLabel(index)}`}
+                onChange={(event) => tick(index, event.target.checked)}
               />
             )}
             {children(index)}
@@ -337,21 +473,68 @@ export function EditableList({
       {(add || removeSelected) && (
         <div className="flex flex-wrap gap-2">
           {removeSelected && count > minItems && (
-            <Button
-              type="submit"
-              name="intent"
-              value={`remove-selected:${list}`}
-              variant="dangerOutline"
-              size="sm"
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              {removeSelected}
-            </Button>
+            <RemoveSelectedButton list={list} count={ticked.size} copy={removeSelected} />
           )}
           {add && <AddItemButton list={list}>{add}</AddItemButton>}
         </div>
       )}
     </>
+  );
+}
+
+/** The words of "Ausgewählte entfernen" and of the question before it. */
+export type RemoveSelected = {
+  label: string;
+  title: (count: number) => string;
+  description: (count: number) => string;
+  /** Without JavaScript the page cannot count the ticked boxes. */
+  descriptionAny: string;
+  confirm: string;
+  /** The confirm button's label while the form is sent. */
+  pending: string;
+  cancel: string;
+};
+
+/**
+ * "Ausgewählte entfernen" posts the editor's form with the ticked boxes. With JavaScript a
+ * dialog first names how many items go; without, a disclosure asks, and its button posts the
+ * form as it is (as the project list's selection does).
+ */
+function RemoveSelectedButton({ list, count, copy }: { list: string; count: number; copy: RemoveSelected }) {
+  const { formId } = useEditor();
+  const hydrated = useHydrated();
+  const confirm = { name: "intent", value: `remove-selected:${list}` };
+  const busy = useNavigation().formData?.get("intent") === confirm.value;
+  if (!hydrated || !formId) {
+    return (
+      <details className="text-sm">
+        <summary
+          className={buttonClass({ variant: "dangerOutline", size: "sm", className: "cursor-pointer" })}
+        >
+          {copy.label}
+        </summary>
+        <p className="mt-2 max-w-md text-slate-600">{copy.descriptionAny}</p>
+        <Button type="submit" variant="destructive" size="sm" className="mt-2" {...confirm}>
+          {copy.confirm}
+        </Button>
+      </details>
+    );
+  }
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button type="button" variant="dangerOutline" size="sm" disabled={count === 0}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          {copy.label}
+        </Button>
+      }
+      title={copy.title(count)}
+      description={copy.description(count)}
+      confirmLabel={busy ? copy.pending : copy.confirm}
+      cancelLabel={copy.cancel}
+      form={(submit) => submit}
+      confirmButton={{ ...confirm, form: formId, disabled: busy }}
+    />
   );
 }
 

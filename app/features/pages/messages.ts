@@ -14,6 +14,19 @@ export const PAGE_MESSAGES = {
   moveFailed: "Die Reihenfolge konnte nicht gespeichert werden. Bitte versuche es später erneut.",
 } as const;
 
+/** "Ausgewählte entfernen" under the home page's hero images, and the question before it. */
+export const HERO_SELECTION_MESSAGES = {
+  label: "Ausgewählte entfernen",
+  title: (count: number) => (count === 1 ? "Ein Bild entfernen?" : `${count} Bilder entfernen?`),
+  description: (count: number) =>
+    `${count === 1 ? "Das ausgewählte Bild wird" : `Die ${count} ausgewählten Bilder werden`} aus dem Entwurf entfernt. Auf der Website bleiben sie, bis du veröffentlichst.`,
+  descriptionAny:
+    "Die ausgewählten Bilder werden aus dem Entwurf entfernt. Auf der Website bleiben sie, bis du veröffentlichst.",
+  confirm: "Entfernen",
+  pending: "Wird entfernt …",
+  cancel: "Abbrechen",
+} as const;
+
 /**
  * What "Demo-Inhalte entfernen" puts in place of the demo's texts: neutral words that tell the
  * owner what belongs there, and still read acceptably to a visitor meanwhile.
