@@ -22,6 +22,11 @@ const DESKTOP_ONLY = [
   /admin-(auth|sign-in-security|profile|settings|contacts-newsletter|newsletter-issues|privacy-requests|projects|content|categories|menus|service-pages|images|demo-content)\.spec\.ts$/,
   /(server|routing|database-down|newsletter-expiry)\.spec\.ts$/,
 ];
+/**
+ * Journeys of the owner on a phone whose desktop run would add nothing: the first start and a
+ * forgotten password (issue 28: "on Pixel 7"), with a server of their own.
+ */
+const MOBILE_ONLY = [/admin-first-start\.spec\.ts$/];
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -50,7 +55,11 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } },
+      testIgnore: MOBILE_ONLY,
+    },
     {
       name: "mobile",
       use: { ...devices["Pixel 7"] },

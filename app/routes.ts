@@ -26,6 +26,8 @@ export default [
       route("logout", "features/auth/logout.tsx"),
       route("passkey", "features/auth/passkey.ts"),
       route("setup", "features/auth/setup.tsx"),
+      route("passwort-vergessen", "features/auth/password-forgot.tsx"),
+      route("passwort-zuruecksetzen", "features/auth/password-reset.tsx"),
       route("inhalte", "features/pages/admin-content.tsx"),
       route("inhalte/:key", "features/pages/admin-content-editor.tsx"),
       route("kontaktanfragen", "features/contact/admin-contacts.tsx"),

@@ -27,7 +27,8 @@ import { startMailWorker, type MailWorker } from "~/platform/mail/worker.server"
  * 1. open the database (PGlite in DATA_DIR, or DATABASE_URL) and apply the migrations;
  * 2. demo projects into an empty installation, and the built-in pages the editor has not stored
  *    (nor the owner deleted);
- * 3. the admin from ADMIN_EMAIL, or else the one-time setup link in the log; a warning while
+ * 3. the admin from ADMIN_EMAIL and ADMIN_PASSWORD, or else the one-time setup link in the log
+ *    (and in a mail to ADMIN_EMAIL when SMTP_URL is set); a warning while
  *    the site still shows the demo owner's data;
  * 4. change notifications from the database, which empty the page cache;
  * 5. the mail worker, whose idle turns run the hourly housekeeping (retention, pruning).
@@ -117,9 +118,14 @@ async function ensureOwnerAccess(db: Db, config: Env): Promise<void> {
         : "admin account from ADMIN_EMAIL exists; password left unchanged",
     );
   }
-  const setupLink = await createSetupLink(db, config.PUBLIC_URL);
+  // With ADMIN_EMAIL and SMTP_URL the link also goes out by mail (the first start from a phone).
+  const mailTo = config.ADMIN_EMAIL && config.SMTP_URL ? config.ADMIN_EMAIL : undefined;
+  const setupLink = await createSetupLink(db, config.PUBLIC_URL, { mailTo });
   if (setupLink) {
-    logger.warn({ setupLink }, "no admin account yet: open this one-time link to create it");
+    logger.warn(
+      { setupLink, mailed: Boolean(mailTo) },
+      "no admin account yet: open this one-time link to create it",
+    );
   }
   if (usesDemoData((await siteSettingsOf(db)).settings)) {
     logger.warn("the site still shows the demo owner's data: enter your own under /admin/einstellungen");

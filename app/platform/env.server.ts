@@ -115,11 +115,12 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
-    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    // ADMIN_EMAIL alone is where the setup link is mailed (with SMTP_URL); a password needs it.
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({
         code: "custom",
-        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
-        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+        path: ["ADMIN_EMAIL"],
+        message: "ADMIN_PASSWORD needs ADMIN_EMAIL",
       });
     }
   })

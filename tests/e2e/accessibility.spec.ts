@@ -113,6 +113,8 @@ const VISITED_ELSEWHERE = [
   "/admin",
   "/admin/login",
   "/admin/setup",
+  "/admin/passwort-vergessen",
+  "/admin/passwort-zuruecksetzen",
   "/admin/kontaktanfragen",
   "/admin/newsletter",
   "/admin/profil",
@@ -388,6 +390,31 @@ test("axe: the one-time setup page of a fresh installation", async ({ page, cons
   } finally {
     await server.stop();
   }
+});
+
+test("axe: Passwort vergessen? (the request, its answer, an unusable link)", async ({
+  page,
+  consoleGuard,
+}, testInfo) => {
+  test.slow(); // several pages, each checked in full
+  await actAsOwnClient(page.context(), testInfo);
+  await openAdminPage(page, "/admin");
+  await main(page).getByRole("link", { name: "Passwort vergessen?" }).click();
+  await expect(main(page).getByRole("heading", { level: 1, name: "Passwort vergessen?" })).toBeVisible();
+  await expectNoAxeViolations(page, "/admin/passwort-vergessen");
+  // An address without an account: the same answer, and no mail to the shared server's owner.
+  await main(page).getByLabel("E-Mail").fill(`niemand-${testInfo.project.name}@example.org`);
+  await main(page).getByRole("button", { name: "Link senden" }).click();
+  await expect(main(page).getByRole("heading", { level: 1, name: "Schau in dein Postfach" })).toBeVisible();
+  await expectNoAxeViolations(page, "/admin/passwort-vergessen?gesendet");
+
+  const unusable = "/admin/passwort-zuruecksetzen?token=abgelaufen-oder-falsch-1234";
+  consoleGuard.allow(/status of 404/, new URL(unusable, testInfo.project.use.baseURL).href);
+  await openAdminPage(page, unusable);
+  await expect(
+    main(page).getByRole("heading", { level: 1, name: "Link ungültig oder abgelaufen" }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, "/admin/passwort-zuruecksetzen, an unusable link");
 });
 
 /**

@@ -393,6 +393,18 @@ function expectNoSecrets(body: string, what: string) {
   }
 }
 
+/** The public request of a reset link; its answer is the same for any address. */
+const FORGOT = "/admin/passwort-vergessen";
+
+/** "Passwort vergessen?"'s answer: to its own page, saying a link is sent if the account exists. */
+function isForgotAnswer(response: Response, body: string): boolean {
+  const sent = `${FORGOT}?gesendet`;
+  return (
+    ([301, 302, 303].includes(response.status) && response.headers.get("location") === sent) ||
+    ([202, 204].includes(response.status) && /"redirect"/.test(body) && body.includes(`"${sent}"`))
+  );
+}
+
 /** A redirect that leads to the sign-in form at /admin. */
 function isRedirectToLogin(response: Response): boolean {
   const location = response.headers.get("location") ?? "";
@@ -491,6 +503,8 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
     "/admin/login",
     "/admin/logout",
     "/admin/setup",
+    "/admin/passwort-vergessen",
+    "/admin/passwort-zuruecksetzen",
     "/admin/kontaktanfragen",
     "/admin/newsletter",
     "/admin/newsletter/export",
@@ -541,9 +555,11 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
             for (const heading of ADMIN_HEADINGS)
               check(!html.includes(heading), `${what} shows '${heading}'`);
             if (page.status === 200) {
-              // Only the sign-in form itself may answer 200.
+              // Only the sign-in form itself may answer 200, and "Passwort vergessen?" (asking
+              // for an address).
               check(
-                html.includes("Admin Login") && /<input[^>]+name="password"/.test(html),
+                (html.includes("Admin Login") && /<input[^>]+name="password"/.test(html)) ||
+                  (endpoint.url === FORGOT && /<input[^>]+name="email"/.test(html)),
                 `${what}: 200 without the login form`,
               );
             } else {
@@ -621,6 +637,9 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
                   [401, 403, 404, 405].includes(response.status) ||
                   // The sign-in action is public by nature: without credentials it answers 400.
                   (endpoint.url === "/admin/login" && [400, 401].includes(response.status)) ||
+                  // "Passwort vergessen?" answers every address alike (no admin's here: no mail).
+                  (endpoint.url === FORGOT &&
+                    ([400, 429].includes(response.status) || isForgotAnswer(response, text))) ||
                   // So are a passkey sign-in's options (a challenge to sign, nothing else).
                   (endpoint.url === "/admin/passkey" &&
                     body.intent === "sign-in-options" &&

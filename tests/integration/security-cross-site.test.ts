@@ -8,6 +8,7 @@ import {
   adminUsers,
   contactSubmissions,
   newsletterSubscriptions,
+  outbox,
   pages,
   privacyAuditLog,
   projects,
@@ -152,6 +153,10 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
               confirmPassword: "Angreifer-Passwort-2026",
             };
           if (path.startsWith("/admin/login")) return { email: ADMIN.email, password: ADMIN.password };
+          // "Passwort vergessen?": a reset link to the owner, and a new password for a link.
+          if (path.startsWith("/admin/passwort-vergessen")) return { email: ADMIN.email };
+          if (path.startsWith("/admin/passwort-zuruecksetzen"))
+            return { password: "Angreifer-Passwort-2026", confirmPassword: "Angreifer-Passwort-2026" };
           if (path.startsWith("/admin/setup"))
             return { email: "angreifer@example.org", password: "Angreifer-Passwort-2026" };
           // Inhalte: a built-in service page deleted (its moves follow below).
@@ -281,6 +286,7 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
           ["/admin/datenschutz/export.json", { email: "anfrage@example.org" }, 200],
           ["/admin/inhalte", { intent: "move-up", path: "/service/landingpages" }, 302],
           ["/admin/inhalte", { intent: "delete-page", path: "/service/videos" }, 302],
+          ["/admin/passwort-vergessen", { email: ADMIN.email }, 302],
         ];
         for (const [target, body, status] of controls) {
           const response = await postForm(url, target, body, own);
@@ -324,6 +330,13 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
         // The one-click unsubscribe removed exactly the two signed addresses.
         expect(byId(rows.unsubscribeTarget)).toBeUndefined();
         expect(byId(rows.control.unsubscribe)).toBeUndefined();
+
+        // One reset link went out: the control's.
+        const resetMails = await db
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(eq(outbox.subject, "Neues Passwort für dein Admin-Konto"));
+        expect(resetMails).toHaveLength(1);
 
         // The service pages changed only as the controls did: landingpages moved up, videos deleted.
         const services = await db

@@ -13,8 +13,18 @@ import type { Route } from "./+types/layout";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 import { publicPagesChanged } from "~/platform/http/public-pages.server";
 
-/** The admin routes anyone may post to: sign-in (password, passkey), the first admin, sign-out. */
-const OPEN_ACTIONS = new Set(["admin/login", "admin/passkey", "admin/setup", "admin/logout"]);
+/**
+ * The admin routes anyone may post to: sign-in (password, passkey), the first admin, sign-out,
+ * and "Passwort vergessen?" (the request and the link).
+ */
+const OPEN_ACTIONS = new Set([
+  "admin/login",
+  "admin/passkey",
+  "admin/setup",
+  "admin/logout",
+  "admin/passwort-vergessen",
+  "admin/passwort-zuruecksetzen",
+]);
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 /**

@@ -2,3 +2,4 @@
 export { confirmedUntil, requireRecentConfirmation } from "./recent-confirmation.server";
 export { getAdmin, pruneExpiredSessions, requireAdmin } from "./session.server";
 export { hasPasskeyOrSecondFactor, pruneExpiredChallenges } from "./sign-in-factors.server";
+export { firstRunOf } from "./setup-link.server";

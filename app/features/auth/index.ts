@@ -1,3 +1,3 @@
 /** What other features use of auth: the only way in from outside the folder. */
-export { LoginForm } from "./login-form";
+export { SignInPage, type FirstRun } from "./first-run";
 export { isConfirmed } from "./recent-confirmation";

@@ -1,12 +1,13 @@
 import KeyRound from "lucide-react/icons/key-round";
 import LogIn from "lucide-react/icons/log-in";
 import { useEffect, useState } from "react";
-import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/ui/toast";
 import { Button } from "~/ui/button";
 import { Field, FormStatus, Input } from "~/ui/field";
 import { useHydrated } from "~/ui/use-hydrated";
 import { passkeyCeremony } from "~/features/auth/passkey-client";
+import { RESET_MESSAGES } from "~/features/auth/password-reset-messages";
 
 export type LoginActionData = { ok: false; title: string; description?: string };
 
@@ -68,6 +69,14 @@ export function LoginForm() {
             <Input {...props} name="password" type="password" autoComplete="current-password" required />
           )}
         </Field>
+        <p className="text-right text-sm">
+          <Link
+            to="/admin/passwort-vergessen"
+            className="inline-block py-3 font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            {RESET_MESSAGES.link}
+          </Link>
+        </p>
         <Button type="submit" disabled={submitting} className="w-full">
           <LogIn aria-hidden="true" className="size-4" />
           {submitting ? "Wird angemeldet …" : "Login"}

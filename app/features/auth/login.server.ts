@@ -12,6 +12,7 @@ import {
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { clientAddressContext, databaseContext, type RequestContext } from "~/platform/http/request-context";
 import { createSession, getAdmin } from "~/features/auth/session.server";
+import { firstRunOf } from "~/features/auth/setup-link.server";
 
 /** The server half of /admin/login: the sign-in with a password and, with TOTP, its second step. */
 
@@ -23,7 +24,8 @@ export function safeRedirect(value: FormDataEntryValue | null): string {
 
 export async function loadSignIn(request: Request, context: RequestContext) {
   if (await getAdmin(request, context)) throw redirect("/admin");
-  return { secondStep: Boolean(await pendingSecondStep(await context.get(databaseContext), request)) };
+  const db = await context.get(databaseContext);
+  return { secondStep: Boolean(await pendingSecondStep(db, request)), firstRun: await firstRunOf(db) };
 }
 
 const failure = (title: string, status: number, headers?: HeadersInit) =>

@@ -1,4 +1,4 @@
-import { LoginForm } from "~/features/auth/login-form";
+import { SignInPage } from "~/features/auth/first-run";
 import { SecondStepForm } from "~/features/auth/second-step-form";
 import { loadSignIn, signInAction } from "./login.server";
 import type { Route } from "./+types/login";
@@ -18,5 +18,5 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
-  return loaderData.secondStep ? <SecondStepForm /> : <LoginForm />;
+  return loaderData.secondStep ? <SecondStepForm /> : <SignInPage firstRun={loaderData.firstRun} />;
 }

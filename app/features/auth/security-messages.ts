@@ -68,7 +68,7 @@ export const SECURITY_MESSAGES = {
   recoveryRenewed: "Neue Wiederherstellungscodes erzeugt",
   secondFactorOnlyLabel: "Anmeldung nur mit Passkey oder zweitem Faktor",
   secondFactorOnlyHint:
-    "Wenn eingeschaltet, reicht das Passwort allein nicht mehr. Wer jeden Zugang verliert, schaltet es mit npm run admin -- reset-password wieder aus.",
+    "Wenn eingeschaltet, reicht das Passwort allein nicht mehr. Ein vergessenes Passwort setzt du auf der Anmeldeseite unter „Passwort vergessen?“ per E-Mail zurück (mit einem Code aus der Authenticator-App oder einem Wiederherstellungscode; mit Passkey allein meldest du dich an und änderst es hier). Wer jeden Zugang verliert, schaltet die Einstellung auf dem Server mit npm run admin -- reset-password wieder aus.",
   secondFactorOnlyNeedsFactor:
     "Richte zuerst einen Passkey oder den zweiten Faktor ein, sonst könntest du dich nicht mehr anmelden.",
   secondFactorOnlyOn: "Anmeldung nur noch mit Passkey oder zweitem Faktor",

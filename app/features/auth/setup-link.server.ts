@@ -3,6 +3,10 @@ import { adminCount } from "~/features/auth/admin-users.server";
 import { readMeta, takeMeta, writeMeta } from "~/platform/db/app-meta.server";
 import type { Db } from "~/platform/db/engines.server";
 import { safeEqual, sha256Hex } from "~/platform/db/installation-secret.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
+import { env } from "~/platform/env.server";
+import type { FirstRun } from "./first-run";
+import { setupLinkMail } from "./sign-in-mails.server";
 
 /**
  * First-run setup: while no admin exists, the server prints a one-time link with a random token
@@ -12,12 +16,23 @@ import { safeEqual, sha256Hex } from "~/platform/db/installation-secret.server";
 const KEY = "setup_token";
 export const SETUP_LINK_MS = 60 * 60 * 1000;
 
-/** A fresh setup link when there is no admin yet; undefined otherwise. */
-export async function createSetupLink(db: Db, publicUrl: string): Promise<string | undefined> {
+/**
+ * A fresh setup link when there is no admin yet; undefined otherwise. With `mailTo` (ADMIN_EMAIL,
+ * when SMTP_URL is set) the link is also queued as a mail there, with the token in one transaction.
+ */
+export async function createSetupLink(
+  db: Db,
+  publicUrl: string,
+  { mailTo }: { mailTo?: string } = {},
+): Promise<string | undefined> {
   if ((await adminCount(db)) > 0) return undefined;
   const token = randomBytes(32).toString("base64url");
-  await writeMeta(db, KEY, sha256Hex(token));
-  return `${publicUrl}/admin/setup?token=${token}`;
+  const link = `${publicUrl}/admin/setup?token=${token}`;
+  await db.transaction(async (tx) => {
+    await writeMeta(tx, KEY, sha256Hex(token));
+    if (mailTo) await enqueueMail(tx, setupLinkMail({ to: mailTo, link, publicUrl }));
+  });
+  return link;
 }
 
 /** Whether `token` is the current setup token, not expired, and no admin exists yet. */
@@ -34,4 +49,13 @@ export async function isValidSetupToken(db: Db, token: string | null): Promise<b
  */
 export async function claimSetupToken(tx: Db, token: string): Promise<boolean> {
   return (await takeMeta(tx, KEY, sha256Hex(token), SETUP_LINK_MS)) && (await adminCount(tx)) === 0;
+}
+
+/**
+ * What the sign-in page shows instead of the form while no admin exists ("Ersteinrichtung"),
+ * or null. That no admin exists is all it tells: the link is in the log and the owner's mail.
+ */
+export async function firstRunOf(db: Db, config = env()): Promise<FirstRun | null> {
+  if ((await adminCount(db)) > 0) return null;
+  return { mailed: Boolean(config.ADMIN_EMAIL && config.SMTP_URL) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { anyAdminWithTotp, disableTotp, enableTotp } from "~/features/auth/admin-users.server";
 import type { Db } from "~/platform/db/engines.server";
 import { authChallenges, passkeys, recoveryCodes } from "~/platform/db/schema";
@@ -73,6 +73,17 @@ export async function countChallengeAttempt(db: Db, id: string, max: number): Pr
   if (row && row.attempts <= max) return true;
   await db.delete(authChallenges).where(eq(authChallenges.id, id));
   return false;
+}
+
+/** Deletes every challenge of the admin for `purposes` (older reset links when a new one is sent). */
+export async function deleteChallengesOf(
+  db: Db,
+  userId: string,
+  purposes: ChallengePurpose[],
+): Promise<void> {
+  await db
+    .delete(authChallenges)
+    .where(and(eq(authChallenges.user_id, userId), inArray(authChallenges.purpose, purposes)));
 }
 
 export async function deleteChallenge(db: Db, id: string): Promise<void> {

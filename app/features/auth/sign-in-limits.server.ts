@@ -49,7 +49,7 @@ export const AUTH_MESSAGES = {
   invalidCode: "Der Code ist ungültig oder wurde schon verwendet.",
   secondStepExpired: "Die Anmeldung ist abgelaufen. Bitte melde dich erneut mit E-Mail und Passwort an.",
   secondFactorOnly:
-    "Für dieses Konto ist die Anmeldung nur mit Passkey oder zweitem Faktor möglich. Wer keinen Zugang mehr hat, setzt das Passwort mit npm run admin -- reset-password zurück.",
+    "Für dieses Konto ist die Anmeldung nur mit Passkey oder zweitem Faktor möglich. Ein vergessenes Passwort setzt du unter „Passwort vergessen?“ zurück (mit einem Code); wer keinen Zugang mehr hat, setzt es auf dem Server mit npm run admin -- reset-password zurück.",
   passkeyFailed: "Die Anmeldung mit dem Passkey ist fehlgeschlagen. Bitte versuche es erneut.",
   // A paused code step can last hours: from two hours on, it says hours.
   throttled: (minutes: number) =>
@@ -66,7 +66,7 @@ export type LoginResult =
 // Verifying against this keeps the timing of unknown e-mails like that of known ones.
 let dummyHash: Promise<string> | undefined;
 
-const accountHash = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32);
+export const accountHash = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32);
 const accountKey = (hash: string) => `login-account:${hash}`;
 const pairPrefix = (hash: string) => `login-pair:${hash}:`;
 

@@ -14,7 +14,8 @@ export type SignInChange =
   | { kind: "recovery-codes" }
   | { kind: "second-factor-only"; on: boolean }
   | { kind: "password-changed" }
-  | { kind: "password-reset"; also: string[] };
+  | { kind: "password-reset"; also: string[] }
+  | { kind: "password-reset-link" };
 
 function describeChange(change: SignInChange): { subject: string; what: string } {
   switch (change.kind) {
@@ -65,6 +66,11 @@ function describeChange(change: SignInChange): { subject: string; what: string }
           "Dein Passwort wurde auf dem Server mit npm run admin -- reset-password zurückgesetzt. Alle Sitzungen wurden abgemeldet.",
           ...change.also,
         ].join(" "),
+      };
+    case "password-reset-link":
+      return {
+        subject: "Das Passwort deines Admin-Kontos wurde zurückgesetzt",
+        what: "Dein Passwort wurde über „Passwort vergessen?“ mit dem Link aus einer E-Mail neu gesetzt. Alle anderen Sitzungen wurden dabei abgemeldet.",
       };
   }
 }
@@ -138,6 +144,60 @@ export function wrongCodesMail(input: {
       input.where === "sign-in"
         ? `Warst du es nicht, ändere bitte bald dein Passwort (unter ${adminUrl}, Profil → „Passwort ändern“) und prüfe die aktiven Sitzungen. Kommst du nicht hinein, setze das Passwort auf dem Server mit npm run admin -- reset-password zurück; das hebt auch die Pause auf.`
         : `Warst du es nicht, melde unter ${adminUrl}, Profil → „Anmeldung und Sicherheit“, alle anderen Sitzungen ab und ändere dein Passwort. Kommst du nicht hinein, setze das Passwort auf dem Server mit npm run admin -- reset-password zurück; das hebt auch die Pause auf.`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * The one-time link of "Passwort vergessen?". Whoever did not ask for it can ignore it: without
+ * the link nothing changes.
+ */
+export function passwordResetMail(input: {
+  to: string;
+  link: string;
+  /** "12.05.2026, 14:32" (Europe/Berlin): until when the link works. */
+  validUntil: string;
+  /** Whether the reset will ask for a code of the authenticator app or a recovery code. */
+  needsCode: boolean;
+  publicUrl: string;
+}): OutgoingMail {
+  return {
+    to: input.to,
+    subject: "Neues Passwort für dein Admin-Konto",
+    text: [
+      "Hallo,",
+      "",
+      `für dein Admin-Konto auf ${new URL(input.publicUrl).host} wurde über „Passwort vergessen?“ ein neues Passwort angefordert. Mit diesem Link setzt du es:`,
+      "",
+      input.link,
+      "",
+      `Der Link gilt bis ${input.validUntil} Uhr (30 Minuten) und nur einmal.`,
+      ...(input.needsCode
+        ? [
+            "Weil für dein Konto ein zweiter Faktor eingerichtet ist, brauchst du dazu außerdem einen Code aus deiner Authenticator-App oder einen Wiederherstellungscode.",
+          ]
+        : []),
+      "",
+      "Hast du das nicht angefordert, kannst du diese Mail ignorieren: Ohne den Link ändert sich nichts, dein bisheriges Passwort gilt weiter.",
+    ].join("\n"),
+  };
+}
+
+/** The first start's one-time setup link, to ADMIN_EMAIL (when SMTP_URL is set). */
+export function setupLinkMail(input: { to: string; link: string; publicUrl: string }): OutgoingMail {
+  return {
+    to: input.to,
+    subject: "Dein Link zum Einrichten des Admin-Kontos",
+    text: [
+      "Hallo,",
+      "",
+      `deine Website auf ${new URL(input.publicUrl).host} ist gestartet und hat noch kein Admin-Konto. Mit diesem Link legst du es an:`,
+      "",
+      input.link,
+      "",
+      "Der Link gilt eine Stunde und nur einmal. Ist er abgelaufen, erzeugt jeder Neustart des Servers einen neuen und schickt ihn wieder an diese Adresse.",
+      "",
+      "Hast du keine Website eingerichtet, kannst du diese Mail ignorieren.",
     ].join("\n"),
   };
 }

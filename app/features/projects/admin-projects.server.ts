@@ -26,7 +26,7 @@ import {
 } from "~/features/projects/project-form";
 import { SELECTION_MESSAGES } from "~/features/projects/messages";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
-import { getAdmin, requireAdmin } from "~/features/auth/index.server";
+import { firstRunOf, getAdmin, requireAdmin } from "~/features/auth/index.server";
 import { isUuid } from "~/platform/uuid";
 
 /** The Projekte tab's server half: the list, the editor's values, saving and deleting. */
@@ -148,8 +148,9 @@ const toFormValues = (project: Project): ProjectFormValues => ({
 const PROJECT_LIMITS = formLimits(ProjectFormSchema);
 
 export async function loadProjectsTab(request: Request, context: RequestContext) {
-  if (!(await getAdmin(request, context))) return { signedIn: false as const };
   const db = await context.get(databaseContext);
+  if (!(await getAdmin(request, context)))
+    return { signedIn: false as const, firstRun: await firstRunOf(db) };
   const params = new URL(request.url).searchParams;
   const editId = params.get("bearbeiten");
   let editor: { mode: "create" | "update"; values: ProjectFormValues; limits: FormLimits } | null = null;

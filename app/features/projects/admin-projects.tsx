@@ -5,7 +5,7 @@ import Trash2 from "lucide-react/icons/trash";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminActionsCell, AdminCell, AdminRow, AdminTable, ADMIN_MESSAGES } from "~/features/admin";
-import { LoginForm } from "~/features/auth";
+import { SignInPage } from "~/features/auth";
 import { ProjectForm } from "~/features/projects/admin-project-form";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/dialog";
@@ -51,7 +51,7 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
   useEffect(() => {
     if (refusal) toast.error(refusal);
   }, [actionData, refusal]);
-  if (!loaderData.signedIn) return <LoginForm />;
+  if (!loaderData.signedIn) return <SignInPage firstRun={loaderData.firstRun} />;
   const { projects, editor } = loaderData;
   return (
     <div className="space-y-8">

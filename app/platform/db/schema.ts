@@ -196,7 +196,14 @@ export const passkeys = pgTable(
 export const authChallenges = pgTable("auth_challenges", {
   id: text("id").primaryKey(),
   purpose: text("purpose", {
-    enum: ["passkey-sign-in", "passkey-register", "passkey-confirm", "second-factor"],
+    enum: [
+      "passkey-sign-in",
+      "passkey-register",
+      "passkey-confirm",
+      "second-factor",
+      "password-reset",
+      "password-reset-verified",
+    ],
   }).notNull(),
   user_id: uuid("user_id").references(() => adminUsers.id, { onDelete: "cascade" }),
   attempts: integer("attempts").notNull().default(0),

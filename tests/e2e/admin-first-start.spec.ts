@@ -1,0 +1,149 @@
+import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { startSmtpReceiver } from "../setup/smtp-receiver";
+import { expectNoAxeViolations } from "./axe";
+import {
+  actAsOwnClient,
+  expect,
+  newContextWithoutJavaScript,
+  openAdminPage,
+  startOwnServer,
+  test,
+  toastWith,
+  type OwnServer,
+} from "./fixtures";
+import { parseMail, type ReceivedMail } from "./mail";
+
+/**
+ * The owner's first start and a forgotten password, on a phone (issue 28): a server of its own
+ * without an admin, with ADMIN_EMAIL and a real SMTP receiver. The first test creates the admin
+ * from the mailed setup link and turns TOTP on; the second resets the password by mail, without
+ * JavaScript, and is asked for the second factor. One server for both, so they run in order.
+ * Runs on the phone only (MOBILE_ONLY in playwright.config.ts).
+ */
+test.describe.configure({ mode: "serial" });
+
+const OWNER = { name: "Erika Beispiel", email: "erika@example.org", password: "Tulpenfeld-Morgenlicht-2026" };
+const NEW_PASSWORD = "Herbstwind-Leuchtturm-2027";
+
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let server: OwnServer;
+/** The server as http://localhost:<port>: its PUBLIC_URL, so the mailed links' host. */
+let base: string;
+let recoveryCodes: string[] = [];
+
+test.beforeAll(async () => {
+  // A fresh database is migrated and seeded first.
+  test.setTimeout(90_000);
+  smtp = await startSmtpReceiver();
+  server = await startOwnServer({ admin: null, env: { ADMIN_EMAIL: OWNER.email, SMTP_URL: smtp.url } });
+  base = server.url.replace("127.0.0.1", "localhost");
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+const main = (page: Page) => page.getByRole("main");
+
+/** Waits for a mail to the owner whose subject is `subject`; its first link to this site. */
+async function mailedLink(subject: string): Promise<string> {
+  let mail: ReceivedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        mail = smtp.messages.map(parseMail).find((m) => m.to.includes(OWNER.email) && m.subject === subject);
+        return Boolean(mail);
+      },
+      { timeout: 15_000, message: `a mail "${subject}"` },
+    )
+    .toBe(true);
+  return mail!.text.match(/http:\/\/localhost:\d+\/admin\/\S+/)![0];
+}
+
+test("a fresh install shows Ersteinrichtung; the setup link comes by mail and signs the owner in", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await actAsOwnClient(page.context(), testInfo);
+  await openAdminPage(page, `${base}/admin`);
+  await expect(main(page).getByRole("heading", { level: 1, name: "Ersteinrichtung" })).toBeVisible();
+  await expect(
+    main(page).getByText(/per E-Mail an die Adresse geschickt, die in ADMIN_EMAIL steht/),
+  ).toBeVisible();
+  await expect(
+    main(page).getByText("journalctl -u portfolio -o cat | grep setupLink | tail -n 1"),
+  ).toBeVisible();
+  await expect(main(page).getByText("docker compose logs app | grep setupLink | tail -n 1")).toBeVisible();
+  await expect(main(page).getByLabel("Passwort")).toHaveCount(0);
+  await expectNoAxeViolations(page, "Ersteinrichtung");
+
+  await openAdminPage(page, await mailedLink("Dein Link zum Einrichten des Admin-Kontos"));
+  await main(page).getByLabel("Name").fill(OWNER.name);
+  await main(page).getByLabel("E-Mail").fill(OWNER.email);
+  await main(page).getByLabel("Passwort (mindestens 10 Zeichen)").fill(OWNER.password);
+  await expect(main(page).getByText("Passwortstärke:", { exact: false })).toBeVisible();
+  await main(page).getByLabel("Passwort wiederholen").fill(OWNER.password);
+  await main(page).getByRole("button", { name: "Konto anlegen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin-Bereich" })).toBeVisible();
+
+  // TOTP on, for the reset that follows (a new account's session is confirmed).
+  await openAdminPage(page, `${base}/admin/profil`);
+  await main(page).getByRole("button", { name: "Einrichten" }).click();
+  const secret = (await main(page).getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
+  await main(page).getByLabel("Code aus der App").fill(totp.generate());
+  await main(page).getByRole("button", { name: "Aktivieren" }).click();
+  await expect(toastWith(page, "Zweiter Faktor aktiviert")).toBeVisible();
+  recoveryCodes = await main(page)
+    .getByRole("list", { name: "Wiederherstellungscodes" })
+    .getByRole("listitem")
+    .allTextContents();
+  expect(recoveryCodes).toHaveLength(10);
+  await page.close();
+});
+
+test("Passwort vergessen? sends a link; with TOTP on the reset asks for a code, then signs in (without JavaScript)", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  expect(recoveryCodes, "the first test turned TOTP on").toHaveLength(10);
+  const context = await newContextWithoutJavaScript(browser, testInfo);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/admin`);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+    await main(page).getByRole("link", { name: "Passwort vergessen?" }).click();
+    await main(page).getByLabel("E-Mail").fill(OWNER.email);
+    await main(page).getByRole("button", { name: "Link senden" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Schau in dein Postfach" })).toBeVisible();
+    await expect(main(page).getByText(/Wenn es zu dieser Adresse ein Admin-Konto gibt/)).toBeVisible();
+
+    await page.goto(await mailedLink("Neues Passwort für dein Admin-Konto"));
+    await expect(page.getByRole("heading", { level: 1, name: "Bestätigungscode" })).toBeVisible();
+    await main(page).getByLabel("Code").fill(recoveryCodes[0]!);
+    await main(page).getByRole("button", { name: "Bestätigen" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Neues Passwort setzen" })).toBeVisible();
+    await main(page).getByLabel("Neues Passwort (mindestens 10 Zeichen)").fill(NEW_PASSWORD);
+    await main(page).getByLabel("Neues Passwort wiederholen").fill(NEW_PASSWORD);
+    await main(page).getByRole("button", { name: "Passwort speichern" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Admin-Bereich" })).toBeVisible();
+
+    await mailedLink("Sicherheitshinweis: Das Passwort deines Admin-Kontos wurde zurückgesetzt").catch(
+      () => {},
+    );
+    await expect
+      .poll(() =>
+        smtp.messages
+          .map(parseMail)
+          .some(
+            (m) => m.subject === "Sicherheitshinweis: Das Passwort deines Admin-Kontos wurde zurückgesetzt",
+          ),
+      )
+      .toBe(true);
+  } finally {
+    await context.close();
+  }
+});
