@@ -124,6 +124,7 @@ test("TOTP on the phone: the app opens from a link, the key is copied, the codes
   const copyKey = main(page).getByRole("button", { name: /^Kopieren\W+Schlüssel$/ });
   await expectTapTarget(openApp);
   await expectTapTarget(copyKey);
+  await expectNoAxeViolations(page, "Profil, TOTP set-up");
   await copyKey.click();
   await expect(toastWith(page, "Schlüssel kopiert")).toBeVisible();
   const copiedKey = await page.evaluate(() => navigator.clipboard.readText());
@@ -143,6 +144,7 @@ test("TOTP on the phone: the app opens from a link, the key is copied, the codes
   const save = main(page).getByRole("button", { name: "Als Datei speichern" });
   await expectTapTarget(copyCodes);
   await expectTapTarget(save);
+  await expectNoAxeViolations(page, "Profil, new recovery codes");
   await copyCodes.click();
   await expect(toastWith(page, "Wiederherstellungscodes kopiert")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shownCodes.join("\n"));
