@@ -23,8 +23,9 @@ const DESKTOP_ONLY = [
   /(server|routing|database-down|newsletter-expiry)\.spec\.ts$/,
 ];
 /**
- * Journeys of the owner on a phone whose desktop run would add nothing: the first start and a
- * forgotten password (issue 28: "on Pixel 7"), with a server of their own.
+ * Journeys of the owner on a phone whose desktop run would add nothing: the first start, TOTP set
+ * up from the copied key and a forgotten password (issue 28: "on Pixel 7"), with a server of their
+ * own.
  */
 const MOBILE_ONLY = [/admin-first-start\.spec\.ts$/];
 const baseURL = `http://127.0.0.1:${PORT}`;
