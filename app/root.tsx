@@ -14,6 +14,7 @@ import "./app.css";
 import { env } from "./platform/env.server";
 import { clearFlashCookie, flashContext, readFlash } from "./platform/http/flash.server";
 import { useNonce } from "./platform/http/nonce";
+import { isAdminPath, routerPath } from "./platform/react-router-internals/router-paths";
 import { categoryFilter } from "./features/projects/project";
 import { loadSonner, toast, useToastRequested } from "./ui/toast";
 import { HydrationProvider, useHydrated } from "./ui/use-hydrated";
@@ -96,7 +97,7 @@ function ToasterInPlace() {
   // On a wide screen, admin toasts appear at the bottom, clear of the headings and the header's
   // notice. On a phone the bottom holds the list cards' buttons, which a toast would hide from
   // the keyboard's focus: there they stay at the top, below the header.
-  const admin = pathname === "/admin" || pathname.startsWith("/admin/");
+  const admin = isAdminPath(routerPath(pathname).path);
   return (
     <Suspense>
       {/* Below the fixed header (4 rem), so a toast never covers the menu. */}

@@ -1,12 +1,14 @@
-import type { Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
+import { readFileSync } from "node:fs";
+import type { Locator, Page } from "@playwright/test";
 import { startSmtpReceiver } from "../setup/smtp-receiver";
 import { expectNoAxeViolations } from "./axe";
 import {
   actAsOwnClient,
+  authenticatorFor,
   expect,
   newContextWithoutJavaScript,
   openAdminPage,
+  signInAsAdmin,
   startOwnServer,
   test,
   toastWith,
@@ -15,10 +17,11 @@ import {
 import { parseMail, type ReceivedMail } from "./mail";
 
 /**
- * The owner's first start and a forgotten password, on a phone (issue 28): a server of its own
- * without an admin, with ADMIN_EMAIL and a real SMTP receiver. The first test creates the admin
- * from the mailed setup link and turns TOTP on; the second resets the password by mail, without
- * JavaScript, and is asked for the second factor. One server for both, so they run in order.
+ * The owner's first start, TOTP and a forgotten password, on a phone (issue 28): a server of its
+ * own without an admin, with ADMIN_EMAIL and a real SMTP receiver. The first test creates the
+ * admin from the mailed setup link; the second turns TOTP on as a phone must (no QR code to scan:
+ * the key copied, the recovery codes saved as a file); the third resets the password by mail,
+ * without JavaScript, and is asked for the second factor. One server for all, so they run in order.
  * Runs on the phone only (MOBILE_ONLY in playwright.config.ts).
  */
 test.describe.configure({ mode: "serial" });
@@ -88,19 +91,83 @@ test("a fresh install shows Ersteinrichtung; the setup link comes by mail and si
   await main(page).getByRole("button", { name: "Konto anlegen" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Admin-Bereich" })).toBeVisible();
 
-  // TOTP on, for the reset that follows (a new account's session is confirmed).
+  await page.close();
+});
+
+/** At least 44 × 44 px, WCAG 2.5.5's size for a tap target. */
+async function expectTapTarget(target: Locator) {
+  const box = (await target.boundingBox())!;
+  expect(Math.min(box.width, box.height), `${String(target)}: the smaller side`).toBeGreaterThanOrEqual(44);
+}
+
+test("TOTP on the phone: the app opens from a link, the key is copied, the codes saved as a file; sign-in asks for a code", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  // Headless Chromium reads and writes the clipboard once the context has both permissions.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await signInAsAdmin(page, { baseURL: base, clientAddress: client, credentials: OWNER });
   await openAdminPage(page, `${base}/admin/profil`);
   await main(page).getByRole("button", { name: "Einrichten" }).click();
-  const secret = (await main(page).getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
-  await main(page).getByLabel("Code aus der App").fill(totp.generate());
+
+  const openApp = main(page).getByRole("link", { name: "In Authenticator-App öffnen" });
+  await expect(openApp).toHaveAttribute("href", /^otpauth:\/\/totp\/.*[?&]secret=[A-Z2-7]{32}(&|$)/);
+  const shown = main(page).getByTestId("totp-secret");
+  // Groups of four; none of them is broken across two lines.
+  await expect(shown).toHaveText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+  const groupLines = await shown
+    .locator("span")
+    .evaluateAll((spans) => spans.map((span) => span.getClientRects().length));
+  expect(groupLines).toEqual(Array(8).fill(1));
+
+  const copyKey = main(page).getByRole("button", { name: /^Kopieren\W+Schlüssel$/ });
+  await expectTapTarget(openApp);
+  await expectTapTarget(copyKey);
+  await expectNoAxeViolations(page, "Profil, TOTP set-up");
+  await copyKey.click();
+  await expect(toastWith(page, "Schlüssel kopiert")).toBeVisible();
+  const copiedKey = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copiedKey).toBe((await shown.textContent())!.replace(/ /g, ""));
+  expect(await openApp.getAttribute("href")).toContain(`secret=${copiedKey}`);
+  const app = authenticatorFor(copiedKey);
+  await main(page).getByLabel("Code aus der App").fill(app.generate());
   await main(page).getByRole("button", { name: "Aktivieren" }).click();
   await expect(toastWith(page, "Zweiter Faktor aktiviert")).toBeVisible();
-  recoveryCodes = await main(page)
+
+  const shownCodes = await main(page)
     .getByRole("list", { name: "Wiederherstellungscodes" })
     .getByRole("listitem")
     .allTextContents();
-  expect(recoveryCodes).toHaveLength(10);
+  expect(shownCodes).toHaveLength(10);
+  const copyCodes = main(page).getByRole("button", { name: /^Kopieren\W+Wiederherstellungscodes$/ });
+  const save = main(page).getByRole("button", { name: "Als Datei speichern" });
+  await expectTapTarget(copyCodes);
+  await expectTapTarget(save);
+  await expectNoAxeViolations(page, "Profil, new recovery codes");
+  await copyCodes.click();
+  await expect(toastWith(page, "Wiederherstellungscodes kopiert")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shownCodes.join("\n"));
+  const [download] = await Promise.all([page.waitForEvent("download"), save.click()]);
+  expect(download.suggestedFilename()).toBe("wiederherstellungscodes-localhost.txt");
+  const file = readFileSync((await download.path())!, "utf8");
+  expect(file).toMatch(/^Wiederherstellungscodes für den Admin-Bereich von localhost, erstellt am /);
+  recoveryCodes = file.split("\n").filter((line) => /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(line));
+  expect(recoveryCodes).toEqual(shownCodes);
+
+  // Signed out, the password asks for the app's code: the next time step's (the activation used
+  // the current one).
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  await main(page).getByLabel("E-Mail").fill(OWNER.email);
+  await main(page).getByLabel("Passwort").fill(OWNER.password);
+  await main(page).getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Bestätigungscode" })).toBeVisible();
+  await main(page)
+    .getByLabel("Code")
+    .fill(app.generate({ timestamp: Date.now() + 30_000 }));
+  await main(page).getByRole("button", { name: "Bestätigen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin-Bereich" })).toBeVisible();
   await page.close();
 });
 
@@ -108,7 +175,7 @@ test("Passwort vergessen? sends a link; with TOTP on the reset asks for a code, 
   browser,
 }, testInfo) => {
   test.setTimeout(90_000);
-  expect(recoveryCodes, "the first test turned TOTP on").toHaveLength(10);
+  expect(recoveryCodes, "the second test turned TOTP on").toHaveLength(10);
   const context = await newContextWithoutJavaScript(browser, testInfo);
   try {
     const page = await context.newPage();

@@ -108,7 +108,7 @@ async function search(page: Page, label: string, text: string) {
   await expect(page).toHaveURL(new RegExp(`[?&]q=${text}`));
 }
 
-test("Projekte at 360 px: every project is a card with its labels, Edit and Delete on the screen", async ({
+test("Projekte at 360 px: every project is a card with its labels, Edit and Delete on the screen; Edit shows the form", async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -149,9 +149,18 @@ test("Projekte at 360 px: every project is a card with its labels, Edit and Dele
   await expect(dialog).toHaveCount(0);
   await expect(main(page).getByRole("row").filter({ hasText: title })).not.toHaveCount(0);
 
-  await edit.click();
+  // "Edit" on the list's last card, far below the heading: the form opens above the list, scrolls
+  // into view, and its first field has the focus.
+  const lowest = main(page).getByRole("row").last().getByRole("link", { name: /^Edit/ });
+  await lowest.scrollIntoViewIfNeeded();
+  const heading = main(page).getByRole("heading", { level: 2, name: "Projekte verwalten" });
+  await expect(heading).not.toBeInViewport();
+  await lowest.click();
   await expect(page).toHaveURL(/[?&]bearbeiten=[0-9a-f-]{36}$/);
-  await expect(page.getByRole("region", { name: /^Edit Project/ })).toBeVisible();
+  const editor = page.getByRole("region", { name: /^Edit Project/ });
+  await expect(editor.getByLabel("Title", { exact: true })).toBeFocused();
+  await expect(editor.getByRole("heading", { name: /^Edit Project/ })).toBeInViewport();
+  await expect(editor.getByLabel("Title", { exact: true })).toBeInViewport();
 });
 
 test("the project editor at 360 px: every field and the Save button fit", async ({

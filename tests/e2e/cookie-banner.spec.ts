@@ -5,10 +5,14 @@ import { expect, pauseClock, test, waitForHydration } from "./fixtures";
 /**
  * Cookie banner (spec §2 "Cookie banner", §4, §9): appears 1.5 s after load unless the stored
  * flag cookiesAccepted exists; "Akzeptieren" and the close icon store the flag as "true".
- * These tests never pre-set the flag; the clock is paused so the delay is measured exactly.
+ * Not in the admin area. These tests never pre-set the flag; the clock is paused so the delay is
+ * measured exactly.
  */
 
 const banner = (page: Page) => page.getByRole("region", { name: "Wir verwenden Cookies" });
+/** The floating "Nach oben" button: in the page but hidden until it is scrolled. */
+const scrollTopButton = (page: Page) =>
+  page.getByRole("button", { name: "Zum Seitenanfang scrollen", includeHidden: true });
 const storedFlag = (page: Page) => page.evaluate(() => window.localStorage.getItem("cookiesAccepted"));
 
 /** Opens `path` with a paused clock and lets the banner delay pass. */
@@ -29,7 +33,9 @@ async function expectBannerStaysAway(page: Page) {
   await expect(banner(page)).toHaveCount(0);
 }
 
-test("the cookie banner appears 1.5 s after load with its text and actions", async ({ page }) => {
+test("the cookie banner appears 1.5 s after load with its text and actions, but not in the admin area", async ({
+  page,
+}) => {
   await pauseClock(page);
   await page.goto("/");
   await waitForHydration(page);
@@ -56,6 +62,17 @@ test("the cookie banner appears 1.5 s after load with its text and actions", asy
   // It slides in (0.4 s) unless reduced motion is asked for, see the next test.
   await expect(region).toHaveCSS("animation-name", "banner-in");
   await expect(region).toHaveCSS("animation-duration", "0.4s");
+  expect(await storedFlag(page)).toBeNull();
+  await expect(scrollTopButton(page)).toHaveCount(1);
+
+  // The admin area (here its sign-in page) stores nothing a visitor is told about, and a floating
+  // "Nach oben" button would cover its sticky bars: neither is there, though nothing was accepted.
+  await page.goto("/admin");
+  await waitForHydration(page);
+  await page.clock.runFor(5_000);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+  await expect(scrollTopButton(page)).toHaveCount(0);
   expect(await storedFlag(page)).toBeNull();
 });
 

@@ -249,6 +249,7 @@ export function toastWith(page: Page, title: string): Locator {
 
 // ── Helpers for the admin area ──────────────────────────────────────────────────────
 
+import { Secret, TOTP } from "otpauth";
 import { migratedDataDir } from "../setup/data-dir-template";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
@@ -322,6 +323,19 @@ export async function startOwnServer(
     throw error;
   }
   return { url: server.url, dataDir, admin, process: server, stop: () => server.stop() };
+}
+
+/**
+ * An authenticator app for the key shown in Profil (spaces between its groups allowed), with the
+ * parameters the app's TOTP uses: its `generate()` gives the code of now or of `{ timestamp }`.
+ */
+export function authenticatorFor(key: string): TOTP {
+  return new TOTP({
+    secret: Secret.fromBase32(key.replace(/\s/g, "")),
+    digits: 6,
+    period: 30,
+    algorithm: "SHA1",
+  });
 }
 
 /**

@@ -90,6 +90,7 @@ export async function securityOverview(db: Db, session: AdminSession, request: R
       recoveryLeft,
       pending: enrolment && {
         secret: formatSecret(admin.totp_pending_secret!),
+        uri: enrolment.uri,
         qrSvg: enrolment.qrSvg,
       },
     },

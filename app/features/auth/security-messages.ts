@@ -58,6 +58,12 @@ export const SECURITY_MESSAGES = {
   totpSetUp: "Einrichten",
   totpScan:
     "Scanne den QR-Code mit deiner Authenticator-App oder gib den Schlüssel von Hand ein. Bestätige dann mit dem Code, den die App anzeigt.",
+  totpOpenInApp: "In Authenticator-App öffnen",
+  totpKey: "Schlüssel",
+  copy: "Kopieren",
+  keyCopied: "Schlüssel kopiert",
+  copyFailed:
+    "Kopieren hat nicht geklappt. Markiere den Text bitte und kopiere ihn von Hand (lange drücken auf dem Handy).",
   totpActivated: "Zweiter Faktor aktiviert",
   totpDeactivated: "Zweiter Faktor deaktiviert",
   totpSetupCancelled: "Einrichtung des zweiten Faktors abgebrochen",
@@ -66,6 +72,12 @@ export const SECURITY_MESSAGES = {
   recoveryIntro:
     "Jeder Code gilt einmal, falls du keinen Zugriff auf die App hast. Bewahre sie sicher auf: Sie werden nur jetzt angezeigt.",
   recoveryRenewed: "Neue Wiederherstellungscodes erzeugt",
+  recoveryCodesLabel: "Wiederherstellungscodes",
+  recoveryCopied: "Wiederherstellungscodes kopiert",
+  recoverySave: "Als Datei speichern",
+  recoveryFileName: (host: string) => `wiederherstellungscodes-${host}.txt`,
+  recoveryFileHeader: (host: string, date: string) =>
+    `Wiederherstellungscodes für den Admin-Bereich von ${host}, erstellt am ${date}. Jeder Code gilt einmal, falls du keinen Zugriff auf die Authenticator-App hast.`,
   secondFactorOnlyLabel: "Anmeldung nur mit Passkey oder zweitem Faktor",
   secondFactorOnlyHint:
     "Wenn eingeschaltet, reicht das Passwort allein nicht mehr. Ein vergessenes Passwort setzt du auf der Anmeldeseite unter „Passwort vergessen?“ per E-Mail zurück (mit einem Code aus der Authenticator-App oder einem Wiederherstellungscode; mit Passkey allein meldest du dich an und änderst es hier). Wer jeden Zugang verliert, schaltet die Einstellung auf dem Server mit npm run admin -- reset-password wieder aus.",

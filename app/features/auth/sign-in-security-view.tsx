@@ -12,6 +12,7 @@ import type { FieldLimits } from "~/platform/forms/field-limits";
 import { passkeyCeremony } from "~/features/auth/passkey-client";
 import { toast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
+import { AuthenticatorLink, RecoveryCodes, TotpKey } from "~/features/auth/totp-enrolment";
 
 /** What the Profil loader tells about sign-in security (routes/admin/profile-security.server.ts). */
 export type SecurityOverview = {
@@ -22,7 +23,8 @@ export type SecurityOverview = {
   totp: {
     activeSince: Date | string | null;
     recoveryLeft: number;
-    pending?: { secret: string; qrSvg: string };
+    /** The key in groups of four, the otpauth:// URI and its QR code. */
+    pending?: { secret: string; uri: string; qrSvg: string };
   };
   secondFactorOnly: boolean;
   /** TOTP or a passkey exists: the password alone no longer confirms. */
@@ -226,20 +228,7 @@ function SecondFactor({ overview, recoveryCodes }: { overview: SecurityOverview;
   return (
     <Section title={M.totpHeading} icon={<Smartphone aria-hidden="true" className="size-5" />}>
       <p className="text-sm text-slate-700">{M.totpIntro}</p>
-      {recoveryCodes && (
-        <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
-          <h4 className="font-semibold text-slate-900">{M.recoveryHeading}</h4>
-          <p className="text-sm text-slate-700">{M.recoveryIntro}</p>
-          <ol
-            className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm text-slate-900"
-            aria-label="Wiederherstellungscodes"
-          >
-            {recoveryCodes.map((code) => (
-              <li key={code}>{code}</li>
-            ))}
-          </ol>
-        </div>
-      )}
+      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
       {totp.activeSince ? (
         <div className="space-y-3">
           <p className="text-sm text-slate-800">
@@ -261,12 +250,8 @@ function SecondFactor({ overview, recoveryCodes }: { overview: SecurityOverview;
             // Drawn on the server by uqr from the otpauth:// URI: no markup from outside.
             dangerouslySetInnerHTML={{ __html: totp.pending.qrSvg }}
           />
-          <p className="text-sm text-slate-800">
-            Schlüssel:{" "}
-            <code className="font-mono break-all" data-testid="totp-secret">
-              {totp.pending.secret}
-            </code>
-          </p>
+          <AuthenticatorLink uri={totp.pending.uri} />
+          <TotpKey secret={totp.pending.secret} />
           <Form method="post" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="totp-activate" />
             <Field id="totp-code" label="Code aus der App">

@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useNavigationType } from "react-router";
 import { toast } from "~/ui/toast";
 import { Button, buttonClass } from "~/ui/button";
+import { prefersReducedMotion } from "~/ui/cn";
 import { Field, Input, Textarea } from "~/ui/field";
 import { RichTextField } from "~/ui/rich-text-field";
 import { ADMIN_MESSAGES } from "~/features/admin";
@@ -35,10 +36,12 @@ export function ProjectForm({ mode, values, limits }: Props) {
     if (fetcher.data) toast.error(fetcher.data.message);
   }, [fetcher.data]);
   const preview = useImagePreview(values.image);
+  const section = useRevealOnOpen();
   return (
     <section
+      ref={section}
       aria-labelledby="project-form-title"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h2 id="project-form-title" className="text-xl font-bold text-slate-900">
         {mode === "create" ? ADMIN_MESSAGES.createHeader : ADMIN_MESSAGES.editHeader(values.id)}
@@ -194,6 +197,30 @@ export function ProjectForm({ mode, values, limits }: Props) {
       </fetcher.Form>
     </section>
   );
+}
+
+/**
+ * The form opens above the list, so "Edit" on a card further down would change nothing on the
+ * screen: opened by a link, the form scrolls into view (below the fixed header) and its first
+ * field takes the focus. Not when the page was loaded or restored with the form open (the browser
+ * placed it already).
+ */
+function useRevealOnOpen() {
+  const section = useRef<HTMLElement>(null);
+  const navigationType = useNavigationType();
+  const openedByLink = useRef(navigationType === "PUSH");
+  useEffect(() => {
+    if (!openedByLink.current || !section.current) return;
+    section.current.scrollIntoView({
+      behavior: prefersReducedMotion() ? "instant" : "smooth",
+      block: "start",
+    });
+    // Without scrolling of its own, which would cut the smooth scroll short.
+    section.current.querySelector<HTMLElement>("input:not([type=hidden]), textarea, select")?.focus({
+      preventScroll: true,
+    });
+  }, []);
+  return section;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   serviceMenuOf,
   siteTextsOf,
 } from "~/features/pages/index.server";
+import { isAdminPath, routerPath } from "~/platform/react-router-internals/router-paths";
 import type { Route } from "./+types/layout";
 
 /** The owner's public data (PublicSite) for the header, footer, menus and contact details. */
@@ -26,10 +27,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { site: toPublicSite(settings, links) };
 }
 
-/** The shared frame of every public page (spec §1): header, main with transition, footer. */
+/**
+ * The shared frame of every public page (spec §1): header, main with transition, footer. The admin
+ * area inside it has no cookie banner (it stores nothing there a visitor is told about; its
+ * sign-in cookies are in the Cookie-Richtlinie) and no floating "Nach oben" button, which would
+ * cover its sticky bars (issue 28).
+ */
 export default function SiteLayout() {
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
+  const admin = isAdminPath(routerPath(pathname).path);
 
   // Every navigation scrolls smoothly to the top (spec §2). Not on the first render: the browser
   // has placed a freshly loaded page already, and scrolling then forced a layout mid-hydration.
@@ -48,13 +55,13 @@ export default function SiteLayout() {
         Zum Inhalt springen
       </a>
       {/* Early in the tab order so keyboard users meet the notice first; shown at the bottom. */}
-      <CookieBanner />
+      {!admin && <CookieBanner />}
       <Header />
       <main id="main" tabIndex={-1} className="page-transition min-h-[70vh] pt-16 outline-none">
         <Outlet />
       </main>
       <Footer />
-      <ScrollToTopButton />
+      {!admin && <ScrollToTopButton />}
     </>
   );
 }
