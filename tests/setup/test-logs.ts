@@ -64,7 +64,9 @@ export function collectTestSecrets(): Secrets {
     for (const pattern of [PASSWORD_ASSIGNMENT, PASSWORD_LITERAL, PASSWORD_CALL]) {
       for (const match of text.matchAll(pattern)) {
         const value = match[2]!;
-        // Field names and autocomplete tokens (e.g. "current-password") are not secrets.
+        // Field names, autocomplete tokens (e.g. "current-password") and paths of the site
+        // (e.g. "/admin/passwort-vergessen") are not secrets.
+        if (value.startsWith("/")) continue;
         if (!/^[a-z]+(?:-[a-z]+)*$/i.test(value) || /\d/.test(value)) passwords.add(value);
       }
     }
