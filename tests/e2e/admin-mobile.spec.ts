@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import {
   actAsOwnClient,
   expect,
@@ -365,4 +366,21 @@ test("Menüs at 360 px: every entry a short row, the editor well under its old 9
   }
   expect((await up.boundingBox())!.width, "a tap target's width").toBeGreaterThanOrEqual(44);
   await expectOnScreen(main(page).getByRole("button", { name: "Veröffentlichen" }));
+});
+
+test("the editors of issue 27 at 360 px: Alle Projekte, a category, Kontakt, footer and not-found page fit and pass axe", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.slow(); // four editors, each checked in full
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await signInOnPhone(page, baseURL!, client);
+  for (const key of ["portfolio", "category-projects", "kontakt", "rahmen"]) {
+    const path = `/admin/inhalte/${key}`;
+    await openAdminPage(page, path);
+    await expect(main(page).getByRole("heading", { level: 2, name: /bearbeiten/ })).toBeVisible();
+    await expectToFitScreen(page, path);
+    await expectOnScreen(main(page).getByRole("button", { name: "Entwurf speichern" }));
+    await expectNoAxeViolations(page, path);
+  }
 });
