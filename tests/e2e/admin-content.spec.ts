@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Locator } from "@playwright/test";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
-import { expect, isMobileProject, openAdminPage, test, toastWith } from "./fixtures";
+import { expect, openAdminPage, test, toastWith } from "./fixtures";
 import {
   asOwner,
   block,
@@ -483,7 +483,6 @@ test("the contact page's headline and its search-engine title and description ar
   page,
   browser,
 }, testInfo) => {
-  test.skip(isMobileProject(testInfo.project.name), "the same form on a phone: one run is enough");
   await asOwner(page, browser, testInfo, async (server, visitor) => {
     const description = visitor.page.locator('meta[name="description"]');
     await visit(visitor, `${server.url}/contact`);
