@@ -167,8 +167,9 @@ function SubmenuItem({
         hidden={!open}
         className="absolute left-0 top-full z-50 mt-1 min-w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
       >
-        {item.submenu?.map((child) => (
-          <li key={child.path}>
+        {/* The owner's entries may share an address: keyed by place. */}
+        {item.submenu?.map((child, index) => (
+          <li key={index}>
             <MenuLink
               item={child}
               end
