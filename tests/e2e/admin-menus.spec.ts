@@ -59,15 +59,22 @@ test("menu entries and submenu entries renamed, moved, hidden and added, categor
 
     // Produktwelt's submenu: "Software" renamed and moved first, "Bücher" hidden. Its built-in
     // entries are only hidden, never removed.
+    // The submenus are folded, so the header's entries stay short; each opens by its summary.
+    const produktwelt = header.locator("summary").filter({ hasText: "Untermenü von Produktwelt:" });
+    await expect(name(header, "3.2")).toBeHidden();
+    await expect(produktwelt).toHaveText("Untermenü von Produktwelt: 6 Einträge");
+    await produktwelt.click();
     await expect(name(header, "3.2")).toHaveValue("Software");
     await name(header, "3.2").fill("Apps");
     await shown(header, "3.4").uncheck();
     await header
       .getByRole("button", { name: srName("Nach oben", "Kopfmenü, Untermenü Produktwelt: Software") })
       .click();
+    // The submenu just changed stays open.
     await expect(name(header, "3.1")).toHaveValue("Apps");
     await expect(name(header, "3.2")).toHaveValue("Übersicht");
     await expect(shown(header, "3.4")).not.toBeChecked();
+    await expect(produktwelt).toHaveText(/: 6 Einträge, 1 ausgeblendet$/);
     await expect(header.getByRole("button", { name: /^Entfernen ?: Kopfmenü, Untermenü/ })).toHaveCount(0);
     // Portfolio's submenu is the categories: edited under Inhalte → Kategorien.
     await expect(header.getByRole("link", { name: "Inhalte → Kategorien" })).toHaveAttribute(

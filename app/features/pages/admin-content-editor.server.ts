@@ -44,6 +44,8 @@ export type EditorActionResult = {
   errors?: PageErrors;
   /** What was sent, shown again after a refusal (the form's own shape, not yet valid). */
   values?: Record<string, unknown>;
+  /** The list an item was added to, moved in or removed from ("header.2.submenu"): kept open. */
+  list?: string;
 };
 
 async function pageOfKey(request: Request, context: RequestContext, key: string | undefined) {
@@ -164,7 +166,11 @@ async function saveOrPublish(db: Db, path: string, kind: PageKind, intent: strin
   await saveDraft(db, path, parsed.content);
   const removed =
     selected instanceof Set ? `${selected.size} ${selected.size === 1 ? "Bild" : "Bilder"} entfernt. ` : "";
-  return { ok: true, message: `${removed}${ADMIN_MESSAGES.draftSaved}` } satisfies EditorActionResult;
+  return {
+    ok: true,
+    message: `${removed}${ADMIN_MESSAGES.draftSaved}`,
+    ...(listChange && { list: listChange[2] }),
+  } satisfies EditorActionResult;
 }
 
 const text = (form: FormData, name: string) => {

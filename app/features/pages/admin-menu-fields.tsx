@@ -1,3 +1,5 @@
+import ChevronRight from "lucide-react/icons/chevron-right";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import {
   AddItemButton,
@@ -60,7 +62,11 @@ type Entry = MenuDoc[MenuPlace][number];
 
 const linkClass = "font-semibold text-brand-700 hover:underline";
 
-export function MenuFields({ doc }: { doc: MenuDoc }) {
+/**
+ * `openLists`: the lists and fields the last answer was about (a submenu entry moved, a field
+ * refused); a submenu among them shows open.
+ */
+export function MenuFields({ doc, openLists }: { doc: MenuDoc; openLists: string[] }) {
   return (
     <>
       <p className="max-w-3xl text-sm text-slate-600">
@@ -89,7 +95,9 @@ export function MenuFields({ doc }: { doc: MenuDoc }) {
                     entry={entry}
                     hint={TARGET_HINTS[entry.target]}
                   />
-                  {place === "header" && <SubmenuOf entry={entry} index={index} title={title} />}
+                  {place === "header" && (
+                    <SubmenuOf entry={entry} index={index} title={title} openLists={openLists} />
+                  )}
                 </li>
               ))}
             </ol>
@@ -105,7 +113,17 @@ export function MenuFields({ doc }: { doc: MenuDoc }) {
  * What a header entry's submenu is: edited here (Produktwelt, Ideenwelt, own links), or where its
  * entries come from, with a link there (Portfolio, Services); nothing for the others.
  */
-function SubmenuOf({ entry, index, title }: { entry: Entry; index: number; title: string }) {
+function SubmenuOf({
+  entry,
+  index,
+  title,
+  openLists,
+}: {
+  entry: Entry;
+  index: number;
+  title: string;
+  openLists: string[];
+}) {
   if (entry.target === "portfolio" || entry.target === "services") {
     const [what, where, anchor] =
       entry.target === "portfolio"
@@ -126,35 +144,57 @@ function SubmenuOf({ entry, index, title }: { entry: Entry; index: number; title
   const submenu = entry.submenu ?? [];
   const parent = entry.label || `Eintrag ${index + 1}`;
   const site = entry.target === "link" ? undefined : TARGET_HINTS[entry.target];
+  const add = submenu.length < MAX_SUBMENU_ENTRIES && (
+    <div className="py-1">
+      <AddItemButton list={list}>
+        Link ins Untermenü<span className="sr-only"> von {parent}</span>
+      </AddItemButton>
+    </div>
+  );
+  const hidden = submenu.filter((sub) => !sub.visible).length;
+  const open = openLists.some((name) => name === list || name.startsWith(`${list}.`));
   return (
     <div className="ml-9 border-l-2 border-slate-200 pl-2">
       <ListCount list={list} count={submenu.length} />
       <ListError list={list} />
-      {submenu.length > 0 && (
-        <ol aria-label={`Untermenü von ${parent}`} className="divide-y divide-slate-100">
-          {submenu.map((sub, subIndex) => (
-            <li key={subIndex} className="py-1">
-              <EntryRow
-                list={list}
-                index={subIndex}
-                count={submenu.length}
-                number={`${index + 1}.${subIndex + 1}`}
-                itemLabel={`${title}, Untermenü ${parent}: ${sub.label || `Eintrag ${subIndex + 1}`}`}
-                entry={sub}
-                hint={
-                  sub.target === "link" ? TARGET_HINTS.link : `${site}: ${builtInPath(entry, sub.target)}`
-                }
-              />
-            </li>
-          ))}
-        </ol>
-      )}
-      {submenu.length < MAX_SUBMENU_ENTRIES && (
-        <div className="py-1">
-          <AddItemButton list={list}>
-            Link ins Untermenü<span className="sr-only"> von {parent}</span>
-          </AddItemButton>
-        </div>
+      {submenu.length === 0 ? (
+        add
+      ) : (
+        // Folded, so the header's 31 entries stay short on a phone; its fields are sent all the same.
+        <details open={open} className="group">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 text-sm font-medium text-brand-700">
+            <ChevronRight aria-hidden="true" className="size-4 transition-transform group-open:rotate-90" />
+            Untermenü<span className="sr-only"> von {parent}</span>: {submenu.length}{" "}
+            {submenu.length === 1 ? "Eintrag" : "Einträge"}
+            {hidden > 0 && `, ${hidden} ausgeblendet`}
+          </summary>
+          <ol aria-label={`Untermenü von ${parent}`} className="divide-y divide-slate-100">
+            {submenu.map((sub, subIndex) => (
+              <li key={subIndex} className="py-1">
+                <EntryRow
+                  list={list}
+                  index={subIndex}
+                  count={submenu.length}
+                  number={`${index + 1}.${subIndex + 1}`}
+                  itemLabel={`${title}, Untermenü ${parent}: ${sub.label || `Eintrag ${subIndex + 1}`}`}
+                  entry={sub}
+                  hint={
+                    sub.target === "link" ? (
+                      TARGET_HINTS.link
+                    ) : (
+                      // The site is the submenu's own: named for screen readers only, to keep the row short.
+                      <>
+                        <span className="sr-only">{site} </span>
+                        {builtInPath(entry, sub.target)}
+                      </>
+                    )
+                  }
+                />
+              </li>
+            ))}
+          </ol>
+          {add}
+        </details>
       )}
     </div>
   );
@@ -189,7 +229,7 @@ function EntryRow({
   number: string;
   itemLabel: string;
   entry: Pick<Entry, "target" | "label"> | MenuSubEntry;
-  hint: string;
+  hint: ReactNode;
 }) {
   const field = `${list}.${index}`;
   const link = entry.target === "link";
