@@ -414,13 +414,18 @@ const NEW_ITEMS: Record<string, () => unknown> = {
 function changeList(values: Record<string, unknown>, op: ListOp, path: string, index: number) {
   const keys = path.split(".");
   const name = keys.at(-1)!;
-  const items = valueAt(values, keys);
-  if (!Array.isArray(items)) return keys.length > 1 ? "Diesen Eintrag gibt es nicht." : undefined;
-  if (keys.length > 1 && name === "submenu") {
-    const parent = valueAt(values, keys.slice(0, -1)) as { target?: unknown };
-    if (keys[0] !== "header" || !hasEditableSubmenu(parent.target as MenuTarget))
+  if (keys.length > 1) {
+    // Only the header's entries have lists inside them: the submenus.
+    const parent = valueAt(values, keys.slice(0, -1));
+    if (typeof parent !== "object" || parent === null) return "Diesen Eintrag gibt es nicht.";
+    if (name !== "submenu") return "Unbekannte Aktion";
+    const entry = parent as { target?: unknown; submenu?: unknown };
+    if (keys[0] !== "header" || !hasEditableSubmenu(entry.target as MenuTarget))
       return "Dieser Eintrag hat kein Untermenü.";
+    entry.submenu ??= [];
   }
+  const items = valueAt(values, keys);
+  if (!Array.isArray(items)) return undefined;
   if (op === "add") {
     const item = NEW_ITEMS[name];
     if (item) items.push(item());
