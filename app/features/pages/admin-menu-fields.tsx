@@ -164,9 +164,12 @@ function SubmenuOf({
         <details open={open} className="group">
           <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 text-sm font-medium text-brand-700">
             <ChevronRight aria-hidden="true" className="size-4 transition-transform group-open:rotate-90" />
-            Untermenü<span className="sr-only"> von {parent}</span>: {submenu.length}{" "}
-            {submenu.length === 1 ? "Eintrag" : "Einträge"}
-            {hidden > 0 && `, ${hidden} ausgeblendet`}
+            {/* One flex item, so the gap stays between the chevron and the words. */}
+            <span>
+              Untermenü<span className="sr-only"> von {parent}</span>: {submenu.length}{" "}
+              {submenu.length === 1 ? "Eintrag" : "Einträge"}
+              {hidden > 0 && `, ${hidden} ausgeblendet`}
+            </span>
           </summary>
           <ol aria-label={`Untermenü von ${parent}`} className="divide-y divide-slate-100">
             {submenu.map((sub, subIndex) => (
