@@ -16,7 +16,7 @@ import { ImageError, storeUploadedImage } from "~/features/media/index.server";
 import { logger } from "~/platform/logger.server";
 import { editorKey, isServiceSubPage, pathOfEditorKey, type PageKind } from "~/features/pages/page-content";
 import { deleteServicePage } from "~/features/pages/admin-content.server";
-import { MENU_PLACES } from "~/features/site";
+import { hasEditableSubmenu, MENU_PLACES, type MenuTarget } from "~/features/site";
 import {
   ALT_MISSING,
   CategorySchema,
@@ -44,6 +44,8 @@ export type EditorActionResult = {
   errors?: PageErrors;
   /** What was sent, shown again after a refusal (the form's own shape, not yet valid). */
   values?: Record<string, unknown>;
+  /** The list an item was added to, moved in or removed from ("header.2.submenu"): kept open. */
+  list?: string;
 };
 
 async function pageOfKey(request: Request, context: RequestContext, key: string | undefined) {
@@ -135,7 +137,8 @@ async function saveOrPublish(db: Db, path: string, kind: PageKind, intent: strin
   const refused = (status: number, message: string, errors?: PageErrors) =>
     data<EditorActionResult>({ ok: false, message, errors, values }, { status });
 
-  const listChange = /^(up|down|remove|add):([a-zA-Z]+)(?::(\d+))?$/.exec(intent);
+  // A list of the document ("blocks"), or a list inside one's item ("header.2.submenu").
+  const listChange = /^(up|down|remove|add):([a-zA-Z]+(?:\.\d+\.[a-zA-Z]+)?)(?::(\d+))?$/.exec(intent);
   const selection = /^remove-selected:(heroImages)$/.exec(intent);
   if (intent !== "save" && intent !== "publish" && !listChange && !selection)
     return refused(400, "Unbekannte Aktion");
@@ -145,7 +148,10 @@ async function saveOrPublish(db: Db, path: string, kind: PageKind, intent: strin
 
   const uploadErrors = await storeUploads(db, form, values);
   if (uploadErrors) return refused(400, ADMIN_MESSAGES.formInvalid, uploadErrors);
-  if (listChange) changeList(values, listChange[1] as ListOp, listChange[2]!, Number(listChange[3] ?? -1));
+  if (listChange) {
+    const refusal = changeList(values, listChange[1] as ListOp, listChange[2]!, Number(listChange[3] ?? -1));
+    if (refusal) return refused(400, refusal);
+  }
   if (selection && selected) {
     const items = values[selection[1]!] as unknown[];
     values[selection[1]!] = items.filter((_, index) => !selected.has(index));
@@ -160,7 +166,11 @@ async function saveOrPublish(db: Db, path: string, kind: PageKind, intent: strin
   await saveDraft(db, path, parsed.content);
   const removed =
     selected instanceof Set ? `${selected.size} ${selected.size === 1 ? "Bild" : "Bilder"} entfernt. ` : "";
-  return { ok: true, message: `${removed}${ADMIN_MESSAGES.draftSaved}` } satisfies EditorActionResult;
+  return {
+    ok: true,
+    message: `${removed}${ADMIN_MESSAGES.draftSaved}`,
+    ...(listChange && { list: listChange[2] }),
+  } satisfies EditorActionResult;
 }
 
 const text = (form: FormData, name: string) => {
@@ -193,6 +203,15 @@ function focusValues(form: FormData, prefix: string) {
   const y = form.get(`${prefix}.focus.y`);
   return x === null && y === null ? undefined : { x: x ?? "", y: y ?? "" };
 }
+
+/** A menu entry's fields (or a submenu entry's) as the form sent them. */
+const menuEntryValues = (form: FormData, prefix: string) => ({
+  target: text(form, `${prefix}.target`),
+  label: text(form, `${prefix}.label`),
+  visible: text(form, `${prefix}.visible`),
+  href: text(form, `${prefix}.href`),
+  newTab: text(form, `${prefix}.newTab`),
+});
 
 /** The form as a page document of `kind`, not yet validated. */
 function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
@@ -234,11 +253,13 @@ function formValues(kind: PageKind, form: FormData): Record<string, unknown> {
           MENU_PLACES.map((place) => [
             place,
             indices(form, place).map((i) => ({
-              target: text(form, `${place}.${i}.target`),
-              label: text(form, `${place}.${i}.label`),
-              visible: text(form, `${place}.${i}.visible`),
-              href: text(form, `${place}.${i}.href`),
-              newTab: text(form, `${place}.${i}.newTab`),
+              ...menuEntryValues(form, `${place}.${i}`),
+              // Only the header's entries that have one send their submenu (and its count).
+              ...(form.has(`${place}.${i}.submenu.count`) && {
+                submenu: indices(form, `${place}.${i}.submenu`).map((j) =>
+                  menuEntryValues(form, `${place}.${i}.submenu.${j}`),
+                ),
+              }),
             })),
           ]),
         ),
@@ -365,10 +386,14 @@ type ListOp = "up" | "down" | "remove" | "add";
 /** What "add" puts into a list: a start the owner then rewrites. */
 const newLink = () => ({ target: "link", label: "Neuer Eintrag", visible: "on", href: "/", newTab: "" });
 
+/** The menus' lists, whose built-in entries are only hidden, never removed. */
+const MENU_LISTS = new Set([...MENU_PLACES, "submenu"]);
+
 const NEW_ITEMS: Record<string, () => unknown> = {
   header: newLink,
   footer: newLink,
   hero: newLink,
+  submenu: newLink,
   keyfacts: () => "Neuer Punkt",
   blocks: () => ({
     title: "Neuer Abschnitt",
@@ -385,16 +410,43 @@ const NEW_ITEMS: Record<string, () => unknown> = {
   }),
 };
 
-function changeList(values: Record<string, unknown>, op: ListOp, list: string, index: number) {
-  const items = values[list];
-  if (!Array.isArray(items)) return;
-  if (op === "add") {
-    const item = NEW_ITEMS[list];
-    if (item) items.push(item());
-    return;
+/** Changes the list at `path` ("blocks", "header.2.submenu"); a German refusal when it may not. */
+function changeList(values: Record<string, unknown>, op: ListOp, path: string, index: number) {
+  const keys = path.split(".");
+  const name = keys.at(-1)!;
+  if (keys.length > 1) {
+    // Only the header's entries have lists inside them: the submenus.
+    const parent = valueAt(values, keys.slice(0, -1));
+    if (typeof parent !== "object" || parent === null) return "Diesen Eintrag gibt es nicht.";
+    if (name !== "submenu") return "Unbekannte Aktion";
+    const entry = parent as { target?: unknown; submenu?: unknown };
+    if (keys[0] !== "header" || !hasEditableSubmenu(entry.target as MenuTarget))
+      return "Dieser Eintrag hat kein Untermenü.";
+    entry.submenu ??= [];
   }
-  if (index < 0 || index >= items.length) return;
-  if (op === "remove") items.splice(index, 1);
+  const items = valueAt(values, keys);
+  if (!Array.isArray(items)) return undefined;
+  if (op === "add") {
+    const item = NEW_ITEMS[name];
+    if (item) items.push(item());
+    return undefined;
+  }
+  if (index < 0 || index >= items.length) return undefined;
+  if (op === "remove") {
+    if (MENU_LISTS.has(name) && (items[index] as { target?: unknown }).target !== "link")
+      return "Eingebaute Einträge kannst du nur ausblenden, nicht entfernen.";
+    items.splice(index, 1);
+  }
   const other = op === "up" ? index - 1 : op === "down" ? index + 1 : -1;
   if (other >= 0 && other < items.length) [items[index], items[other]] = [items[other], items[index]];
+  return undefined;
+}
+
+/** The value at `keys` of a form document. */
+function valueAt(values: unknown, keys: string[]): unknown {
+  return keys.reduce<unknown>(
+    (node, key) =>
+      typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined,
+    values,
+  );
 }

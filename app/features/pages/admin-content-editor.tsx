@@ -113,7 +113,15 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
           {content.kind === "contact" && <ContactFields />}
           {content.kind === "frame" && <FrameFields />}
           {content.kind === "portfolio" && <PortfolioFields />}
-          {content.kind === "menu" && <MenuFields doc={doc as typeof content} />}
+          {content.kind === "menu" && (
+            <MenuFields
+              doc={doc as typeof content}
+              openLists={[
+                ...(actionData?.ok && actionData.list ? [actionData.list] : []),
+                ...Object.keys(refused?.errors ?? {}),
+              ]}
+            />
+          )}
           {content.kind === "category" && <CategoryFields />}
           {content.kind === "service" && (
             <ServiceFields doc={doc as typeof content} overview={path === "/service"} />

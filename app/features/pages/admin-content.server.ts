@@ -7,13 +7,14 @@ import {
   deletePage,
   findPageRow,
   listPageRows,
-  moveServicePage,
+  movePage,
 } from "~/features/pages/queries.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { logger } from "~/platform/logger.server";
 import type { Db } from "~/platform/db/engines.server";
 import {
   editorKey,
+  isCategoryPath,
   isServiceSubPage,
   SERVICE_CTA_LABEL,
   SERVICE_OVERVIEW_PATH,
@@ -38,8 +39,10 @@ export type ContentListEntry = {
   title: string;
   group: "Seiten" | "Menüs" | "Leistungen" | "Kategorien";
   visible: boolean;
-  /** A service page under the overview: it can be moved and deleted. */
+  /** A service page under the overview, or a category: it can be moved among its kind. */
   movable: boolean;
+  /** A service page under the overview: it can be deleted. */
+  deletable: boolean;
   hasDraft: boolean;
   publishedAt: string;
 };
@@ -66,7 +69,8 @@ export async function loadContentList(request: Request, context: RequestContext)
       hasDraft: row.draft !== null,
       publishedAt: row.published_at.toISOString(),
       visible: content.kind !== "service" && content.kind !== "category" ? true : content.visible,
-      movable: content.kind === "service" && isServiceSubPage(row.path),
+      movable: (content.kind === "service" && isServiceSubPage(row.path)) || content.kind === "category",
+      deletable: content.kind === "service" && isServiceSubPage(row.path),
     };
     switch (content.kind) {
       case "home":
@@ -108,7 +112,9 @@ export async function contentListAction(request: Request, context: RequestContex
   if (intent === null) return createServicePage(form, context);
   const direction = intent === "move-up" ? "up" : intent === "move-down" ? "down" : undefined;
   if (intent !== "delete-page" && !direction) return refuse(400, PAGE_MESSAGES.unknownIntent);
-  const target = ServicePagePathSchema.safeParse(form.get("path") ?? "");
+  const target = (direction ? MovablePagePathSchema : ServicePagePathSchema).safeParse(
+    form.get("path") ?? "",
+  );
   if (!target.success) return refuse(400, target.error.issues[0]!.message);
   const path = target.data;
   try {
@@ -120,7 +126,7 @@ export async function contentListAction(request: Request, context: RequestContex
         ? listWithToast(ADMIN_MESSAGES.pageDeleted)
         : refuse(deleted.status, deleted.message);
     }
-    const moved = await moveServicePage(db, path, direction!);
+    const moved = await movePage(db, path, direction!);
     if (moved === "missing") return refuse(404, ADMIN_MESSAGES.pageNotFound);
     if (moved === "edge")
       return refuse(400, intent === "move-up" ? PAGE_MESSAGES.alreadyFirst : PAGE_MESSAGES.alreadyLast);
@@ -141,6 +147,15 @@ const ServicePagePathSchema = z
   .max(200, PAGE_MESSAGES.onlyServicePages)
   .refine((path) => path !== SERVICE_OVERVIEW_PATH, PAGE_MESSAGES.overviewFixed)
   .refine(isServiceSubPage, PAGE_MESSAGES.onlyServicePages);
+
+/** A page the owner may move: a service page as above, or a category (its order everywhere). */
+const MovablePagePathSchema = z
+  .string({ error: PAGE_MESSAGES.pathMissing })
+  .trim()
+  .min(1, PAGE_MESSAGES.pathMissing)
+  .max(200, PAGE_MESSAGES.onlyMovablePages)
+  .refine((path) => path !== SERVICE_OVERVIEW_PATH, PAGE_MESSAGES.overviewFixed)
+  .refine((path) => isServiceSubPage(path) || isCategoryPath(path), PAGE_MESSAGES.onlyMovablePages);
 
 /**
  * Deletes a service page and its versions. A built-in one leaves a tombstone, so the start-up

@@ -40,7 +40,7 @@ const GROUPS: { group: ContentListEntry["group"]; hint: string }[] = [
   },
   {
     group: "Kategorien",
-    hint: "Die Seite „Alle Projekte“ und die fünf Kategorien: Namen, Texte, sichtbar oder ausgeblendet",
+    hint: "Die Seite „Alle Projekte“ und die fünf Kategorien: Namen, Texte, sichtbar oder ausgeblendet, und ihre Reihenfolge in Menü, Filter und auf der Startseite",
   },
 ];
 
@@ -119,7 +119,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                       <Pencil aria-hidden="true" className="size-4" />
                       Bearbeiten<span className="sr-only">: {entry.title}</span>
                     </Link>
-                    {entry.movable && <DeleteButton entry={entry} />}
+                    {entry.deletable && <DeleteButton entry={entry} />}
                   </div>
                 </li>
               ))}

@@ -307,6 +307,17 @@ export function FileInput({
   );
 }
 
+/** The server's message about a list as a whole ("Höchstens 12 Einträge."), if any. */
+export function ListError({ list }: { list: string }) {
+  const { errors } = useEditor();
+  const error = errors[list];
+  return error ? (
+    <p id={`${fieldId(list)}-error`} className="text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** The hidden count of a list, so the server knows how many items the form holds. */
 export function ListCount({ list, count }: { list: string; count: number }) {
   return <input type="hidden" name={`${list}.count`} value={count} />;

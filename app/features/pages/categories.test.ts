@@ -9,7 +9,7 @@ import { test, testDatabases } from "#tests/setup/databases";
 import { DEFAULT_PAGES, DEFAULT_PORTFOLIO } from "./built-in-pages";
 import type { CategoryContent } from "./page-content";
 import { portfolioMenuOf, readPublishedPages, shownCategories } from "./pages.server";
-import { insertMissingPages, publishPage } from "./queries.server";
+import { insertMissingPages, movePage, publishPage } from "./queries.server";
 
 function contextOf(db: Db) {
   const context = new RouterContextProvider();
@@ -72,5 +72,35 @@ describe.each(testDatabases)("categories on $name", (database) => {
     await publishPage(db, "/projects", { ...DEFAULT_PORTFOLIO, hideEmptyCategories: true });
     // A draft does not count: products has none published.
     expect(await slugs()).toEqual(["projects", "services"]);
+  });
+
+  test("the owner's order of the categories (Inhalte → Kategorien) is their order in the menu, the pills and the home page", async ({
+    db,
+  }) => {
+    await insertMissingPages(db, DEFAULTS);
+    expect(await movePage(db, "/category/magazine", "up")).toBe("moved");
+    expect(await movePage(db, "/category/magazine", "up")).toBe("moved");
+    expect(await movePage(db, "/category/consulting", "down")).toBe("edge");
+    expect(await movePage(db, "/category/projects", "up")).toBe("edge");
+    const pages = await readPublishedPages(db);
+    expect((await shownCategories(contextOf(db), pages)).map(({ slug }) => slug)).toEqual([
+      "projects",
+      "magazine",
+      "products",
+      "services",
+      "consulting",
+    ]);
+    expect((await portfolioMenuOf(contextOf(db), pages)).map(({ path }) => path)).toEqual([
+      "/projects",
+      "/category/projects",
+      "/category/magazine",
+      "/category/products",
+      "/category/services",
+      "/category/consulting",
+    ]);
+    // The service pages keep their order: each kind is moved among its own.
+    expect([...pages.keys()].filter((path) => path.startsWith("/service"))).toEqual(
+      [...DEFAULT_PAGES.keys()].filter((path) => path.startsWith("/service")),
+    );
   });
 });

@@ -1,4 +1,4 @@
-/** The copy of the service pages' order and deletion in the admin (Inhalte). */
+/** The copy of the service pages' and categories' order and the service pages' deletion in the admin (Inhalte). */
 export const PAGE_MESSAGES = {
   pageMoved: "Reihenfolge gespeichert",
   alreadyFirst: "Die Seite steht schon an erster Stelle.",
@@ -6,6 +6,7 @@ export const PAGE_MESSAGES = {
   pathMissing: "Bitte gib an, welche Seite gemeint ist.",
   overviewFixed: "Die Übersicht unter /service lässt sich weder löschen noch verschieben.",
   onlyServicePages: "Nur Leistungsseiten unter /service/… lassen sich löschen oder verschieben.",
+  onlyMovablePages: "Nur Leistungsseiten unter /service/… und Kategorien lassen sich verschieben.",
   unknownIntent: "Unbekannte Aktion.",
   deleteTitle: (name: string) => `Leistungsseite „${name}“ löschen?`,
   deleteDescription: (name: string, path: string) =>

@@ -182,6 +182,9 @@ export const MENU_PATH = "menu";
 export const FRAME_PATH = "frame";
 
 /** A service page under the overview (/service/<slug>): the pages the owner deletes and reorders. */
+/** A category's page (/category/<slug>): one of the built-in ones, which the owner can move but not delete. */
+export const isCategoryPath = (path: string) => /^\/category\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path);
+
 export const isServiceSubPage = (path: string) => /^\/service\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path);
 
 /** A service page's path for a slug ("" is the overview). */

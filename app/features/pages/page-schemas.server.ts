@@ -7,7 +7,14 @@ import {
 import { z } from "zod";
 import { formLimits, type FormLimits } from "~/platform/forms/field-limits";
 import { FocusSchema } from "~/features/media";
-import { MENU_TARGETS } from "~/features/site";
+import {
+  defaultSubmenu,
+  hasEditableSubmenu,
+  MAX_SUBMENU_ENTRIES,
+  MENU_TARGETS,
+  SUBMENU_PAGES,
+  type MenuSubEntry,
+} from "~/features/site";
 import {
   CONTACT_LABELS,
   isKnownImageSource,
@@ -191,28 +198,90 @@ export const ServiceSchema = z.object({
   metaDescription,
 });
 
+const linkFields = {
+  label: line(60, "Bitte gib einen Namen ein."),
+  visible: checkbox,
+  href: line(500),
+  newTab: checkbox,
+};
+
+/** Built-in entries lead where the site says; only an own link has an address. */
+function checkLink(entry: { target: string; href: string }, ctx: z.RefinementCtx) {
+  if (entry.target === "link" && !isLinkTarget(entry.href))
+    ctx.addIssue({ code: "custom", path: ["href"], message: LINK_TARGET_MESSAGE });
+}
+const withoutAddress = <T extends { target: string; href: string; newTab: boolean }>(entry: T): T =>
+  entry.target === "link" ? entry : { ...entry, href: "", newTab: false };
+
+const SUBMENU_TARGETS = [
+  ...new Set([...SUBMENU_PAGES.products, ...SUBMENU_PAGES.ideas].map(({ key }) => key)),
+  "link",
+] as const;
+
+const MenuSubEntrySchema = z
+  .object({ target: z.enum(SUBMENU_TARGETS, { error: "Diesen Eintrag gibt es nicht." }), ...linkFields })
+  .superRefine(checkLink)
+  .transform(withoutAddress);
+
 const MenuEntrySchema = z
   .object({
     target: z.enum(MENU_TARGETS, { error: "Diesen Eintrag gibt es nicht." }),
-    label: line(60, "Bitte gib einen Namen ein."),
-    visible: checkbox,
-    href: line(500),
-    newTab: checkbox,
+    ...linkFields,
+    // A menu stored before submenus were edited has none (filled in below).
+    submenu: z
+      .array(MenuSubEntrySchema)
+      .max(MAX_SUBMENU_ENTRIES, `Höchstens ${MAX_SUBMENU_ENTRIES} Einträge im Untermenü.`)
+      .optional(),
   })
-  .superRefine((entry, ctx) => {
-    if (entry.target === "link" && !isLinkTarget(entry.href))
-      ctx.addIssue({ code: "custom", path: ["href"], message: LINK_TARGET_MESSAGE });
-  })
-  // A built-in entry leads where the site says; only an added link has an address.
-  .transform((entry) => (entry.target === "link" ? entry : { ...entry, href: "", newTab: false }));
+  .superRefine(checkLink)
+  .transform(withoutAddress);
 
-const menuEntries = (max: number) => z.array(MenuEntrySchema).max(max, `Höchstens ${max} Einträge.`);
+/**
+ * A header entry: Produktwelt and Ideenwelt keep every built-in entry of their submenu (one
+ * missing, as in a menu stored before they were edited, is added at the end as it came), own links
+ * may have one of own links; the other entries have none (Portfolio and Services show the
+ * categories and service pages).
+ */
+const HeaderEntrySchema = MenuEntrySchema.superRefine((entry, ctx) => {
+  const submenu = entry.submenu ?? [];
+  submenu.forEach((sub, index) => {
+    const builtIns: readonly { key: string }[] =
+      entry.target === "products" || entry.target === "ideas" ? SUBMENU_PAGES[entry.target] : [];
+    if (sub.target !== "link" && !builtIns.some(({ key }) => key === sub.target))
+      ctx.addIssue({
+        code: "custom",
+        path: ["submenu", index, "target"],
+        message: "Diesen Eintrag gibt es nicht.",
+      });
+    else if (sub.target !== "link" && submenu.findIndex(({ target }) => target === sub.target) !== index)
+      ctx.addIssue({
+        code: "custom",
+        path: ["submenu", index, "target"],
+        message: "Diesen Eintrag gibt es im Untermenü schon.",
+      });
+  });
+  if (submenu.length > 0 && !hasEditableSubmenu(entry.target))
+    ctx.addIssue({ code: "custom", path: ["submenu"], message: "Dieser Eintrag hat kein Untermenü." });
+}).transform(({ submenu = [], ...entry }) => {
+  if (entry.target === "link") return { ...entry, submenu };
+  if (entry.target !== "products" && entry.target !== "ideas") return entry;
+  const missing = defaultSubmenu(entry.target).filter(
+    (builtIn) => !submenu.some(({ target }) => target === builtIn.target),
+  );
+  return { ...entry, submenu: [...submenu, ...missing] as MenuSubEntry[] };
+});
+
+/** The footer and the hero have no submenus. */
+const PlainEntrySchema = MenuEntrySchema.transform(({ submenu: _submenu, ...entry }) => entry);
+
+const menuEntries = <T extends z.ZodType>(entry: T, max: number) =>
+  z.array(entry).max(max, `Höchstens ${max} Einträge.`);
 
 export const MenuSchema = z.object({
   kind: z.literal("menu"),
-  header: menuEntries(20),
-  footer: menuEntries(20),
-  hero: menuEntries(6),
+  header: menuEntries(HeaderEntrySchema, 20),
+  footer: menuEntries(PlainEntrySchema, 20),
+  hero: menuEntries(PlainEntrySchema, 6),
 });
 
 export const FrameSchema = z.object({

@@ -84,6 +84,102 @@ test("a menu's own link needs a path of the site or a web address; a built-in en
   expect(parsePage("menu", { ...menu, hero: [{ ...home, target: "admin" }] })).toMatchObject({ ok: false });
 });
 
+test("a header submenu: built-in entries stay (hidden, renamed, moved), own links are checked, one level, in German", () => {
+  const menu = DEFAULT_PAGES.get("menu")! as Extract<PageContent, { kind: "menu" }>;
+  const products = menu.header[2]!;
+  const link = { target: "link", label: "Neuheiten", visible: "on", href: "/service/webdesign", newTab: "" };
+  const withHeader = (index: number, entry: object) => ({
+    ...menu,
+    header: menu.header.map((other, i) => (i === index ? entry : other)),
+  });
+  const [overview, ...rest] = products.submenu!;
+  const edited = parsePage(
+    "menu",
+    withHeader(2, { ...products, submenu: [...rest, { ...overview, label: "Alles", visible: "" }, link] }),
+  );
+  expect(edited).toMatchObject({ ok: true });
+  const submenu = edited.ok && edited.content.kind === "menu" ? edited.content.header[2]!.submenu! : [];
+  expect(submenu.map(({ target, label, visible }) => [target, label, visible])).toEqual([
+    ["software", "Software", true],
+    ["products", "Produkte", true],
+    ["books", "Bücher", true],
+    ["courses", "Kurse", true],
+    ["pdevelopment", "Persönlichkeitsentwicklung", true],
+    ["overview", "Alles", false],
+    ["link", "Neuheiten", true],
+  ]);
+  // A built-in entry left out comes back at the end, as it came: they are only hidden.
+  const missing = parsePage("menu", withHeader(2, { ...products, submenu: [link] }));
+  expect(missing.ok && missing.content.kind === "menu" && missing.content.header[2]!.submenu!.length).toBe(7);
+
+  const refusals: [object, string, string][] = [
+    [
+      { ...products, submenu: [{ ...link, href: "javascript:alert(1)" }] },
+      "header.2.submenu.0.href",
+      "Bitte einen Pfad dieser Website (z. B. /service/webdesign) oder eine Adresse mit https:// angeben.",
+    ],
+    [
+      { ...products, submenu: [{ ...link, label: " " }] },
+      "header.2.submenu.0.label",
+      "Bitte gib einen Namen ein.",
+    ],
+    [
+      { ...products, submenu: [{ ...link, label: "x".repeat(61) }] },
+      "header.2.submenu.0.label",
+      "Höchstens 60 Zeichen.",
+    ],
+    [
+      { ...products, submenu: Array.from({ length: 13 }, () => link) },
+      "header.2.submenu",
+      "Höchstens 12 Einträge im Untermenü.",
+    ],
+    // Ideenwelt has no "Software"; a built-in entry is there once.
+    [
+      { ...menu.header[3]!, submenu: [{ ...link, target: "software" }] },
+      "header.2.submenu.0.target",
+      "Diesen Eintrag gibt es nicht.",
+    ],
+    [
+      { ...products, submenu: [overview, overview] },
+      "header.2.submenu.1.target",
+      "Diesen Eintrag gibt es im Untermenü schon.",
+    ],
+    // Home has no submenu, and a submenu entry none either (one level).
+    [{ ...menu.header[0]!, submenu: [link] }, "header.2.submenu", "Dieser Eintrag hat kein Untermenü."],
+    [
+      { ...products, submenu: [{ ...link, target: "submenu" }] },
+      "header.2.submenu.0.target",
+      "Diesen Eintrag gibt es nicht.",
+    ],
+  ];
+  for (const [entry, field, message] of refusals) {
+    const refused = parsePage("menu", withHeader(2, entry));
+    expect(refused.ok, field).toBe(false);
+    expect(!refused.ok && refused.errors[field], JSON.stringify(entry).slice(0, 120)).toBe(message);
+  }
+  // The footer and the hero have no submenus: one sent is dropped.
+  const footer = parsePage("menu", { ...menu, footer: [{ ...link, submenu: [link] }] });
+  expect(footer.ok && footer.content.kind === "menu" && footer.content.footer[0]).not.toHaveProperty(
+    "submenu",
+  );
+});
+
+test("a menu stored before submenus were edited shows the built-in submenus, and an own link has none", () => {
+  const menu = DEFAULT_PAGES.get("menu")! as Extract<PageContent, { kind: "menu" }>;
+  const old = {
+    ...menu,
+    header: [
+      ...menu.header.map(({ submenu: _submenu, ...entry }) => entry),
+      { target: "link", label: "Podcast", visible: true, href: "https://podcast.example.com", newTab: true },
+    ],
+  };
+  const content = storedContent("menu", old);
+  expect(content).toEqual({
+    ...menu,
+    header: [...menu.header, { ...old.header.at(-1), submenu: [] }],
+  });
+});
+
 test("an image's focal point: the centre when left out, whole percent from 0 to 100, else refused in German", () => {
   const home = DEFAULT_PAGES.get("/")! as Extract<PageContent, { kind: "home" }>;
   const withFocus = (focus: unknown) => ({

@@ -206,15 +206,21 @@ export function cardLabelsOf(pages: PagesSnapshot): CardLabels {
 export type ShownCategory = CategoryContent & { slug: string; category: Category; path: string };
 
 /**
- * The categories the public pages show (menus, filter pills, home page, sitemap), in their
- * order: the visible ones, and, when the owner hides empty categories, only those with a
- * published project.
+ * The categories the public pages show (menus, filter pills, home page, sitemap), in the owner's
+ * order (Inhalte → Kategorien, the pages' order): the visible ones, and, when the owner hides
+ * empty categories, only those with a published project.
  */
 export async function shownCategories(
   context: RequestContext,
   pages: PagesSnapshot,
 ): Promise<ShownCategory[]> {
-  const visible = CATEGORY_PAGES.flatMap(({ slug, category }) => {
+  const order = [...pages.keys()];
+  const place = (slug: string) => {
+    const index = order.indexOf(`/category/${slug}`);
+    return index < 0 ? order.length : index;
+  };
+  const ordered = CATEGORY_PAGES.toSorted((a, b) => place(a.slug) - place(b.slug));
+  const visible = ordered.flatMap(({ slug, category }) => {
     const path = `/category/${slug}`;
     const content = categoryOf(pages, slug) ?? ofKind(DEFAULT_PAGES.get(path), "category");
     return content?.visible ? [{ ...content, slug, category, path }] : [];

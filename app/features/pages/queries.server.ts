@@ -90,20 +90,22 @@ export async function deletePage(db: Db, path: string, { tombstone }: { tombston
 }
 
 /**
- * Moves a service page (/service/<slug>) one place up or down among the others, hidden ones
- * included; the overview stays first. The pages are numbered anew in their order, so equal
- * positions cannot keep two pages in place. "edge": it is first or last already.
+ * Moves a service page (/service/<slug>) or a category (/category/<slug>) one place up or down
+ * among the others of its kind, hidden ones included; the service overview stays first. The pages
+ * are numbered anew in their order, so equal positions cannot keep two pages in place. "edge": it
+ * is first or last already.
  */
-export async function moveServicePage(
+export async function movePage(
   db: Db,
   path: string,
   direction: "up" | "down",
 ): Promise<"moved" | "edge" | "missing"> {
+  const group = path.startsWith("/category/") ? "/category/%" : "/service/%";
   return db.transaction(async (tx) => {
     const rows = await tx
       .select({ path: pages.path, position: pages.position })
       .from(pages)
-      .where(like(pages.path, "/service/%"))
+      .where(like(pages.path, group))
       .orderBy(asc(pages.position), asc(pages.path))
       .for("update");
     const index = rows.findIndex((row) => row.path === path);

@@ -20,7 +20,7 @@ import {
   createPageRow,
   findPageRow,
   insertMissingPages,
-  moveServicePage,
+  movePage,
   publishPage,
   rewritePageDocuments,
 } from "~/features/pages/queries.server";
@@ -112,7 +112,7 @@ describe.each(testDatabases)("service pages on $name", (database) => {
     await insertMissingPages(db, DEFAULTS);
     expect(await menuNames(db)).toEqual(["Übersicht", ...BUILT_IN_NAMES]);
 
-    expect(await moveServicePage(db, "/service/funnels", "up")).toBe("moved");
+    expect(await movePage(db, "/service/funnels", "up")).toBe("moved");
     const [first, second, third, ...rest] = BUILT_IN_NAMES;
     expect(second).toBe("Webentwicklung");
     expect(third).toBe("Funnels");
@@ -120,14 +120,14 @@ describe.each(testDatabases)("service pages on $name", (database) => {
     expect(await menuNames(db)).toEqual(["Übersicht", ...moved]);
     expect((await blockTitles(db)).slice(0, 3)).toEqual(["Webdesign", "Funnels", "Webentwicklung"]);
 
-    expect(await moveServicePage(db, "/service/webdesign", "down")).toBe("moved");
+    expect(await movePage(db, "/service/webdesign", "down")).toBe("moved");
     expect((await menuNames(db)).slice(0, 3)).toEqual(["Übersicht", "Funnels", "Webdesign"]);
 
     // At the ends nothing moves; an unknown page is not found.
     const before = await stored(db);
-    expect(await moveServicePage(db, "/service/funnels", "up")).toBe("edge");
-    expect(await moveServicePage(db, "/service/ki", "down")).toBe("edge");
-    expect(await moveServicePage(db, "/service/gibt-es-nicht", "up")).toBe("missing");
+    expect(await movePage(db, "/service/funnels", "up")).toBe("edge");
+    expect(await movePage(db, "/service/ki", "down")).toBe("edge");
+    expect(await movePage(db, "/service/gibt-es-nicht", "up")).toBe("missing");
     expect(await stored(db)).toEqual(before);
 
     // A hidden page keeps its place in the order; the menu and the overview leave it out.
@@ -136,8 +136,8 @@ describe.each(testDatabases)("service pages on $name", (database) => {
       ...(DEFAULT_PAGES.get("/service/videos") as ServiceContent),
       visible: false,
     });
-    expect(await moveServicePage(db, "/service/ki", "up")).toBe("moved");
-    expect(await moveServicePage(db, "/service/ki", "up")).toBe("moved");
+    expect(await movePage(db, "/service/ki", "up")).toBe("moved");
+    expect(await movePage(db, "/service/ki", "up")).toBe("moved");
     expect((await menuNames(db)).slice(-3)).toEqual(["Portale", ki.name, "Technologien"]);
     expect(await blockTitles(db)).not.toContain("Erklärvideos");
     expect((await blockTitles(db)).slice(-2)).toEqual([ki.teaser!.title, "Technologien"]);
@@ -146,7 +146,7 @@ describe.each(testDatabases)("service pages on $name", (database) => {
     await db.update(pages).set({ position: 50 }).where(like(pages.path, "/service/%"));
     // On one position they follow their paths: funnels, ki, landingpages, …
     expect((await menuNames(db)).slice(0, 4)).toEqual(["Übersicht", "Funnels", ki.name, "Landingpages"]);
-    expect(await moveServicePage(db, "/service/funnels", "down")).toBe("moved");
+    expect(await movePage(db, "/service/funnels", "down")).toBe("moved");
     const after = await menuNames(db);
     expect(after.slice(0, 4)).toEqual(["Übersicht", ki.name, "Funnels", "Landingpages"]);
     expect(new Set((await stored(db)).map((row) => row.position)).size).toBe(BUILT_IN_NAMES.length + 1);
@@ -215,7 +215,10 @@ describe.each(testDatabases)("service pages on $name", (database) => {
       [{ intent: "delete-page", path: "/service" }, 400, PAGE_MESSAGES.overviewFixed],
       [{ intent: "move-down", path: "/service" }, 400, PAGE_MESSAGES.overviewFixed],
       [{ intent: "delete-page", path: "/about" }, 400, PAGE_MESSAGES.onlyServicePages],
-      [{ intent: "move-up", path: "/category/projects" }, 400, PAGE_MESSAGES.onlyServicePages],
+      [{ intent: "delete-page", path: "/category/projects" }, 400, PAGE_MESSAGES.onlyServicePages],
+      [{ intent: "move-up", path: "/about" }, 400, PAGE_MESSAGES.onlyMovablePages],
+      [{ intent: "move-up", path: "/category/projects" }, 400, PAGE_MESSAGES.alreadyFirst],
+      [{ intent: "move-down", path: "/category/gibt-es-nicht" }, 404, ADMIN_MESSAGES.pageNotFound],
       [{ intent: "delete-page", path: "/service/../about" }, 400, PAGE_MESSAGES.onlyServicePages],
       [{ intent: "delete-page", path: "x".repeat(5000) }, 400, PAGE_MESSAGES.onlyServicePages],
       [{ intent: "delete-page" }, 400, PAGE_MESSAGES.pathMissing],

@@ -54,6 +54,8 @@ export function DesktopMenu() {
             <SubmenuItem
               key={index}
               listId={`submenu-${index}`}
+              // The right half's dropdowns open leftwards, so an own entry at the end stays on screen.
+              alignEnd={index >= menu.length / 2}
               item={item}
               active={isActive(item, pathname)}
               open={open === index}
@@ -82,6 +84,7 @@ type SubmenuItemProps = {
   item: MenuItem;
   /** The submenu list's id (entries may share a name). */
   listId: string;
+  alignEnd: boolean;
   active: boolean;
   open: boolean;
   onOpen: () => void;
@@ -93,6 +96,7 @@ type SubmenuItemProps = {
 function SubmenuItem({
   item,
   listId,
+  alignEnd,
   active,
   open,
   onOpen,
@@ -165,10 +169,14 @@ function SubmenuItem({
         ref={listRef}
         id={listId}
         hidden={!open}
-        className="absolute left-0 top-full z-50 mt-1 min-w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
+        className={cn(
+          "absolute top-full z-50 mt-1 min-w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl",
+          alignEnd ? "right-0" : "left-0",
+        )}
       >
-        {item.submenu?.map((child) => (
-          <li key={child.path}>
+        {/* The owner's entries may share an address: keyed by place. */}
+        {item.submenu?.map((child, index) => (
+          <li key={index}>
             <MenuLink
               item={child}
               end

@@ -6,6 +6,8 @@ export { ObfuscatedContact } from "./obfuscated-contact";
 export {
   type MenuEntry,
   type MenuPlace,
+  type MenuSubEntry,
+  type SubmenuTarget,
   type Menus,
   type MenuTarget,
   type PublicSite,
@@ -14,8 +16,11 @@ export {
   externalSites,
   MENU_PLACES,
   MENU_TARGETS,
+  MAX_SUBMENU_ENTRIES,
+  SUBMENU_PAGES,
+  hasEditableSubmenu,
   scramble,
   useSite,
 } from "./public-site";
 export { StructuredData } from "./structured-data";
-export { DEFAULT_MENUS, heroLinks } from "./menu";
+export { DEFAULT_MENUS, defaultSubmenu, heroLinks } from "./menu";

@@ -1,4 +1,12 @@
-import type { MenuEntry, MenuPlace, Menus, MenuTarget, PublicSite } from "~/features/site/public-site";
+import {
+  SUBMENU_PAGES,
+  type MenuEntry,
+  type MenuPlace,
+  type Menus,
+  type MenuSubEntry,
+  type MenuTarget,
+  type PublicSite,
+} from "~/features/site/public-site";
 
 /** A menu entry (spec §3): external entries open in a new tab. */
 export type MenuItem = {
@@ -18,13 +26,23 @@ const builtIn = (target: MenuTarget, label: string): MenuEntry => ({
   newTab: false,
 });
 
+/** The built-in entries of the submenu of Produktwelt or Ideenwelt, as a fresh install has them. */
+export const defaultSubmenu = (target: keyof typeof SUBMENU_PAGES): MenuSubEntry[] =>
+  SUBMENU_PAGES[target].map(({ key, label }) => ({
+    target: key,
+    label,
+    visible: true,
+    href: "",
+    newTab: false,
+  }));
+
 /** The menus of a fresh install: the specification's. */
 export const DEFAULT_MENUS: Menus = {
   header: [
     builtIn("home", "Home"),
     builtIn("portfolio", "Portfolio"),
-    builtIn("products", "Produktwelt"),
-    builtIn("ideas", "Ideenwelt"),
+    { ...builtIn("products", "Produktwelt"), submenu: defaultSubmenu("products") },
+    { ...builtIn("ideas", "Ideenwelt"), submenu: defaultSubmenu("ideas") },
     builtIn("services", "Services"),
     builtIn("videos", "Videos"),
     builtIn("events", "Termine"),
@@ -59,6 +77,31 @@ function servicesEntry(services: MenuSite["services"]): MenuItem[] {
   ];
 }
 
+/** An own link: external (a new tab) when the owner ticked "In neuem Tab öffnen". */
+const ownLink = (title: string, { href, newTab }: { href: string; newTab: boolean }): MenuItem => ({
+  title,
+  path: href,
+  ...(newTab && { external: true }),
+});
+
+/**
+ * The visible entries of an edited submenu: a built-in one is a page of the parent's site
+ * (`site`), an own link leads where the owner says. None when all are hidden.
+ */
+function editedSubmenu(entry: MenuEntry, site: string | undefined): { submenu?: MenuItem[] } {
+  const builtIns = entry.target === "products" || entry.target === "ideas" ? entry.target : undefined;
+  const pages: readonly { key: string; path: string }[] = builtIns ? SUBMENU_PAGES[builtIns] : [];
+  // A menu stored before submenus were edited has none: the built-in one.
+  const entries = entry.submenu ?? (builtIns ? defaultSubmenu(builtIns) : []);
+  const items = entries.flatMap((sub): MenuItem[] => {
+    if (!sub.visible) return [];
+    if (sub.target === "link") return [ownLink(sub.label, sub)];
+    const page = pages.find(({ key }) => key === sub.target);
+    return page && site ? [ext(sub.label, `${site}${page.path}`)] : [];
+  });
+  return items.length > 0 ? { submenu: items } : {};
+}
+
 /** Entries of the owner's other sites, left out where the owner has no such site. */
 const whenSet = (url: string, item: () => MenuItem): MenuItem[] => (url ? [item()] : []);
 
@@ -87,32 +130,14 @@ function resolve(
         title,
         path: products,
         external: true,
-        ...(withSubmenu && {
-          submenu: [
-            ext("Übersicht", `${products}/overview`),
-            ext("Software", `${products}/category/software`),
-            ext("Produkte", `${products}/category/products`),
-            ext("Bücher", `${products}/category/books`),
-            ext("Kurse", `${products}/category/courses`),
-            ext("Persönlichkeitsentwicklung", `${products}/category/pdevelopment`),
-          ],
-        }),
+        ...(withSubmenu && editedSubmenu(entry, products)),
       }));
     case "ideas":
       return whenSet(ideas, () => ({
         title,
         path: ideas,
         external: true,
-        ...(withSubmenu && {
-          submenu: [
-            ext("Übersicht", `${ideas}/overview`),
-            ext("Business", `${ideas}/category/business`),
-            ext("Geschenke", `${ideas}/category/geschenke`),
-            ext("Gesundheit", `${ideas}/category/gesundheit`),
-            ext("Nachhaltigkeit", `${ideas}/category/nachhaltigkeit`),
-            ext("Sonstiges", `${ideas}/category/sonstiges`),
-          ],
-        }),
+        ...(withSubmenu && editedSubmenu(entry, ideas)),
       }));
     case "videos":
       return whenSet(videos, () => ext(title, videos));
@@ -126,7 +151,7 @@ function resolve(
     case "contact":
       return [{ title, path: "/contact" }];
     case "link":
-      return [{ title, path: entry.href, ...(entry.newTab && { external: true }) }];
+      return [{ ...ownLink(title, entry), ...(withSubmenu && editedSubmenu(entry, undefined)) }];
   }
 }
 

@@ -64,8 +64,8 @@ export default function MobileMenuOverlay({ open, onOpenChange, pathname, trigge
                   />
                   {item.submenu && (
                     <ul className="mb-2 ml-3 border-l border-slate-200 pl-3">
-                      {item.submenu.map((child) => (
-                        <li key={child.path}>
+                      {item.submenu.map((child, childIndex) => (
+                        <li key={childIndex}>
                           <MenuLink
                             item={child}
                             end

@@ -25,6 +25,51 @@ export const MENU_TARGETS = [
 ] as const;
 export type MenuTarget = (typeof MENU_TARGETS)[number];
 
+/**
+ * The entries of the submenus of Produktwelt and Ideenwelt a fresh install has: a page of that
+ * site, by its path there. The owner renames, hides and reorders them, and never removes one.
+ */
+export const SUBMENU_PAGES = {
+  products: [
+    { key: "overview", label: "Übersicht", path: "/overview" },
+    { key: "software", label: "Software", path: "/category/software" },
+    { key: "products", label: "Produkte", path: "/category/products" },
+    { key: "books", label: "Bücher", path: "/category/books" },
+    { key: "courses", label: "Kurse", path: "/category/courses" },
+    { key: "pdevelopment", label: "Persönlichkeitsentwicklung", path: "/category/pdevelopment" },
+  ],
+  ideas: [
+    { key: "overview", label: "Übersicht", path: "/overview" },
+    { key: "business", label: "Business", path: "/category/business" },
+    { key: "geschenke", label: "Geschenke", path: "/category/geschenke" },
+    { key: "gesundheit", label: "Gesundheit", path: "/category/gesundheit" },
+    { key: "nachhaltigkeit", label: "Nachhaltigkeit", path: "/category/nachhaltigkeit" },
+    { key: "sonstiges", label: "Sonstiges", path: "/category/sonstiges" },
+  ],
+} as const satisfies Record<string, readonly { key: string; label: string; path: string }[]>;
+
+/** The header entries whose submenu the owner edits in the menu editor. */
+export type EditableSubmenuOf = keyof typeof SUBMENU_PAGES | "link";
+export const hasEditableSubmenu = (target: MenuTarget): target is EditableSubmenuOf =>
+  target === "products" || target === "ideas" || target === "link";
+
+/** What a submenu entry leads to: a built-in page of the parent's site (its key), or an own `link`. */
+export type SubmenuTarget = (typeof SUBMENU_PAGES)[keyof typeof SUBMENU_PAGES][number]["key"] | "link";
+
+/** A submenu's most entries: a longer list would not fit a dropdown. */
+export const MAX_SUBMENU_ENTRIES = 12;
+
+/** One entry of a header entry's submenu, edited like an entry (one level, no deeper). */
+export type MenuSubEntry = {
+  target: SubmenuTarget;
+  label: string;
+  visible: boolean;
+  /** Only for a `link`: a path of this site or a web address. */
+  href: string;
+  /** Only for a `link`: opens in a new tab. */
+  newTab: boolean;
+};
+
 /** One entry of a menu as the owner edits it (Inhalte → Menüs). */
 export type MenuEntry = {
   target: MenuTarget;
@@ -34,6 +79,11 @@ export type MenuEntry = {
   href: string;
   /** Only for a `link`: opens in a new tab. */
   newTab: boolean;
+  /**
+   * Only in the header, and only for Produktwelt, Ideenwelt and own links (`hasEditableSubmenu`);
+   * Portfolio's and Services' submenus come from the categories and service pages.
+   */
+  submenu?: MenuSubEntry[];
 };
 
 /** The three places with links to the site's pages: the header (with its submenus), the footer's navigation, the hero's buttons. */
