@@ -54,7 +54,12 @@ export default function SiteLayout() {
     return (
       // data-hydrated: the admin's sign that React has taken over (the public frame's is the
       // footer's mailto: link), for the end-to-end tests.
-      <main id="main" tabIndex={-1} data-hydrated={hydrated || undefined} className="outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        data-hydrated={hydrated || undefined}
+        className="admin-frame outline-none"
+      >
         <Outlet />
       </main>
     );
