@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import {
@@ -8,7 +9,9 @@ import {
   openAdminPage,
   postForm,
   signInAsAdmin,
+  startOwnServer,
   test,
+  toastWith,
   sendContact,
 } from "./fixtures";
 
@@ -582,4 +585,56 @@ test("the phone's admin header: one line, 'Menü' with the go-live count opens t
   await page.keyboard.press("Escape");
   await expect(tabs).toBeHidden();
   await expect(menu).toBeFocused();
+});
+
+test("a project's photo on a slow line: the upload's progress in percent, then 'Wird verarbeitet …', then the saved project", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  // Saving a project changes the lists other tests count: a server of this test alone.
+  const server = await startOwnServer();
+  try {
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await page.setViewportSize(PHONE);
+    await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: server.admin! });
+    await openAdminPage(page, `${server.url}/admin?neu`);
+    const editor = page.getByRole("region", { name: "Create New Project" });
+    const title = `Foto vom Handy ${randomBytes(3).toString("hex")}`;
+    await editor.getByLabel("Title", { exact: true }).fill(title);
+    await editor.getByLabel("Description", { exact: true }).fill("Unterwegs hochgeladen");
+    await editor
+      .getByLabel("… oder Bild hochladen (max. 8 MB)")
+      .setInputFiles(path.join(import.meta.dirname, "../fixtures/photo-with-gps.jpg"));
+    // A phone's upstream: the photo's 95 KB take about two seconds.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 48 * 1024,
+    });
+    await editor.getByRole("button", { name: "Save" }).click();
+
+    const progress = editor.getByRole("progressbar");
+    await expect(progress).toHaveAccessibleName(/^Bild wird hochgeladen … \d+ %$/);
+    await expect(editor.getByText(/^Bild wird hochgeladen … ([1-9]\d?) %$/)).toBeVisible();
+    await expect(progress).toHaveAttribute("aria-valuenow", /^([1-9]\d?)$/);
+    await expectOnScreen(progress);
+    await expect(editor.getByRole("button", { name: "Saving …" })).toBeDisabled();
+    await expect(progress).toHaveAccessibleName("Wird verarbeitet …");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    await expect(toastWith(page, "Project created successfully")).toBeVisible();
+    await expect(progress).toHaveCount(0);
+    const card = main(page).getByRole("row").filter({ hasText: title });
+    await card.getByRole("link", { name: /^Edit/ }).click();
+    await expect(page.getByLabel("Image (URL oder Pfad)")).toHaveValue(/^\/media\/[0-9a-f-]{36}$/);
+  } finally {
+    await server.stop();
+  }
 });
