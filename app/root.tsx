@@ -100,11 +100,15 @@ function ToasterInPlace() {
   const admin = isAdminPath(routerPath(pathname).path);
   return (
     <Suspense>
-      {/* Below the fixed header (4 rem), so a toast never covers the menu. */}
+      {/* Below the public frame's fixed header (4 rem), so a toast never covers the menu; the
+          admin area has no fixed header. There, at most two at once (more would cover the form
+          the owner works on), each with a 44 px close button (app.css). */}
       <Toaster
         position={admin && wide ? "bottom-right" : "top-center"}
-        offset={{ top: 80 }}
-        mobileOffset={{ top: 76 }}
+        offset={{ top: admin ? 16 : 80 }}
+        mobileOffset={{ top: admin ? 12 : 76 }}
+        visibleToasts={admin ? 2 : 3}
+        className={admin ? "admin-toasts" : undefined}
         richColors
         closeButton
         toastOptions={{ closeButtonAriaLabel: "Meldung schließen" }}
@@ -117,6 +121,7 @@ function ToasterInPlace() {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { flash } = loaderData;
   const hydrated = useHydrated();
+  const { pathname } = useLocation();
   useEffect(() => {
     if (flash) toast[flash.type](flash.title, { description: flash.description });
   }, [flash]);
@@ -127,7 +132,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         // Without JavaScript there are no toasts: the message is part of the page instead.
         <p
           role={flash.type === "error" ? "alert" : "status"}
-          className="fixed inset-x-0 top-16 z-40 bg-slate-900 px-4 py-3 text-center text-sm text-white"
+          className={`fixed inset-x-0 ${isAdminPath(routerPath(pathname).path) ? "top-0" : "top-16"} z-40 bg-slate-900 px-4 py-3 text-center text-sm text-white`}
         >
           {flash.title}
           {flash.description && ` – ${flash.description}`}

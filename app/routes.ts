@@ -43,6 +43,7 @@ export default [
       route("datenschutz", "features/privacy/admin-privacy.tsx"),
       route("datenschutz/export.json", "features/privacy/admin-export-json.ts"),
       route("datenschutz/export.html", "features/privacy/admin-export-page.tsx"),
+      route("bilder", "features/media/admin-image-upload.ts"),
     ]),
     route("not-found", "features/site/not-found.tsx", { id: "not-found" }),
     route(":page", "features/settings/legal-page.tsx"),

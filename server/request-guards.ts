@@ -107,9 +107,12 @@ export const MAX_FORM_FIELDS = 1000;
 export const PUBLIC_BODY_DEADLINE_MS = 5_000;
 export const OWNER_BODY_DEADLINE_MS = 60_000;
 
-/** The owner's upload routes: the project form (`/admin?index`) and the Inhalte editor. */
+/**
+ * The owner's upload routes: the project form (`/admin?index`), the Inhalte editor and the
+ * image upload the forms use for their progress bar (`/admin/bilder`).
+ */
 function isUploadPath(path: string): boolean {
-  return path === "/admin" || /^\/admin\/inhalte\/[^/]+$/.test(path);
+  return path === "/admin" || path === "/admin/bilder" || /^\/admin\/inhalte\/[^/]+$/.test(path);
 }
 
 type BodyRule = { limit: number; deadlineMs: number; tooLarge: string };

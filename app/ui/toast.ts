@@ -18,7 +18,9 @@ function show(kind: "success" | "error" | "info", message: string, options?: Son
     requested = true;
     listeners.forEach((listener) => listener());
   }
-  void loadSonner().then((module) => module.toast[kind](message, options));
+  // The message is the toast's id: the same message again (a second click, a flash shown twice)
+  // replaces the toast on the screen instead of stacking a copy under it.
+  void loadSonner().then((module) => module.toast[kind](message, { id: message, ...options }));
 }
 
 export const toast = {

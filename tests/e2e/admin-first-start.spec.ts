@@ -157,6 +157,8 @@ test("TOTP on the phone: the app opens from a link, the key is copied, the codes
 
   // Signed out, the password asks for the app's code: the next time step's (the activation used
   // the current one).
+  // On the phone, Logout is in the admin's menu.
+  await page.getByRole("button", { name: /^Menü/ }).click();
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
   await main(page).getByLabel("E-Mail").fill(OWNER.email);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import {
@@ -8,7 +9,9 @@ import {
   openAdminPage,
   postForm,
   signInAsAdmin,
+  startOwnServer,
   test,
+  toastWith,
   sendContact,
 } from "./fixtures";
 
@@ -386,5 +389,256 @@ test("the editors of issue 27 at 360 px: Alle Projekte, a category, Kontakt, foo
     await expectToFitScreen(page, path);
     await expectOnScreen(main(page).getByRole("button", { name: "Entwurf speichern" }));
     await expectNoAxeViolations(page, path);
+  }
+});
+
+/**
+ * Every admin screen on the phone, in one test with one sign-in (each check is cheap, a test of
+ * its own per screen would sign in 17 times). For each: the screen's heading and its first form
+ * field or primary control are on the first screen, nothing covers the controls of a sticky bar,
+ * and every visible control is a tap target of at least 44 × 44 px (WCAG 2.5.5). The one
+ * exception WCAG makes and we take: a link inside a sentence of running text ("inline"), which
+ * WCAG 2.5.5 exempts because its size is set by the line of text it sits in.
+ */
+const SCREENS: { path: string; heading: string | RegExp }[] = [
+  { path: "/admin", heading: "Projekte verwalten" },
+  { path: "/admin?neu", heading: "Create New Project" },
+  { path: "/admin/inhalte", heading: "Inhalte" },
+  { path: "/admin/inhalte/startseite", heading: /bearbeiten/ },
+  { path: "/admin/inhalte/service-webdesign", heading: /bearbeiten/ },
+  { path: "/admin/inhalte/ueber-mich", heading: "Über mich bearbeiten" },
+  { path: "/admin/inhalte/menues", heading: "Menüs bearbeiten" },
+  { path: "/admin/inhalte/portfolio", heading: /bearbeiten/ },
+  { path: "/admin/inhalte/kontakt", heading: /bearbeiten/ },
+  { path: "/admin/inhalte/rahmen", heading: /bearbeiten/ },
+  { path: "/admin/kontaktanfragen", heading: "Kontaktanfragen verwalten" },
+  { path: "/admin/newsletter", heading: "Newsletter-Abonnenten verwalten" },
+  { path: "/admin/newsletter/ausgaben", heading: /Ausgaben/ },
+  { path: "/admin/profil", heading: "Profil verwalten" },
+  { path: "/admin/einstellungen", heading: "Einstellungen" },
+  { path: "/admin/datenschutz", heading: /./ },
+];
+
+/** The visible controls of the page smaller than 44 × 44 px, but links inside running text. */
+function smallTapTargets(page: Page) {
+  return page.evaluate(() => {
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) return false;
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.display === "none" || style.visibility === "hidden") return false;
+        if (style.clipPath !== "none" || (style.clip !== "auto" && style.clip !== "")) return false;
+      }
+      return true;
+    };
+    // WCAG 2.5.5's inline exception: the link is part of a sentence, its block holds more text.
+    const inline = (element: Element) => {
+      if (element.tagName !== "A") return false;
+      const block = element.parentElement?.closest("p, li, dd, td, small, label, span");
+      const own = (element.textContent ?? "").trim();
+      return Boolean(block && (block.textContent ?? "").trim().length > own.length + 3);
+    };
+    const targets = new Set<Element>();
+    for (const element of document.querySelectorAll("a[href], button, select, summary")) targets.add(element);
+    // A checkbox or radio button is tapped through its label.
+    for (const input of document.querySelectorAll<HTMLInputElement>(
+      "input[type=checkbox], input[type=radio]",
+    )) {
+      targets.add(input.labels?.[0] ?? input);
+    }
+    const small: string[] = [];
+    for (const element of targets) {
+      if (!visible(element) || inline(element)) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width >= 43.5 && box.height >= 43.5) continue;
+      const name = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40);
+      small.push(
+        `<${element.tagName.toLowerCase()}> "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      );
+    }
+    return small;
+  });
+}
+
+/** Where the first visible control after the heading named `heading` ends, and the screen's height. */
+function firstControlAfter(page: Page, heading: string | null) {
+  return page.evaluate((text) => {
+    const title = [...document.querySelectorAll("main h2")].find((h2) => h2.textContent === text)!;
+    const controls = document.querySelectorAll<HTMLElement>(
+      "main :is(input:not([type=hidden]), textarea, select, button, a[href], [contenteditable=true])",
+    );
+    const first = [...controls].find(
+      (control) =>
+        title.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING &&
+        control.getBoundingClientRect().height > 1 &&
+        getComputedStyle(control).visibility !== "hidden",
+    );
+    const box = first?.getBoundingClientRect();
+    return {
+      name: first
+        ? `<${first.tagName.toLowerCase()}> "${(first.textContent || first.getAttribute("name") || "").trim().slice(0, 30)}"`
+        : "none",
+      bottom: box ? box.bottom : Infinity,
+      screen: window.innerHeight,
+    };
+  }, heading);
+}
+
+/** The controls of sticky or fixed bars that something else covers at their centre. */
+function coveredStickyControls(page: Page) {
+  return page.evaluate(() => {
+    const covered: string[] = [];
+    for (const bar of document.querySelectorAll("main *")) {
+      const position = getComputedStyle(bar).position;
+      if (position !== "sticky" && position !== "fixed") continue;
+      for (const control of bar.querySelectorAll("a[href], button")) {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        if (y < 0 || y > window.innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && !control.contains(hit))
+          covered.push(`"${(control.textContent ?? "").trim()}" under <${hit.tagName.toLowerCase()}>`);
+      }
+    }
+    return covered;
+  });
+}
+
+test("every admin screen at 360 px: heading and first control on the first screen, sticky bars uncovered, tap targets of 44 px", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.slow(); // 15 screens
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await signInOnPhone(page, baseURL!, client);
+  for (const { path, heading } of SCREENS) {
+    await openAdminPage(page, path);
+    const title = main(page).getByRole("heading", { level: 2, name: heading }).first();
+    await expect(title, path).toBeInViewport();
+    // The first field of the form, or on a list the first control after the heading.
+    const first = await firstControlAfter(page, await title.textContent());
+    expect
+      .soft(first.bottom, `${path}: the first control after the heading, ${first.name}`)
+      .toBeLessThanOrEqual(first.screen);
+    expect.soft(await smallTapTargets(page), `${path}: tap targets under 44 × 44 px`).toEqual([]);
+    // Scrolled to the middle, where a sticky bar sits over the form.
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight / 2, behavior: "instant" }));
+    expect.soft(await coveredStickyControls(page), `${path}: covered controls of sticky bars`).toEqual([]);
+  }
+});
+
+test("the phone's admin header: one line, 'Menü' with the go-live count opens the tabs as a list, by touch and by keyboard", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const client = await actAsOwnClient(page.context(), testInfo);
+  await signInOnPhone(page, baseURL!, client);
+  await openAdminPage(page, "/admin/kontaktanfragen");
+  const title = main(page).getByRole("heading", { level: 1, name: "Admin-Bereich" });
+  const menu = main(page).getByRole("button", { name: /^Menü \d+ offene? Punkte?$/ });
+  const tabs = page.getByRole("navigation", { name: "Admin-Bereiche" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(tabs).toBeHidden();
+  // One line: the title and the button side by side at the top, the page's heading right below.
+  const [titleBox, menuBox] = [(await title.boundingBox())!, (await menu.boundingBox())!];
+  expect(titleBox.y, "the title's top").toBeLessThan(20);
+  expect(Math.abs(titleBox.y + titleBox.height / 2 - (menuBox.y + menuBox.height / 2))).toBeLessThan(4);
+  const heading = main(page).getByRole("heading", { level: 2, name: "Kontaktanfragen verwalten" });
+  expect((await heading.boundingBox())!.y, "the page's heading").toBeLessThan(110);
+  // No public header or footer in the admin.
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /zur Startseite/ })).toHaveCount(0);
+
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(tabs.getByRole("link")).toHaveText([
+    "Projekte",
+    "Inhalte",
+    "Kontaktanfragen",
+    "Newsletter",
+    "Profil",
+    "Einstellungen",
+    "Datenschutz",
+  ]);
+  await expect(tabs.getByRole("link", { name: "Kontaktanfragen" })).toHaveAttribute("aria-current", "page");
+  const count = Number((await menu.textContent())!.match(/\d+/)![0]);
+  await expect(
+    main(page).getByRole("link", {
+      name: `Noch ${count} ${count === 1 ? "Punkt" : "Punkte"} bis zum Livegang`,
+    }),
+  ).toBeVisible();
+  await expect(main(page).getByRole("button", { name: "Logout" })).toBeVisible();
+  await expectNoAxeViolations(page, "the admin's open menu on the phone");
+
+  // A tab chosen from the list opens its page and closes the list.
+  await tabs.getByRole("link", { name: "Newsletter" }).click();
+  await expect(
+    main(page).getByRole("heading", { level: 2, name: "Newsletter-Abonnenten verwalten" }),
+  ).toBeVisible();
+  await expect(tabs).toBeHidden();
+
+  // By keyboard: Enter opens, Tab reaches the first tab, Escape closes and returns to the button.
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(tabs).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(tabs.getByRole("link", { name: "Projekte" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(tabs).toBeHidden();
+  await expect(menu).toBeFocused();
+});
+
+test("a project's photo on a slow line: the upload's progress in percent, then 'Wird verarbeitet …', then the saved project", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  // Saving a project changes the lists other tests count: a server of this test alone.
+  const server = await startOwnServer();
+  try {
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await page.setViewportSize(PHONE);
+    await signInAsAdmin(page, { baseURL: server.url, clientAddress: client, credentials: server.admin! });
+    await openAdminPage(page, `${server.url}/admin?neu`);
+    const editor = page.getByRole("region", { name: "Create New Project" });
+    const title = `Foto vom Handy ${randomBytes(3).toString("hex")}`;
+    await editor.getByLabel("Title", { exact: true }).fill(title);
+    await editor.getByLabel("Description", { exact: true }).fill("Unterwegs hochgeladen");
+    await editor
+      .getByLabel("… oder Bild hochladen (max. 8 MB)")
+      .setInputFiles(path.join(import.meta.dirname, "../fixtures/photo-with-gps.jpg"));
+    // A phone's upstream: the photo's 95 KB take about two seconds.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 48 * 1024,
+    });
+    await editor.getByRole("button", { name: "Save" }).click();
+
+    const progress = editor.getByRole("progressbar");
+    await expect(progress).toHaveAccessibleName(/^Bild wird hochgeladen … \d+ %$/);
+    await expect(editor.getByText(/^Bild wird hochgeladen … ([1-9]\d?) %$/)).toBeVisible();
+    await expect(progress).toHaveAttribute("aria-valuenow", /^([1-9]\d?)$/);
+    await expectOnScreen(progress);
+    await expect(editor.getByRole("button", { name: "Saving …" })).toBeDisabled();
+    await expect(progress).toHaveAccessibleName("Wird verarbeitet …");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    await expect(toastWith(page, "Project created successfully")).toBeVisible();
+    await expect(progress).toHaveCount(0);
+    const card = main(page).getByRole("row").filter({ hasText: title });
+    await card.getByRole("link", { name: /^Edit/ }).click();
+    await expect(page.getByLabel("Image (URL oder Pfad)")).toHaveValue(/^\/media\/[0-9a-f-]{36}$/);
+  } finally {
+    await server.stop();
   }
 });

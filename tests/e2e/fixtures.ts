@@ -55,11 +55,16 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
 export { expect };
 
 /**
- * Waits until React has hydrated the page. The footer's e-mail link is server-rendered with the
- * contact page as its target and only becomes a mailto: link once the client has taken over
- * (app/features/site/obfuscated-contact.tsx), so it is a signal that exists on every frame page.
+ * Waits until React has hydrated the page. On a public page, the footer's e-mail link is
+ * server-rendered with the contact page as its target and only becomes a mailto: link once the
+ * client has taken over (app/features/site/obfuscated-contact.tsx). The admin area has no footer:
+ * its main element is marked `data-hydrated` then (app/features/site/layout.tsx).
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  if (/^\/admin(\/|$)/i.test(new URL(page.url()).pathname)) {
+    await expect(page.getByRole("main")).toHaveAttribute("data-hydrated", "true");
+    return;
+  }
   await expect(page.getByRole("contentinfo").getByRole("link", { name: /^E-Mail:/ })).toHaveAttribute(
     "href",
     /^mailto:/,

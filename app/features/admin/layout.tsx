@@ -1,9 +1,6 @@
-import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import Loader2 from "lucide-react/icons/loader-circle";
-import LogOut from "lucide-react/icons/log-out";
-import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
-import { Button } from "~/ui/button";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { Outlet, useNavigation } from "react-router";
+import { AdminHeader, WebsiteLink } from "~/features/admin/admin-header";
 import { env } from "~/platform/env.server";
 import { goLiveChecklist, openItems, siteSettingsOf } from "~/features/settings/index.server";
 import { logger } from "~/platform/logger.server";
@@ -75,66 +72,24 @@ async function goLiveOpen(context: RequestContext): Promise<number> {
   }
 }
 
-const TABS = [
-  { to: "/admin", label: "Projekte", end: true },
-  { to: "/admin/inhalte", label: "Inhalte" },
-  { to: "/admin/kontaktanfragen", label: "Kontaktanfragen" },
-  { to: "/admin/newsletter", label: "Newsletter" },
-  { to: "/admin/profil", label: "Profil" },
-  { to: "/admin/einstellungen", label: "Einstellungen" },
-  { to: "/admin/datenschutz", label: "Datenschutz" },
-];
-
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const waiting = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
-  if (!loaderData.admin) return <Outlet />;
+  if (!loaderData.admin) {
+    return (
+      <>
+        <div className="mx-auto max-w-7xl px-2 pt-2 sm:px-4">
+          <WebsiteLink />
+        </div>
+        <Outlet />
+      </>
+    );
+  }
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ADMIN_MESSAGES.heading}</h1>
-        <div className="flex flex-wrap items-center gap-3">
-          {loaderData.goLiveOpen > 0 && (
-            <Link
-              to="/admin/einstellungen"
-              className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-200"
-            >
-              <CircleAlert aria-hidden="true" className="size-4" />
-              {ADMIN_MESSAGES.goLiveNotice(loaderData.goLiveOpen)}
-            </Link>
-          )}
-          <Form method="post" action="/admin/logout">
-            <Button type="submit" variant="secondary">
-              <LogOut aria-hidden="true" className="size-4" />
-              Logout
-            </Button>
-          </Form>
-        </div>
-      </div>
-      <nav aria-label="Admin-Bereiche" className="mt-6 border-b border-slate-200">
-        <ul className="-mb-px flex flex-wrap gap-1">
-          {TABS.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                end={tab.end}
-                className={({ isActive }) =>
-                  cn(
-                    "inline-block border-b-2 px-4 py-2.5 text-sm font-semibold",
-                    isActive
-                      ? "border-brand-600 text-brand-700"
-                      : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
-                  )
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="relative mt-8">
+    <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-6 md:pt-10">
+      <AdminHeader goLiveOpen={loaderData.goLiveOpen} />
+      <div className="relative mt-6 md:mt-8">
         {waiting && (
           <div role="status" className="absolute inset-x-0 top-0 z-10 flex justify-center">
             <Loader2 aria-hidden="true" className="size-6 animate-spin text-brand-600" />

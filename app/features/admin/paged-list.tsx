@@ -78,7 +78,7 @@ function ListControls({
         />
         <button
           type="submit"
-          className="rounded-lg p-2.5 text-slate-600 hover:bg-slate-100"
+          className="grid place-items-center rounded-lg p-2.5 text-slate-600 hover:bg-slate-100 max-md:size-11"
           aria-label="Suchen"
         >
           <Search aria-hidden="true" className="size-4" />

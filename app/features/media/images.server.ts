@@ -109,6 +109,21 @@ export async function findVariant(db: Db, imageId: string, width: number) {
   return all.sort((a, b) => b.width - a.width)[0];
 }
 
+/**
+ * An image stored before its form was sent (the upload route, `/admin/bilder`), by its site path;
+ * undefined for any other text, so a form cannot name what was never uploaded.
+ */
+export async function storedImageAt(db: Db, src: string): Promise<StoredImage | undefined> {
+  const id = src.match(/^\/media\/([0-9a-f-]{36})$/)?.[1];
+  if (!id) return undefined;
+  const [row] = await db
+    .select({ width: images.width, height: images.height })
+    .from(images)
+    .where(eq(images.id, id))
+    .limit(1);
+  return row && { src, width: row.width, height: row.height };
+}
+
 export async function findOriginal(db: Db, imageId: string) {
   const [row] = await db.select().from(images).where(eq(images.id, imageId)).limit(1);
   return row;

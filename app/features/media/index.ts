@@ -14,3 +14,5 @@ export { CENTRE, FOCUS_LABELS, FOCUS_MESSAGE, type Focus, clampPercent, focusSty
 export { FocusSchema, focusPercent } from "./focus-schema";
 export { FocalPointPicker } from "./focal-point-picker";
 export { useFilePreview } from "./use-file-preview";
+export { UploadProgressBar } from "./upload-progress";
+export { type UploadProgress, uploadImage } from "./upload-with-progress";

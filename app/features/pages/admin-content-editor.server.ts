@@ -12,7 +12,8 @@ import {
   saveDraft,
 } from "~/features/pages/queries.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
-import { ImageError, storeUploadedImage } from "~/features/media/index.server";
+import { IMAGE_MESSAGES } from "~/features/media";
+import { ImageError, storeUploadedImage, storedImageAt } from "~/features/media/index.server";
 import { logger } from "~/platform/logger.server";
 import { editorKey, isServiceSubPage, pathOfEditorKey, type PageKind } from "~/features/pages/page-content";
 import { deleteServicePage } from "~/features/pages/admin-content.server";
@@ -312,9 +313,11 @@ async function storeUploads(
   form: FormData,
   values: Record<string, unknown>,
 ): Promise<PageErrors | undefined> {
+  // A file, or (sent with JavaScript) the path of the image the upload route stored already.
   const uploads = [...form.entries()].filter(
-    (entry): entry is [string, File] =>
-      entry[0].endsWith(".file") && entry[1] instanceof File && entry[1].size > 0,
+    (entry): entry is [string, File | string] =>
+      entry[0].endsWith(".file") &&
+      (entry[1] instanceof File ? entry[1].size > 0 : entry[1].startsWith("/media/")),
   );
   const errors: PageErrors = {};
   for (const [name] of uploads) {
@@ -327,7 +330,8 @@ async function storeUploads(
     const prefix = name.slice(0, -".file".length);
     let stored;
     try {
-      stored = await storeUploadedImage(db, file);
+      stored = typeof file === "string" ? await storedImageAt(db, file) : await storeUploadedImage(db, file);
+      if (!stored) return { [name]: IMAGE_MESSAGES.notAnImage };
     } catch (error) {
       if (error instanceof ImageError) return { [name]: error.message };
       throw error;

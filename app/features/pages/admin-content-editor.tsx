@@ -5,8 +5,9 @@ import Save from "lucide-react/icons/save";
 import Send from "lucide-react/icons/send";
 import Trash2 from "lucide-react/icons/trash";
 import Undo2 from "lucide-react/icons/undo-2";
-import { useEffect } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { type UploadProgress, UploadProgressBar, uploadImage } from "~/features/media";
 import {
   Checkbox,
   EditorFields,
@@ -54,7 +55,8 @@ const EDITOR_FORM = "page-editor";
 export default function ContentEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { path, content, limits, hasDraft, draftSavedAt, publishedAt, versions, deletable } = loaderData;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const upload = useUploadsFirst();
+  const busy = (navigation.state !== "idle" && navigation.formMethod === "POST") || upload.progress !== null;
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const doc = refused?.values ?? content;
 
@@ -105,8 +107,14 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
         encType="multipart/form-data"
         className="space-y-6"
         aria-busy={busy}
+        onSubmit={upload.onSubmit}
       >
-        <EditorFields doc={doc} errors={refused?.errors ?? {}} limits={limits} formId={EDITOR_FORM}>
+        <EditorFields
+          doc={doc}
+          errors={{ ...refused?.errors, ...upload.errors }}
+          limits={limits}
+          formId={EDITOR_FORM}
+        >
           <input type="hidden" name="kind" value={content.kind} />
           {content.kind === "home" && <HomeFields doc={doc as typeof content} />}
           {content.kind === "about" && <AboutFields doc={doc as typeof content} />}
@@ -148,10 +156,15 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
             <Send aria-hidden="true" className="size-4" />
             Veröffentlichen
           </Button>
-          {busy && (
+          {busy && !upload.progress && (
             <span role="status" className="text-sm text-slate-600">
               Wird gespeichert …
             </span>
+          )}
+          {upload.progress && (
+            <div className="basis-full">
+              <UploadProgressBar progress={upload.progress} />
+            </div>
           )}
         </div>
       </Form>
@@ -236,6 +249,43 @@ export default function ContentEditor({ loaderData, actionData }: Route.Componen
       )}
     </div>
   );
+}
+
+/**
+ * With JavaScript, the images chosen in the editor (`….file`) are uploaded first, one after
+ * another, with their progress in the editor's bar; then the form goes through React Router as
+ * before, with each image's path in place of its file. Without JavaScript the form posts the
+ * files itself.
+ */
+function useUploadsFirst() {
+  const submit = useSubmit();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    setErrors({});
+    const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    const files = [...form.entries()].filter(
+      (entry): entry is [string, File] =>
+        entry[0].endsWith(".file") && entry[1] instanceof File && entry[1].size > 0,
+    );
+    if (files.length === 0) return;
+    event.preventDefault();
+    void (async () => {
+      for (const [name, file] of files) {
+        const result = await uploadImage(file, setProgress);
+        if (!result.ok) {
+          setProgress(null);
+          setErrors({ [name]: result.message });
+          toast.error(result.message);
+          return;
+        }
+        form.set(name, result.src);
+      }
+      setProgress(null);
+      await submit(form, { method: "post", encType: "multipart/form-data" });
+    })();
+  };
+  return { progress, errors, onSubmit };
 }
 
 type Doc<K extends PageContent["kind"]> = { doc: Extract<PageContent, { kind: K }> };

@@ -10,7 +10,10 @@ import {
   FocalPointPicker,
   IMAGE_MESSAGES,
   MAX_UPLOAD_BYTES,
+  type UploadProgress,
+  UploadProgressBar,
   imageSources,
+  uploadImage,
   useFilePreview,
 } from "~/features/media";
 import { CATEGORIES, categoryLabel } from "~/features/projects/project";
@@ -30,8 +33,14 @@ type SaveFailure = { ok: false; message: string; errors?: Partial<Record<string,
 export function ProjectForm({ mode, values, limits }: Props) {
   // Success redirects (with a flash toast); a failure comes back here as data.
   const fetcher = useFetcher<SaveFailure>({ key: "project-form" });
-  const saving = fetcher.state !== "idle";
-  const errors = fetcher.data?.errors ?? {};
+  const [upload, setUpload] = useState<UploadProgress | null>(null);
+  const saving = fetcher.state !== "idle" || upload !== null;
+  // An image the upload route refused is shown beside its field, as the action's refusal is.
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const errors: Partial<Record<string, string>> = {
+    ...fetcher.data?.errors,
+    ...(uploadError && { image: uploadError }),
+  };
   useEffect(() => {
     if (fetcher.data) toast.error(fetcher.data.message);
   }, [fetcher.data]);
@@ -48,13 +57,34 @@ export function ProjectForm({ mode, values, limits }: Props) {
       </h2>
       <fetcher.Form
         onSubmit={(event) => {
-          // Refuse an oversized image before uploading megabytes that the server would refuse.
+          setUploadError(null);
           const file = new FormData(event.currentTarget).get("imageFile");
-          if (file instanceof File && file.size > MAX_UPLOAD_BYTES) {
-            event.preventDefault();
-            const wrap = mode === "create" ? ADMIN_MESSAGES.createError : ADMIN_MESSAGES.updateError;
+          if (!(file instanceof File) || file.size === 0) return;
+          event.preventDefault();
+          const wrap = mode === "create" ? ADMIN_MESSAGES.createError : ADMIN_MESSAGES.updateError;
+          // Refuse an oversized image before uploading megabytes that the server would refuse.
+          if (file.size > MAX_UPLOAD_BYTES) {
             toast.error(wrap(IMAGE_MESSAGES.tooLarge));
+            return;
           }
+          // The image goes first, with its progress on the screen; then the form, with the
+          // stored image's path in place of the file, through the fetcher as before.
+          const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+          void uploadImage(file, setUpload).then((result) => {
+            setUpload(null);
+            if (!result.ok) {
+              setUploadError(result.message);
+              toast.error(wrap(result.message));
+              return;
+            }
+            form.delete("imageFile");
+            form.set("image", result.src);
+            void fetcher.submit(form, {
+              method: "post",
+              action: "/admin?index",
+              encType: "multipart/form-data",
+            });
+          });
         }}
         method="post"
         encType="multipart/form-data"
@@ -180,6 +210,11 @@ export function ProjectForm({ mode, values, limits }: Props) {
               </select>
             )}
           </Field>
+        )}
+        {upload && (
+          <div className="md:col-span-2">
+            <UploadProgressBar progress={upload} />
+          </div>
         )}
         <div className="flex flex-wrap gap-3 md:col-span-2">
           <Button type="submit" disabled={saving}>

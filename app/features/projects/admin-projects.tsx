@@ -177,16 +177,19 @@ function ProjectRow({
       <AdminCell>
         {/* The box sits in the title's cell: the columns stay what they were. */}
         <div className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            form={SELECTION_FORM}
-            name="ids"
-            value={project.id}
-            checked={selected}
-            onChange={(event) => onSelect(event.target.checked)}
-            aria-label={SELECTION_MESSAGES.select(project.title)}
-            className="mt-0.5 size-5 shrink-0 accent-brand-600"
-          />
+          {/* On a phone the label around the box is the 44 px target a finger taps. */}
+          <label className="-m-3 flex size-11 shrink-0 items-center justify-center md:contents">
+            <input
+              type="checkbox"
+              form={SELECTION_FORM}
+              name="ids"
+              value={project.id}
+              checked={selected}
+              onChange={(event) => onSelect(event.target.checked)}
+              aria-label={SELECTION_MESSAGES.select(project.title)}
+              className="mt-0.5 size-5 shrink-0 accent-brand-600"
+            />
+          </label>
           <div className="min-w-0">
             <span
               className="block max-w-[200px] truncate font-medium text-slate-900 max-lg:font-semibold"

@@ -13,6 +13,7 @@ import {
   siteTextsOf,
 } from "~/features/pages/index.server";
 import { isAdminPath, routerPath } from "~/platform/react-router-internals/router-paths";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/layout";
 
 /** The owner's public data (PublicSite) for the header, footer, menus and contact details. */
@@ -29,14 +30,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * The shared frame of every public page (spec §1): header, main with transition, footer. The admin
- * area inside it has no cookie banner (it stores nothing there a visitor is told about; its
- * sign-in cookies are in the Cookie-Richtlinie) and no floating "Nach oben" button, which would
- * cover its sticky bars (issue 28).
+ * area has a frame of its own (its layout's header) on every screen size: the public header and
+ * footer would take a third of a phone's screen there and lead away from unsaved forms. Nor does
+ * it show the cookie banner (it stores nothing there a visitor is told about; its sign-in cookies
+ * are in the Cookie-Richtlinie) or the floating "Nach oben" button, which would cover its sticky
+ * bars.
  */
 export default function SiteLayout() {
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
   const admin = isAdminPath(routerPath(pathname).path);
+  const hydrated = useHydrated();
 
   // Every navigation scrolls smoothly to the top (spec §2). Not on the first render: the browser
   // has placed a freshly loaded page already, and scrolling then forced a layout mid-hydration.
@@ -45,6 +49,21 @@ export default function SiteLayout() {
     shownPath.current = pathname;
     scrollToTop();
   }, [pathname]);
+
+  if (admin) {
+    return (
+      // data-hydrated: the admin's sign that React has taken over (the public frame's is the
+      // footer's mailto: link), for the end-to-end tests.
+      <main
+        id="main"
+        tabIndex={-1}
+        data-hydrated={hydrated || undefined}
+        className="admin-frame outline-none"
+      >
+        <Outlet />
+      </main>
+    );
+  }
 
   return (
     <>
@@ -55,13 +74,13 @@ export default function SiteLayout() {
         Zum Inhalt springen
       </a>
       {/* Early in the tab order so keyboard users meet the notice first; shown at the bottom. */}
-      {!admin && <CookieBanner />}
+      <CookieBanner />
       <Header />
       <main id="main" tabIndex={-1} className="page-transition min-h-[70vh] pt-16 outline-none">
         <Outlet />
       </main>
       <Footer />
-      {!admin && <ScrollToTopButton />}
+      <ScrollToTopButton />
     </>
   );
 }
