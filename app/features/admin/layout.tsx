@@ -5,7 +5,8 @@ import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { ADMIN_MESSAGES } from "~/features/admin/messages";
 import { env } from "~/platform/env.server";
-import { goLiveChecklist, openItems, siteSettingsOf } from "~/features/settings/index.server";
+import { backupFailure, goLiveChecklist, openItems, siteSettingsOf } from "~/features/settings/index.server";
+import { BackupFailureNotice } from "~/features/settings";
 import { logger } from "~/platform/logger.server";
 import { getAdmin, requireAdmin } from "~/features/auth/index.server";
 import { cn } from "~/ui/cn";
@@ -61,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     admin: { name: current.admin.name, email: current.admin.email },
     goLiveOpen: await goLiveOpen(context),
+    backupFailedAt: await backupFailure(await context.get(databaseContext)).catch(() => null),
   };
 }
 
@@ -95,6 +97,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ADMIN_MESSAGES.heading}</h1>
         <div className="flex flex-wrap items-center gap-3">
+          <BackupFailureNotice failedAt={loaderData.backupFailedAt} />
           {loaderData.goLiveOpen > 0 && (
             <Link
               to="/admin/einstellungen"
