@@ -139,12 +139,12 @@ export function scheduleBackups(
   config: Env,
   handle: DatabaseHandle,
   mailQueued?: () => void,
-): { stop(): void; refreshed(): Promise<void> } {
+): { stop(): void; refreshed(): Promise<void>; pattern(): string | undefined } {
   let current: { key: string; job: Cron } | undefined;
   let stopped = false;
   const refresh = async () => {
     const { cron, timezone } = await readEffectiveBackup(handle.db, config);
-    const key = cron ? `${cron} ${timezone ?? ""}` : "";
+    const key = cron ? [cron, timezone].filter(Boolean).join(" ") : "";
     if (stopped || key === (current?.key ?? "")) return;
     current?.job.stop();
     current = cron ? { key, job: backupJob(config, handle, cron, timezone, mailQueued) } : undefined;
@@ -171,6 +171,8 @@ export function scheduleBackups(
       current?.job.stop();
     },
     refreshed: () => last,
+    /** The pattern whose timer runs, with its time zone ("0 3 * * * Europe/Berlin"). */
+    pattern: () => current?.key,
   };
 }
 
