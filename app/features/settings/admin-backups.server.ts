@@ -16,13 +16,14 @@ import {
   SCHEDULES,
 } from "./backups/backup-settings.server";
 import { fileSize } from "./backups/format";
+import { BACKUPS_PATH } from "./backups/paths";
 import { BACKUP_MESSAGES } from "./backups/messages";
 import { checkRemoteUrl } from "./backups/remote-copy.server";
 import { backupDir, runBackup } from "./backups/run-backup.server";
 
 /** The server half of /admin/einstellungen/datensicherung. */
 
-export const BACKUPS_PATH = "/admin/einstellungen/datensicherung";
+export { BACKUPS_PATH };
 
 export type BackupsActionResult = {
   form: "schedule" | "remote" | "backup";

@@ -10,7 +10,8 @@ import { InputField, SelectField } from "~/ui/field";
 import { toast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/admin-backups";
-import { backupsAction, BACKUPS_PATH, loadBackupsPage } from "./admin-backups.server";
+import { backupsAction, loadBackupsPage } from "./admin-backups.server";
+import { BACKUPS_PATH } from "./backups/paths";
 import { berlinTime } from "./backups/format";
 import { BACKUP_MESSAGES } from "./backups/messages";
 

@@ -86,7 +86,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <li>
             <Link
               to="/admin/einstellungen/datensicherung"
-              className="inline-flex items-center gap-1.5 rounded-full border border-brand-500 bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:border-brand-500"
+              className="inline-flex items-center gap-1.5 rounded-full border border-brand-500 bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-100"
             >
               <HardDriveDownload aria-hidden="true" className="size-4" />
               Datensicherung
