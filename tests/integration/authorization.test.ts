@@ -510,6 +510,7 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
     "/admin/newsletter/export",
     "/admin/profil",
     "/admin/einstellungen",
+    "/admin/einstellungen/datensicherung",
     "/admin/inhalte",
     "/admin/inhalte/ueber-mich",
     "/admin/datenschutz",

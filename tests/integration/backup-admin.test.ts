@@ -48,7 +48,7 @@ describe.each(serverDatabases)("Datensicherung over HTTP on $name", (database) =
         expect(refused.headers.get("location")).toBe(`/admin/profil?redirectTo=${encodeURIComponent(PAGE)}`);
         expect(refused.headers.get("content-disposition")).toBeNull();
         // Signed out: the sign-in page.
-        expect((await get(url, `${PAGE}/${name}`)).headers.get("location")).toMatch(/^\/admin\/login/);
+        expect((await get(url, `${PAGE}/${name}`)).headers.get("location")).toMatch(/^\/admin\?redirectTo=/);
 
         const download = await get(url, `${PAGE}/${name}`, fresh);
         expect(download.status).toBe(200);

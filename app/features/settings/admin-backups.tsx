@@ -3,7 +3,7 @@ import Download from "lucide-react/icons/download";
 import HardDriveDownload from "lucide-react/icons/hard-drive-download";
 import Trash2 from "lucide-react/icons/trash";
 import { useEffect, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/dialog";
 import { InputField, SelectField } from "~/ui/field";
@@ -201,7 +201,7 @@ function ScheduleForm({
         {data.lastScheduled &&
           ` Letzte geplante Sicherung: ${berlinTime(data.lastScheduled.at)} Uhr, ${data.lastScheduled.ok ? "erfolgreich" : "fehlgeschlagen"}.`}
       </p>
-      <Form method="post" className="mt-4 grid max-w-3xl gap-4 sm:grid-cols-2">
+      <Form method="post" className="mt-4 grid max-w-3xl gap-4 sm:grid-cols-2 [&>*]:min-w-0">
         <input type="hidden" name="intent" value="schedule" />
         <SelectField
           id="backup-schedule"
@@ -243,6 +243,8 @@ function RemoteForm({
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  // A new form after each save: the password typed does not stay in the page.
+  const { key } = useLocation();
   const intent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
   const removeForm = (submit: ReactNode) => (
     <Form method="post">
@@ -257,13 +259,21 @@ function RemoteForm({
         Storage Box oder den Online-Speicher deines Hosters. So bleibt eine Kopie, wenn der Server ausfällt.
         Klappt das Kopieren nicht, bleibt die Sicherung auf dem Server, und du bekommst einen Hinweis.
       </p>
-      <Form method="post" className="mt-4 grid max-w-3xl gap-4 sm:grid-cols-2">
+      <Form key={key} method="post" className="mt-4 grid max-w-3xl gap-4 sm:grid-cols-2 [&>*]:min-w-0">
         <input type="hidden" name="intent" value="remote" />
         <InputField
           id="remote-url"
           name="url"
           label="Adresse des WebDAV-Ordners"
-          hint="Mit https://, z. B. https://cloud.example.de/remote.php/dav/files/erika/Sicherungen/. Den Ordner bitte vorher anlegen."
+          hint={
+            <>
+              Mit https://, z. B.{" "}
+              <span className="break-all">
+                https://cloud.example.de/remote.php/dav/files/erika/Sicherungen/
+              </span>
+              . Den Ordner bitte vorher anlegen.
+            </>
+          }
           type="url"
           inputMode="url"
           placeholder="https://…"
