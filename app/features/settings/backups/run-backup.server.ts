@@ -84,7 +84,7 @@ async function backupNow(
         removed: outcome.removed.length,
         scheduled: Boolean(scheduledAt),
       },
-      "backup written",
+      scheduledAt ? "scheduled backup written" : "backup written",
     );
   } else {
     logger.error({ file: outcome.file, scheduled: Boolean(scheduledAt) }, "backup failed or not copied");
