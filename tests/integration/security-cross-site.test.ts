@@ -269,15 +269,16 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
 
         // Datensicherung: a foreign request neither sets a second place (where archives would go)
         // nor writes an archive.
+        const backupBodies: Record<string, string>[] = [
+          { intent: "remote", url: "https://angreifer.example/dav/", user: "a", password: "b" },
+          { intent: "backup-now" },
+          { intent: "schedule", schedule: "off", keep: "1" },
+        ];
         for (const target of [
           "/admin/einstellungen/datensicherung",
           "/admin/einstellungen/datensicherung.data",
         ]) {
-          for (const body of [
-            { intent: "remote", url: "https://angreifer.example/dav/", user: "a", password: "b" },
-            { intent: "backup-now" },
-            { intent: "schedule", schedule: "off", keep: "1" },
-          ]) {
+          for (const body of backupBodies) {
             for (const [kind, headers] of Object.entries(crossSiteKinds(url))) {
               const response = await fetch(`${url}${target}`, {
                 method: "POST",

@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     admin: { name: current.admin.name, email: current.admin.email },
     goLiveOpen: await goLiveOpen(context),
-    backupFailedAt: await backupFailure(await context.get(databaseContext)).catch(() => null),
+    backupFailedAt: await context.get(databaseContext).then(backupFailure, () => null),
   };
 }
 

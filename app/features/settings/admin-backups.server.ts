@@ -1,7 +1,8 @@
+import path from "node:path";
 import { data } from "react-router";
 import { z } from "zod";
 import { archiveTime, listBackups } from "~/platform/db/backup.server";
-import { env } from "~/platform/env.server";
+import { DEFAULT_BACKUP_KEEP, env } from "~/platform/env.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { databaseContext, mailQueuedContext, type RequestContext } from "~/platform/http/request-context";
 import { logger, scrubError } from "~/platform/logger.server";
@@ -88,7 +89,7 @@ export async function loadBackupsPage(request: Request, context: RequestContext)
     keep: stored.keep,
     effective,
     env: { cron: config.BACKUP_CRON ?? null, keep: config.backupKeepGiven ? config.BACKUP_KEEP : null },
-    defaultKeep: config.BACKUP_KEEP,
+    defaultKeep: DEFAULT_BACKUP_KEEP,
     // The secret stays on the server: the form learns only that one is stored.
     remote: stored.remote
       ? { url: stored.remote.url, user: stored.remote.user, secretStored: stored.remote.secret !== "" }
@@ -189,7 +190,7 @@ function errorsOf(error: z.ZodError): Record<string, string> {
 /** The archive named `name` in the backups directory, or undefined for any other name. */
 export function archivePath(name: string): string | undefined {
   if (!archiveTime(name)) return undefined;
-  return `${backupDir(env())}/${name}`;
+  return path.join(backupDir(env()), name);
 }
 
 export const logDownloadFailure = (error: unknown) =>

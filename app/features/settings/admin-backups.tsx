@@ -215,7 +215,7 @@ function ScheduleForm({
           id="backup-keep"
           name="keep"
           label="Wie viele Sicherungen aufbewahren"
-          hint={`Ältere löscht der Server nach jeder Sicherung. Leer: ${data.env.keep === null ? data.defaultKeep : 7} (Standard).`}
+          hint={`Ältere löscht der Server nach jeder Sicherung. Leer: ${data.defaultKeep} (Standard).`}
           inputMode="numeric"
           defaultValue={result?.values?.["keep"] ?? (data.keep === null ? "" : String(data.keep))}
           error={result?.errors?.["keep"]}
