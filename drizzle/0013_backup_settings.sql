@@ -14,3 +14,8 @@ CREATE TABLE "backup_settings" (
 	"failure" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- The privacy policy states the schedule in force: a change is announced like any other change
+-- of what public pages show (0004_public_pages_notify), so every instance renders it anew.
+CREATE TRIGGER backup_settings_notify_public_pages AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON backup_settings
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_public_pages();

@@ -1,23 +1,23 @@
 import { env } from "~/platform/env.server";
-import { logger, scrubError } from "~/platform/logger.server";
+import { versionedRead } from "~/platform/http/versioned-read.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 import type { LegalFacts } from "~/features/settings/legal/types";
 import { readEffectiveBackup } from "./backup-settings.server";
 
 /**
  * The schedule and number of archives the privacy policy states: the ones in force (BACKUP_CRON
- * and BACKUP_KEEP, else the owner's choice). While the database can't answer, the environment's.
+ * and BACKUP_KEEP, else the owner's choice), read once per version of the public pages (a
+ * change of backup_settings announces one). While the database can't answer, the last read, or
+ * the environment's.
  */
-export async function backupFacts(context: RequestContext): Promise<LegalFacts["backup"]> {
-  const config = env();
-  try {
-    const { cron, keep } = await readEffectiveBackup(await context.get(databaseContext), config);
+const factsRead = versionedRead<LegalFacts["backup"]>(
+  "backup schedule",
+  async (db) => {
+    const { cron, keep } = await readEffectiveBackup(db, env());
     return { cron, keep };
-  } catch (error) {
-    logger.warn(
-      { err: scrubError(error) },
-      "backup schedule unread; the privacy policy states the environment's",
-    );
-    return { cron: config.BACKUP_CRON, keep: config.BACKUP_KEEP };
-  }
-}
+  },
+  () => ({ cron: env().BACKUP_CRON, keep: env().BACKUP_KEEP }),
+);
+
+export const backupFacts = (context: RequestContext): Promise<LegalFacts["backup"]> =>
+  factsRead.load(() => context.get(databaseContext));
