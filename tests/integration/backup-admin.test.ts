@@ -72,7 +72,7 @@ describe.each(serverDatabases)("Datensicherung over HTTP on $name", (database) =
         }
       },
     });
-  });
+  }, 300_000);
 
   test("the forms refuse bad input with a German message; the password is never sent back", async () => {
     await withServer(database, {
@@ -139,5 +139,5 @@ describe.each(serverDatabases)("Datensicherung over HTTP on $name", (database) =
         expect(datenschutz).toContain("98 Tage");
       },
     });
-  });
+  }, 300_000);
 });
