@@ -66,6 +66,7 @@ const tableOwners = {
   pages: "app/features/pages/queries.server.ts",
   pageVersions: "app/features/pages/queries.server.ts",
   siteSettings: "app/features/settings/queries.server.ts",
+  backupSettings: "app/features/settings/backups/backup-settings.server.ts",
   privacyAuditLog: "app/features/privacy/queries.server.ts",
   outbox: "app/platform/mail/outbox.server.ts",
   appMeta: "app/platform/db/app-meta.server.ts",

@@ -40,6 +40,8 @@ export default [
       route("newsletter/ausgaben/:id/vorschau", "features/newsletter/admin-issue-preview.tsx"),
       route("profil", "features/auth/profile.tsx"),
       route("einstellungen", "features/settings/admin-settings.tsx"),
+      route("einstellungen/datensicherung", "features/settings/admin-backups.tsx"),
+      route("einstellungen/datensicherung/:name", "features/settings/admin-backup-download.tsx"),
       route("datenschutz", "features/privacy/admin-privacy.tsx"),
       route("datenschutz/export.json", "features/privacy/admin-export-json.ts"),
       route("datenschutz/export.html", "features/privacy/admin-export-page.tsx"),

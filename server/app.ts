@@ -202,7 +202,7 @@ export async function main(): Promise<Server> {
     logger.error({ err: scrubError(error) }, "database could not be opened");
     fail(message ?? "The database could not be opened; see the error above.");
   }
-  const stopBackups = await startBackups(config);
+  const stopBackups = await startBackups(config, { mailQueued: kickMailWorker });
 
   const app = createApp(config);
   // While the cap of all public forms is reached, their POSTs are refused in front of the app.

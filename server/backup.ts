@@ -12,6 +12,14 @@ import {
   writeBackup,
   type BackupManifest,
 } from "~/platform/db/backup.server";
+import {
+  backupDir,
+  backupsSettled,
+  oneBackupAtATime,
+  onBackupSettingsChanged,
+  readEffectiveBackup,
+  runBackup,
+} from "~/features/settings/index.server";
 import { openDatabase, type DatabaseHandle } from "~/platform/db/engines.server";
 import { DataDirLockedError } from "~/platform/db/data-dir-lock.server";
 import { configuredDatabase, database } from "./boot";
@@ -29,29 +37,31 @@ import { logger, scrubError } from "~/platform/logger.server";
 /** A Unix socket only DATA_DIR's owner can use (mode 0600). */
 const CONTROL_SOCKET = "control.sock";
 
-type Written = { file: string; manifest: BackupManifest };
-type ControlReply = ({ ok: true } & Written) | { ok: false; error: string };
+/** `keep`: the number of archives the schedule keeps (stored or BACKUP_KEEP), for the default directory. */
+type Written = { file: string; manifest: BackupManifest; keep: number };
+type ControlReply = ({ ok: true } & Omit<Written, "keep"> & { keep?: number }) | { ok: false; error: string };
 
-export const defaultBackupDir = (config: Env) => path.join(config.DATA_DIR, "backups");
+export const defaultBackupDir = (config: Env) => backupDir(config);
+
+/** How often an instance reads the stored schedule (the owner's change reaches others so). */
+const SCHEDULE_POLL_MS = 60_000;
 
 /**
  * Starts what the server does for backups; returns the function that stops it (waiting for a
  * backup under way). Called by server/app.ts once the database is open.
  */
-export async function startBackups(config: Env): Promise<() => Promise<void>> {
+export async function startBackups(
+  config: Env,
+  { mailQueued }: { mailQueued?: () => void } = {},
+): Promise<() => Promise<void>> {
   const handle = await database();
-  // One backup at a time: PGlite has one connection, and a second snapshot would only wait.
-  let running: Promise<unknown> = Promise.resolve();
-  const serially = <T>(job: () => Promise<T>): Promise<T> => {
-    const next = running.then(job);
-    running = next.catch(() => undefined);
-    return next;
-  };
-
   const control =
     handle.kind === "pglite"
       ? await listenForControl(config.DATA_DIR, (target) =>
-          serially(() => writeBackup(handle, target)),
+          oneBackupAtATime(async () => ({
+            ...(await writeBackup(handle, target)),
+            keep: (await readEffectiveBackup(handle.db, config)).keep,
+          })),
         ).catch((error: unknown) => {
           // E.g. a DATA_DIR path too long for a socket: the site serves on, backups need it stopped.
           logger.warn(
@@ -61,12 +71,12 @@ export async function startBackups(config: Env): Promise<() => Promise<void>> {
           return undefined;
         })
       : undefined;
-  const schedule = config.BACKUP_CRON ? scheduleBackups(config, handle, serially) : undefined;
+  const schedule = scheduleBackups(config, handle, mailQueued);
 
   return async () => {
-    schedule?.stop();
+    schedule.stop();
     if (control) await new Promise((resolve) => control.close(resolve));
-    await running;
+    await backupsSettled();
   };
 }
 
@@ -120,26 +130,70 @@ async function listenForControl(
   return server;
 }
 
-function scheduleBackups(
+/**
+ * The schedule in force: BACKUP_CRON, else the one chosen under Einstellungen → Datensicherung.
+ * It is read at start, when the owner changes it (in this process) and every minute (a change
+ * made through another instance), and the timer is replaced when the pattern changed.
+ */
+export function scheduleBackups(
   config: Env,
   handle: DatabaseHandle,
-  serially: (job: () => Promise<void>) => Promise<void>,
+  mailQueued?: () => void,
+): { stop(): void; refreshed(): Promise<void>; pattern(): string | undefined } {
+  let current: { key: string; job: Cron } | undefined;
+  let stopped = false;
+  const refresh = async () => {
+    const { cron, timezone } = await readEffectiveBackup(handle.db, config);
+    const key = cron ? [cron, timezone].filter(Boolean).join(" ") : "";
+    if (stopped || key === (current?.key ?? "")) return;
+    current?.job.stop();
+    current = cron ? { key, job: backupJob(config, handle, cron, timezone, mailQueued) } : undefined;
+    logger.info({ cron: cron ?? null, timezone: timezone ?? null }, "backup schedule in force");
+  };
+  let last = Promise.resolve();
+  const refreshSoon = () => {
+    last = last
+      .then(refresh)
+      .catch((error: unknown) =>
+        logger.warn({ err: scrubError(error) }, "the backup schedule could not be read"),
+      );
+    return last;
+  };
+  void refreshSoon();
+  const poll = setInterval(refreshSoon, SCHEDULE_POLL_MS);
+  poll.unref();
+  const unsubscribe = onBackupSettingsChanged(() => void refreshSoon());
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(poll);
+      unsubscribe();
+      current?.job.stop();
+    },
+    refreshed: () => last,
+    /** The pattern whose timer runs, with its time zone ("0 3 * * * Europe/Berlin"). */
+    pattern: () => current?.key,
+  };
+}
+
+function backupJob(
+  config: Env,
+  handle: DatabaseHandle,
+  cron: string,
+  timezone: string | undefined,
+  mailQueued: (() => void) | undefined,
 ): Cron {
-  const dir = defaultBackupDir(config);
-  const job: Cron = new Cron(config.BACKUP_CRON!, { protect: true }, () =>
-    serially(async () => {
-      // The run's scheduled time, the same on every instance (the timer fires a little after it).
-      const [scheduledAt = new Date()] = job.previousRuns(1, new Date(Date.now() + 500));
-      try {
-        if (!(await claimScheduledBackup(handle.db, scheduledAt))) return;
-        const { file, manifest } = await writeBackup(handle, dir, scheduledAt);
-        const removed = await pruneBackups(dir, config.BACKUP_KEEP);
-        logger.info({ file, tables: manifest.tables, removed: removed.length }, "scheduled backup written");
-      } catch (error) {
-        logger.error({ err: scrubError(error) }, "scheduled backup failed");
-      }
-    }),
-  );
+  const job: Cron = new Cron(cron, { protect: true, ...(timezone ? { timezone } : {}) }, async () => {
+    // The run's scheduled time, the same on every instance (the timer fires a little after it).
+    const [scheduledAt = new Date()] = job.previousRuns(1, new Date(Date.now() + 500));
+    try {
+      // Several instances on one PostgreSQL database: the first to claim the run writes it.
+      if (!(await claimScheduledBackup(handle.db, scheduledAt))) return;
+      await runBackup(handle, config, { scheduledAt, mailQueued });
+    } catch (error) {
+      logger.error({ err: scrubError(error) }, "scheduled backup failed");
+    }
+  });
   return job;
 }
 
@@ -163,7 +217,7 @@ async function backupThroughServer(dataDir: string, target: string): Promise<Wri
     throw new BackupError("The running server gave no answer on its control channel; see its log.");
   }
   if (!parsed.ok) throw new BackupError(`The running server could not write the backup: ${parsed.error}`);
-  return { file: parsed.file, manifest: parsed.manifest };
+  return { file: parsed.file, manifest: parsed.manifest, keep: parsed.keep ?? env().BACKUP_KEEP };
 }
 
 async function backupDirectly(config: Env, target: string): Promise<Written> {
@@ -173,7 +227,12 @@ async function backupDirectly(config: Env, target: string): Promise<Written> {
   // No migrations: a backup copies the schema as it is.
   const handle = await openDatabase(configuredDatabase(config), "none");
   try {
-    return await writeBackup(handle, target);
+    const written = await writeBackup(handle, target);
+    // An older schema has no stored choice yet: BACKUP_KEEP (or its default) then.
+    const keep = await readEffectiveBackup(handle.db, config)
+      .then((effective) => effective.keep)
+      .catch(() => config.BACKUP_KEEP);
+    return { ...written, keep };
   } finally {
     await handle.close();
   }
@@ -199,7 +258,7 @@ export async function backupCli(argv: string[]): Promise<number> {
   const target = path.resolve(argv[0] ?? defaultBackupDir(config));
   try {
     const viaServer = config.DATABASE_URL ? undefined : await backupThroughServer(config.DATA_DIR, target);
-    const { file, manifest } = viaServer ?? (await backupDirectly(config, target));
+    const { file, manifest, keep } = viaServer ?? (await backupDirectly(config, target));
     console.log(
       `Backup of ${describeDatabase(config)}${viaServer ? ", written by the running server," : ""} in ${file}`,
     );
@@ -207,12 +266,12 @@ export async function backupCli(argv: string[]): Promise<number> {
       `Snapshot of ${manifest.createdAt}, schema ${manifest.migrations.at(-1)?.tag ?? "none"}, rows:`,
     );
     printCounts(manifest);
-    // In the default directory, manual backups are kept like scheduled ones: the last BACKUP_KEEP
-    // (the privacy policy says how long backups hold deleted data).
+    // In the default directory, manual backups are kept like scheduled ones: the last `keep`
+    // (BACKUP_KEEP or Einstellungen → Datensicherung; the privacy policy says how long backups
+    // hold deleted data).
     if (argv[0] === undefined) {
-      const removed = await pruneBackups(target, config.BACKUP_KEEP);
-      if (removed.length > 0)
-        console.log(`Removed ${removed.length} older backup(s); BACKUP_KEEP=${config.BACKUP_KEEP}.`);
+      const removed = await pruneBackups(target, keep);
+      if (removed.length > 0) console.log(`Removed ${removed.length} older backup(s); keeping ${keep}.`);
     }
     return 0;
   } catch (error) {

@@ -15,6 +15,9 @@ const emptyToUndefined = (value: unknown) =>
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
 /** A cron pattern (5 fields, or 6 with seconds first, or @daily & co.) that ever runs. */
+/** Backups kept when neither BACKUP_KEEP nor the Datensicherung page says how many. */
+export const DEFAULT_BACKUP_KEEP = 7;
+
 function isCronPattern(value: string): boolean {
   try {
     const job = new Cron(value);
@@ -110,8 +113,11 @@ const EnvSchema = z
           'must be a cron expression such as "0 3 * * *" (minute hour day month weekday)',
         ),
     ),
-    /** How many scheduled backups DATA_DIR/backups keeps; older ones are deleted. */
-    BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(7)),
+    /**
+     * How many backups DATA_DIR/backups keeps; older ones are deleted. Set, it wins over the
+     * number chosen under Einstellungen → Datensicherung; unset, that number or 7.
+     */
+    BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -134,6 +140,9 @@ const EnvSchema = z
       isHttps: publicUrl.protocol === "https:",
       /** False when PUBLIC_URL is the http://localhost:PORT stand-in. */
       publicUrlGiven: env.PUBLIC_URL !== undefined,
+      BACKUP_KEEP: env.BACKUP_KEEP ?? DEFAULT_BACKUP_KEEP,
+      /** Whether BACKUP_KEEP was set, so that it wins over the stored number. */
+      backupKeepGiven: env.BACKUP_KEEP !== undefined,
     };
   });
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
@@ -11,6 +11,7 @@ import { createAdmin } from "~/features/auth/admin-users.server";
 import { loadDemoContent } from "~/features/projects/demo-content.server";
 import {
   adminUsers,
+  backupSettings,
   contactSubmissions,
   newsletterSubscriptions,
   outbox,
@@ -129,6 +130,11 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "test-mail" },
   // "Demo-Inhalte entfernen".
   { intent: "remove-demo" },
+  // Datensicherung: an archive written, the schedule, a second place of the attacker's.
+  { intent: "backup-now" },
+  { intent: "schedule", schedule: "daily", keep: "1" },
+  { intent: "remote", url: "https://evil.example/dav/", user: "angreifer", password: "geheim" },
+  { intent: "remove-remote" },
   { intent: "keep", id: PROJECT_ID },
   { intent: "release", id: PROJECT_ID },
   // The page editor: a valid about page, published; every other intent; a new page.
@@ -221,6 +227,8 @@ const ATTACK_BODIES: Record<string, string>[] = [
 type Snapshot = {
   projects: { id: string; title: string; updated_at: Date }[];
   settings: { section: string; value: unknown }[];
+  /** Datensicherung's row (schedule, second place, failures). */
+  backups: unknown[];
   pages: { path: string; published: unknown; draft: unknown; position: number }[];
   mails: number;
   audits: number;
@@ -252,6 +260,7 @@ async function snapshot(db: Db): Promise<Snapshot> {
       .select({ path: pages.path, published: pages.published, draft: pages.draft, position: pages.position })
       .from(pages)
       .orderBy(asc(pages.path)),
+    backups: await db.select().from(backupSettings),
     mails: (await db.select({ id: outbox.id }).from(outbox)).length,
     audits: (await db.select({ id: privacyAuditLog.id }).from(privacyAuditLog)).length,
     contacts: (await db.select({ id: contactSubmissions.id }).from(contactSubmissions)).map((row) => row.id),
@@ -453,6 +462,11 @@ test("the attack bodies cover every intent an admin action knows", () => {
       "test-mail",
       "remove-demo",
       "update",
+      // Datensicherung.
+      "backup-now",
+      "schedule",
+      "remote",
+      "remove-remote",
       "website",
       // The page editor; its list changes ("add:keyfacts", …) are in the bodies too.
       "delete-page",
@@ -510,6 +524,7 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
     "/admin/newsletter/export",
     "/admin/profil",
     "/admin/einstellungen",
+    "/admin/einstellungen/datensicherung",
     "/admin/inhalte",
     "/admin/inhalte/ueber-mich",
     "/admin/datenschutz",
@@ -781,7 +796,8 @@ describe.each(serverDatabases)("admin area without a session on $name", ({ creat
         expect(await server.stop()).toBe(0);
       }
 
-      // Nothing the anonymous requests sent left a trace.
+      // Nothing the anonymous requests sent left a trace: no archive written either.
+      expect(existsSync(path.join(db.env.DATA_DIR!, "backups"))).toBe(false);
       const after = await readSnapshot(db.options);
       expect(after).toEqual({
         ...before,

@@ -22,6 +22,7 @@ import { deleteServicePage } from "~/features/pages/admin-content.server";
 import { DEFAULT_ABOUT, DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import type { PageContent } from "~/features/pages/page-content";
 import { hitRateLimit } from "~/platform/db/rate-limits.server";
+import { saveRemote, saveSchedule } from "~/features/settings/backups/backup-settings.server";
 import { createIssue, queueIssue, saveIssueDraft } from "~/features/newsletter/issues.server";
 import {
   adminUsers,
@@ -247,6 +248,14 @@ async function populate(db: Db): Promise<void> {
   });
   expect(await queueIssue(db, issue, null)).toBe(1);
   await hitRateLimit(db, "login:203.0.113.9", 5, 600_000);
+  // Datensicherung's row, with a second place whose password must come back too.
+  await saveRemote(db, {
+    kind: "webdav",
+    url: "https://cloud.example.de/dav/",
+    user: "erika",
+    secret: "App-Passwort",
+  });
+  await saveSchedule(db, "weekly", 5);
   await db.update(outbox).set({ attempts: 2, last_error: "421 später", sent_at: sql`now()` });
   // Microseconds, which a JavaScript Date would lose.
   await db.update(contactSubmissions).set({ created_at: sql`'2026-01-02 03:04:05.678912+00'` });

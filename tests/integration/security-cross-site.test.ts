@@ -267,10 +267,39 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
           }
         }
 
+        // Datensicherung: a foreign request neither sets a second place (where archives would go)
+        // nor writes an archive.
+        const backupBodies: Record<string, string>[] = [
+          { intent: "remote", url: "https://angreifer.example/dav/", user: "a", password: "b" },
+          { intent: "backup-now" },
+          { intent: "schedule", schedule: "off", keep: "1" },
+        ];
+        for (const target of [
+          "/admin/einstellungen/datensicherung",
+          "/admin/einstellungen/datensicherung.data",
+        ]) {
+          for (const body of backupBodies) {
+            for (const [kind, headers] of Object.entries(crossSiteKinds(url))) {
+              const response = await fetch(`${url}${target}`, {
+                method: "POST",
+                redirect: "manual",
+                headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: session, ...headers },
+                body: new URLSearchParams(body).toString(),
+              });
+              const what = `${kind}: POST ${target} ${body.intent}`;
+              expect(response.status, what).toBe(403);
+              expect(await response.text(), what).toBe(FORM_GUARD_MESSAGES.forbidden);
+            }
+          }
+        }
+
         // Nothing changed: the admin still sees every targeted row and the old name.
         const list = async (path: string) => (await get(url, path, session)).text();
         expect(await list(`/admin?bearbeiten=${rows.project}`)).toContain(`Ziel ${unique}`);
         expect(await list("/admin/profil")).toContain(`value="${ADMIN.name}"`);
+        const backups = await list("/admin/einstellungen/datensicherung");
+        expect(backups).not.toContain("angreifer.example");
+        expect(backups).toContain("Noch keine Sicherung vorhanden.");
         // The demo is still there to remove (its removal by the owner: demo-content.test.ts).
         expect(await list("/admin/einstellungen")).toContain("Leistungsseiten werden gelöscht: Webdesign");
 
@@ -287,6 +316,7 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
           ["/admin/inhalte", { intent: "move-up", path: "/service/landingpages" }, 302],
           ["/admin/inhalte", { intent: "delete-page", path: "/service/videos" }, 302],
           ["/admin/passwort-vergessen", { email: ADMIN.email }, 302],
+          ["/admin/einstellungen/datensicherung", { intent: "schedule", schedule: "weekly", keep: "" }, 302],
         ];
         for (const [target, body, status] of controls) {
           const response = await postForm(url, target, body, own);

@@ -2,7 +2,8 @@ import Loader2 from "lucide-react/icons/loader-circle";
 import { Outlet, useNavigation } from "react-router";
 import { AdminHeader, WebsiteLink } from "~/features/admin/admin-header";
 import { env } from "~/platform/env.server";
-import { goLiveChecklist, openItems, siteSettingsOf } from "~/features/settings/index.server";
+import { backupFailure, goLiveChecklist, openItems, siteSettingsOf } from "~/features/settings/index.server";
+import { BackupFailureNotice } from "~/features/settings";
 import { logger } from "~/platform/logger.server";
 import { getAdmin, requireAdmin } from "~/features/auth/index.server";
 import { cn } from "~/ui/cn";
@@ -58,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     admin: { name: current.admin.name, email: current.admin.email },
     goLiveOpen: await goLiveOpen(context),
+    backupFailedAt: await context.get(databaseContext).then(backupFailure, () => null),
   };
 }
 
@@ -89,6 +91,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-6 md:pt-10">
       <AdminHeader goLiveOpen={loaderData.goLiveOpen} />
+      {loaderData.backupFailedAt && (
+        <div className="mt-4">
+          <BackupFailureNotice failedAt={loaderData.backupFailedAt} />
+        </div>
+      )}
       <div className="relative mt-6 md:mt-8">
         {waiting && (
           <div role="status" className="absolute inset-x-0 top-0 z-10 flex justify-center">

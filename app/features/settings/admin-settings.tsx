@@ -1,6 +1,7 @@
 import Send from "lucide-react/icons/send";
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import HardDriveDownload from "lucide-react/icons/hard-drive-download";
+import { Form, Link, useNavigation } from "react-router";
 import { DemoRemoval } from "~/features/settings/admin-demo-removal";
 import { GoLiveChecklist } from "~/features/settings/admin-go-live-checklist";
 import {
@@ -82,6 +83,15 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               </a>
             </li>
           ))}
+          <li>
+            <Link
+              to="/admin/einstellungen/datensicherung"
+              className="inline-flex items-center gap-1.5 rounded-full border border-brand-500 bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-100"
+            >
+              <HardDriveDownload aria-hidden="true" className="size-4" />
+              Datensicherung
+            </Link>
+          </li>
         </ul>
       </nav>
 
@@ -386,7 +396,12 @@ function ServerConfiguration({ server }: { server: Route.ComponentProps["loaderD
       server.smtp ? `gesetzt (${server.smtp})` : "nicht gesetzt: E-Mails landen im lokalen Mail-Ordner",
     ],
     ["MAIL_FROM", server.mailFrom ?? "nicht gesetzt: Absenderadresse ist die öffentliche E-Mail-Adresse"],
-    ["BACKUP_CRON", server.backupCron ?? "nicht gesetzt: keine automatische Sicherung"],
+    [
+      "BACKUP_CRON",
+      server.backupCron
+        ? `${server.backupCron} (gilt statt des Zeitplans unter Datensicherung)`
+        : "nicht gesetzt: Zeitplan unter Datensicherung",
+    ],
     [
       "Letzte Sicherung",
       server.lastBackup
@@ -405,8 +420,15 @@ function ServerConfiguration({ server }: { server: Route.ComponentProps["loaderD
       </h3>
       <p className="mt-2 max-w-3xl text-sm text-slate-600">
         Diese Werte stehen in der Umgebung des Servers (z. B. in der Datei <code>.env</code> oder in{" "}
-        <code>compose.yaml</code>) und gelten nach einem Neustart. Eine Sicherung schreibt{" "}
-        <code>npm run backup</code> oder der Zeitplan in <code>BACKUP_CRON</code>.
+        <code>compose.yaml</code>) und gelten nach einem Neustart. Sicherungen, ihren Zeitplan und einen
+        zweiten Speicherort verwaltest du unter{" "}
+        <Link
+          to="/admin/einstellungen/datensicherung"
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          Datensicherung
+        </Link>
+        .
       </p>
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
         {rows.map(([name, value]) => (

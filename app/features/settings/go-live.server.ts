@@ -3,6 +3,11 @@ import type { Db } from "~/platform/db/engines.server";
 import { hasPasskeyOrSecondFactor } from "~/features/auth/index.server";
 import type { Env } from "~/platform/env.server";
 import { sha256Hex } from "~/platform/db/installation-secret.server";
+import {
+  effectiveBackup,
+  readBackupSettings,
+  type StoredBackupSettings,
+} from "./backups/backup-settings.server";
 import { demoContent, removalPlan, type DemoContent } from "./demo-content.server";
 import { OwnerSettingsSchema, type SiteSettings } from "./schemas.server";
 import { LEGAL_SECTIONS, supervisoryAuthority, usesDemoData } from "./site-settings.server";
@@ -33,8 +38,6 @@ export type ChecklistItem = {
   linkLabel: string;
 };
 
-const BACKUP_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-
 /**
  * What is missing from the legal data as stored (the form refuses such data; a restore may not),
  * or the demo owner's data still in it: pages naming Max Mustermann are no one's Impressum.
@@ -62,15 +65,15 @@ export function smtpFingerprint(smtpUrl: string): string {
 }
 
 export async function goLiveChecklist(db: Db, settings: SiteSettings, config: Env): Promise<ChecklistItem[]> {
-  const [demo, meta, strongSignIn] = await Promise.all([
+  const [demo, meta, strongSignIn, backups] = await Promise.all([
     demoContent(db),
-    readMeta(db, [META_KEYS.lastBackup, META_KEYS.smtpTested]),
+    readMeta(db, [META_KEYS.smtpTested]),
     hasPasskeyOrSecondFactor(db),
+    readBackupSettings(db),
   ]);
   const demoProjects = demo.projects.length;
   const gaps = legalDataGaps(settings);
-  const lastBackup = meta.get(META_KEYS.lastBackup);
-  const recentBackup = lastBackup !== undefined && Date.now() - Date.parse(lastBackup) < BACKUP_MAX_AGE_MS;
+  const backup = backupItem(config, backups);
   const smtpTested = Boolean(
     config.SMTP_URL && meta.get(META_KEYS.smtpTested) === smtpFingerprint(config.SMTP_URL),
   );
@@ -129,18 +132,7 @@ export async function goLiveChecklist(db: Db, settings: SiteSettings, config: En
       linkLabel: demoProjects === 0 ? "Projekte verwalten" : "Demo-Inhalte entfernen",
     },
     ...demoPageItems(demo),
-    {
-      id: "backup",
-      label: "Datensicherung eingerichtet",
-      done: Boolean(config.BACKUP_CRON) || recentBackup,
-      hint: config.BACKUP_CRON
-        ? `Automatische Sicherung nach Zeitplan (BACKUP_CRON="${config.BACKUP_CRON}").`
-        : recentBackup
-          ? "In den letzten 7 Tagen wurde eine Sicherung geschrieben."
-          : "Keine Sicherung in den letzten 7 Tagen und kein Zeitplan: BACKUP_CRON setzen (z. B. 0 3 * * *) oder npm run backup ausführen.",
-      href: "#server",
-      linkLabel: "Zur Server-Konfiguration",
-    },
+    backup,
     {
       id: "sign-in-factor",
       label: "Passkey oder zweiter Faktor eingerichtet",
@@ -152,6 +144,31 @@ export async function goLiveChecklist(db: Db, settings: SiteSettings, config: En
       linkLabel: "Zum Profil",
     },
   ];
+}
+
+/**
+ * A schedule (stored or BACKUP_CRON) whose last run succeeded: a backup made once by hand
+ * protects nothing written after it.
+ */
+function backupItem(config: Env, stored: StoredBackupSettings): ChecklistItem {
+  const { cron, scheduleFrom } = effectiveBackup(config, stored);
+  const succeeded = Boolean(cron) && stored.lastScheduledOk === true;
+  const schedule =
+    scheduleFrom === "env" ? `Zeitplan aus BACKUP_CRON („${cron}“)` : "Zeitplan unter Datensicherung";
+  return {
+    id: "backup",
+    label: "Datensicherung eingerichtet",
+    done: succeeded,
+    hint: !cron
+      ? "Es gibt keinen Zeitplan für automatische Sicherungen: Wähle unter Datensicherung täglich oder wöchentlich."
+      : succeeded
+        ? `${schedule}; die letzte geplante Sicherung war erfolgreich.`
+        : stored.lastScheduledOk === false
+          ? `${schedule}; die letzte geplante Sicherung ist fehlgeschlagen. Der Grund steht unter Datensicherung.`
+          : `${schedule}; erledigt, sobald die erste geplante Sicherung gelungen ist.`,
+    href: "/admin/einstellungen/datensicherung",
+    linkLabel: "Zur Datensicherung",
+  };
 }
 
 /** The demo's pages: service pages, category texts and hero images; search descriptions; Über mich. */

@@ -11,3 +11,11 @@ export {
   structuredData,
   toPublicSite,
 } from "./site-settings.server";
+export {
+  backupFailure,
+  backupSettingsChanged,
+  onBackupSettingsChanged,
+  readEffectiveBackup,
+  type EffectiveBackup,
+} from "./backups/backup-settings.server";
+export { backupDir, backupsSettled, oneBackupAtATime, runBackup } from "./backups/run-backup.server";

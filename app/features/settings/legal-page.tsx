@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { PageLink, ObfuscatedContact, pageMeta, useSite } from "~/features/site";
 import { isLegalSlug, legalPage } from "~/features/settings/legal";
 import type { LegalBlock } from "~/features/settings/legal/types";
-import { env } from "~/platform/env.server";
+import { backupFacts } from "~/features/settings/backups/legal-facts.server";
 import { pageSettings } from "~/features/settings/public-data.server";
 import type { Route } from "./+types/legal-page";
 
@@ -14,10 +14,9 @@ import type { Route } from "./+types/legal-page";
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Own keys only: /__proto__ or /constructor found Object's prototype and broke the render (500).
   if (!isLegalSlug(params.page)) throw redirect("/");
-  const { BACKUP_KEEP, BACKUP_CRON } = env();
   return {
     page: legalPage(params.page, await pageSettings(context), {
-      backup: { keep: BACKUP_KEEP, cron: BACKUP_CRON },
+      backup: await backupFacts(context),
     }),
   };
 }

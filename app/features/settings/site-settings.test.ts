@@ -12,6 +12,7 @@ import { createAdmin } from "~/features/auth/admin-users.server";
 import { adminUsers, siteSettings } from "~/platform/db/schema";
 import { parseEnv } from "~/platform/env.server";
 import { goLiveChecklist, smtpFingerprint } from "~/features/settings/go-live.server";
+import { recordBackupOutcome, saveSchedule } from "~/features/settings/backups/backup-settings.server";
 import { DEFAULT_SITE_TEXTS, externalSites } from "~/features/site";
 import { SETTINGS_SCHEMAS, type SiteSettings } from "~/features/settings/schemas.server";
 import {
@@ -477,7 +478,7 @@ describe.each(testDatabases)("settings stored on $name", (database) => {
       "sign-in-factor": false,
     });
 
-    // The owner's own data everywhere, demo projects replaced or deleted, a backup taken.
+    // The owner's own data everywhere, demo projects replaced or deleted, a schedule whose run succeeded.
     await saveSiteSettings(db, "owner", OWNER);
     await saveSiteSettings(db, "website", {
       brand: "Erika Beispiel · Beratung",
@@ -492,7 +493,8 @@ describe.each(testDatabases)("settings stored on $name", (database) => {
     const [first, ...rest] = fallbackProjects;
     await updateProject(db, first!.id, { title: "Mein eigenes Projekt" });
     for (const item of rest) await deleteProject(db, item.id);
-    await writeMeta(db, META_KEYS.lastBackup, new Date().toISOString());
+    await saveSchedule(db, "daily", null);
+    await recordBackupOutcome(db, { ok: true }, new Date());
     const smtpUrl = "smtp://user:geheim@mail.erika-beispiel.de:587";
     expect((await state({ SMTP_URL: smtpUrl }))["smtp"]).toBe(false);
     await writeMeta(db, META_KEYS.smtpTested, smtpFingerprint(smtpUrl));
@@ -513,9 +515,12 @@ describe.each(testDatabases)("settings stored on $name", (database) => {
       backup: true,
       "sign-in-factor": true,
     });
-    // Another SMTP server needs its own test mail; an old backup no longer counts.
+    // Another SMTP server needs its own test mail; a failed scheduled run undoes the backup item.
     expect((await state({ SMTP_URL: "smtp://other.example.org" }))["smtp"]).toBe(false);
-    await writeMeta(db, META_KEYS.lastBackup, new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString());
+    await recordBackupOutcome(db, { ok: false, failure: "Festplatte voll" }, new Date());
+    expect((await state({}))["backup"]).toBe(false);
+    await recordBackupOutcome(db, { ok: true }, new Date());
+    await saveSchedule(db, "off", null);
     expect((await state({}))["backup"]).toBe(false);
     expect((await state({ BACKUP_CRON: "0 3 * * *" }))["backup"]).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -182,7 +182,7 @@ export const backupFileName = (at: Date) =>
  * only its owner can read it (it holds password hashes and personal data).
  */
 export async function writeBackup(
-  handle: DatabaseHandle,
+  handle: Pick<DatabaseHandle, "db" | "kind">,
   target: string,
   at = new Date(),
 ): Promise<{ file: string; manifest: BackupManifest }> {
@@ -221,6 +221,35 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   const removed = archives.slice(0, Math.max(0, archives.length - keep));
   for (const name of removed) await rm(path.join(dir, name), { force: true });
   return removed;
+}
+
+/** The name `backupFileName` gives an archive, and nothing else: no path, no other file. */
+const DATED_ARCHIVE = /^portfolio-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2}\.\d{3})Z\.tar\.gz$/;
+
+/** When the archive named `name` was taken, or undefined for a name `backupFileName` does not give. */
+export function archiveTime(name: string): Date | undefined {
+  const match = DATED_ARCHIVE.exec(name);
+  if (!match) return undefined;
+  const at = new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
+export type ArchiveEntry = { name: string; createdAt: Date; bytes: number };
+
+/** The archives in `dir` (newest first), with their time and size; none when it is missing. */
+export async function listBackups(dir: string): Promise<ArchiveEntry[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [] as string[];
+    throw error;
+  });
+  const entries: ArchiveEntry[] = [];
+  for (const name of names.sort().reverse()) {
+    const createdAt = archiveTime(name);
+    if (!createdAt) continue;
+    const info = await stat(path.join(dir, name)).catch(() => undefined);
+    if (info?.isFile()) entries.push({ name, createdAt, bytes: info.size });
+  }
+  return entries;
 }
 
 /**

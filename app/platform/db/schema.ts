@@ -469,3 +469,33 @@ export const pageVersions = pgTable(
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
+
+/**
+ * Datensicherung (Einstellungen): the owner's schedule and the copy to a second place, one row
+ * (`id` "backup"); no row means no schedule and no copy. The secret is never sent to the browser.
+ * The row also records how the last backups went, for the admin's notice and the checklist.
+ */
+export const backupSettings = pgTable("backup_settings", {
+  id: text("id").primaryKey().default("backup"),
+  /** "off", "daily" or "weekly"; BACKUP_CRON in the environment wins over it. */
+  schedule: text("schedule").notNull().default("off"),
+  /** Archives kept; null: BACKUP_KEEP's default. BACKUP_KEEP set in the environment wins. */
+  keep: integer("keep"),
+  /** null: no second place; "webdav" or "s3". */
+  remote_kind: text("remote_kind"),
+  /** The WebDAV folder or the S3 endpoint (https, or http on the loopback). */
+  remote_url: text("remote_url"),
+  remote_bucket: text("remote_bucket"),
+  remote_region: text("remote_region"),
+  /** The WebDAV user or the S3 access key id. */
+  remote_user: text("remote_user"),
+  /** The WebDAV password or the S3 secret key. */
+  remote_secret: text("remote_secret"),
+  /** The last run of the schedule: when it was due, and whether it succeeded. */
+  last_scheduled_at: timestamp("last_scheduled_at", { withTimezone: true }),
+  last_scheduled_ok: boolean("last_scheduled_ok"),
+  /** The last backup that failed (locally or on the second place) and was not followed by a success. */
+  failed_at: timestamp("failed_at", { withTimezone: true }),
+  failure: text("failure"),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
