@@ -417,6 +417,7 @@ const SCREENS: { path: string; heading: string | RegExp }[] = [
   { path: "/admin/profil", heading: "Profil verwalten" },
   { path: "/admin/einstellungen", heading: "Einstellungen" },
   { path: "/admin/datenschutz", heading: /./ },
+  { path: "/admin/einstellungen/datensicherung", heading: "Datensicherung" },
 ];
 
 /** The visible controls of the page smaller than 44 × 44 px, but links inside running text. */
