@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { requireAdmin } from "~/features/auth/index.server";
 import { ImageError, storeUploadedImage } from "~/features/media/images.server";
 import { IMAGE_MESSAGES } from "~/features/media/image-limits";
 import { databaseContext } from "~/platform/http/request-context";
@@ -11,6 +12,12 @@ import type { Route } from "./+types/admin-image-upload";
  * of the file through React Router as usual. Without JavaScript the forms post the file
  * themselves. Only the signed-in owner gets here (the admin layout's middleware).
  */
+/** Nothing to show: the signed-in owner's GET is told to POST; anyone else goes to the sign-in. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const file = (await request.formData().catch(() => undefined))?.get("file");
   if (!(file instanceof File) || file.size === 0) {

@@ -37,6 +37,7 @@ const KNOWN_TABLES = [
   "admin_users",
   "app_meta",
   "auth_challenges",
+  "backup_settings",
   "consent_texts",
   "contact_submissions",
   "image_variants",
