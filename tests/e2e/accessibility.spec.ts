@@ -106,6 +106,9 @@ const NOT_PAGES = new Set([
   "admin/datenschutz",
   "admin/datenschutz/export.json",
   "admin/datenschutz/export.html",
+  // A backup archive's download, and the upload endpoint the admin's forms send images to.
+  "admin/einstellungen/datensicherung/:name",
+  "admin/bilder",
 ]);
 
 /** Paths that the newsletter and admin tests below visit (in their states), for the route guard. */
@@ -119,6 +122,7 @@ const VISITED_ELSEWHERE = [
   "/admin/newsletter",
   "/admin/profil",
   "/admin/einstellungen",
+  "/admin/einstellungen/datensicherung",
   "/admin/inhalte",
   "/admin/inhalte/service-webdesign",
   "/newsletter/bestaetigen",
@@ -642,6 +646,20 @@ test(
     await main(page).getByLabel("Neues Passwort (mindestens 10 Zeichen)").fill("passwort123");
     await expect(main(page).getByTestId("password-strength")).toContainText("Passwortstärke: schwach.");
     await expectNoAxeViolations(page, "/admin/profil with the strength meter");
+  },
+);
+
+test(
+  "axe: Datensicherung, its list and settings",
+  { tag: "@desktop-only" },
+  async ({ page, baseURL }, testInfo) => {
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await openAsAdmin(page, "/admin/einstellungen/datensicherung", {
+      baseURL: baseURL!,
+      clientAddress: client,
+    });
+    await expect(main(page).getByRole("heading", { level: 2, name: "Datensicherung" })).toBeVisible();
+    await expectNoAxeViolations(page, "/admin/einstellungen/datensicherung");
   },
 );
 

@@ -1,53 +1,86 @@
 import { useEffect, useRef } from "react";
-import { PARTICLE_COUNT, particleAnimation, type ParticlesMessage } from "~/features/pages/particles-drawing";
 import { prefersReducedMotion } from "~/ui/cn";
+
+/** Spec §9: fifty particles. */
+export const PARTICLE_COUNT = 50;
+
+type Particle = { x: number; y: number; vx: number; vy: number; r: number; fill: string };
 
 /**
  * A canvas of slowly drifting particles behind the hero text. Starts only after hydration, once
  * the page is idle (never delays the first paint), draws only while the hero is on screen and
  * the tab is visible, and stays off under `prefers-reduced-motion: reduce`.
- *
- * The drawing runs in a worker that owns the canvas (`transferControlToOffscreen`), so the main
- * thread does no work per frame: with it on the main thread, every frame's drawing and paint
- * were tasks that a phone's slower CPU turns into Total Blocking Time.
  */
 export function Particles() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas || prefersReducedMotion()) return;
+    const context = canvas?.getContext("2d");
+    if (!canvas || !context || prefersReducedMotion()) return;
 
-    let send: ((message: ParticlesMessage) => void) | undefined;
-    let worker: Worker | undefined;
-    let onScreen = true;
+    let particles: Particle[] = [];
+    let frame = 0;
     let started = false;
+    // Scrolled past the hero, the animation costs the main thread a frame's work for nothing.
+    let onScreen = true;
+    // The canvas' size on screen, kept up to date by a ResizeObserver: reading clientWidth in
+    // the frame loop would force a layout in every frame (Lighthouse: forced reflow).
+    let width = 0;
+    let height = 0;
 
-    const play = () => send?.({ kind: "play", playing: started && onScreen && !document.hidden });
-    // The canvas' size on screen, from a ResizeObserver: reading clientWidth per frame would
-    // force a layout each time.
-    const observer = new ResizeObserver((entries) => {
+    const resize = (entries: ResizeObserverEntry[]) => {
       const box = entries[0]?.contentRect;
       if (!box) return;
-      send?.({
-        kind: "size",
-        width: box.width,
-        height: box.height,
-        ratio: Math.min(devicePixelRatio || 1, 2),
-      });
-    });
+      width = box.width;
+      height = box.height;
+      const ratio = Math.min(window.devicePixelRatio || 1, 2);
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      // The first size to arrive starts the animation.
+      if (particles.length === 0 && width > 0 && height > 0) {
+        seed();
+        play();
+      }
+    };
+    const seed = () => {
+      particles = Array.from({ length: PARTICLE_COUNT }, () => ({
+        x: Math.random() * width,
+        y: Math.random() * height,
+        vx: (Math.random() - 0.5) * 0.35,
+        vy: (Math.random() - 0.5) * 0.35,
+        r: 1 + Math.random() * 2,
+        fill: `rgba(255, 255, 255, ${0.25 + Math.random() * 0.5})`,
+      }));
+    };
+    const draw = () => {
+      context.clearRect(0, 0, width, height);
+      for (const p of particles) {
+        p.x = (p.x + p.vx + width) % width;
+        p.y = (p.y + p.vy + height) % height;
+        context.beginPath();
+        context.arc(p.x, p.y, p.r, 0, Math.PI * 2);
+        context.fillStyle = p.fill;
+        context.fill();
+      }
+      frame = requestAnimationFrame(draw);
+    };
+    const play = () => {
+      cancelAnimationFrame(frame);
+      if (started && onScreen && !document.hidden) frame = requestAnimationFrame(draw);
+    };
+    const observer = new ResizeObserver(resize);
     const visibility = new IntersectionObserver((entries) => {
       onScreen = entries.some((entry) => entry.isIntersecting);
       play();
     });
-
     const start = () => {
       started = true;
-      send = inWorker(canvas, (created) => (worker = created)) ?? onMainThread(canvas);
       observer.observe(canvas);
       visibility.observe(canvas);
-      play();
     };
+
     const idle = window.requestIdleCallback
       ? window.requestIdleCallback(start, { timeout: 2000 })
       : window.setTimeout(start, 200);
@@ -55,8 +88,7 @@ export function Particles() {
     return () => {
       if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
       else window.clearTimeout(idle);
-      send?.({ kind: "play", playing: false });
-      worker?.terminate();
+      cancelAnimationFrame(frame);
       observer.disconnect();
       visibility.disconnect();
       document.removeEventListener("visibilitychange", play);
@@ -71,27 +103,4 @@ export function Particles() {
       className="absolute inset-0 -z-10 size-full"
     />
   );
-}
-
-/** Hands the canvas to the particles worker, or undefined where the browser cannot. */
-function inWorker(
-  canvas: HTMLCanvasElement,
-  created: (worker: Worker) => void,
-): ((message: ParticlesMessage) => void) | undefined {
-  if (typeof Worker === "undefined" || !("transferControlToOffscreen" in canvas)) return undefined;
-  let offscreen: OffscreenCanvas;
-  try {
-    offscreen = canvas.transferControlToOffscreen();
-  } catch {
-    return undefined; // Handed over already (an effect that ran twice): nothing more to draw.
-  }
-  const worker = new Worker(new URL("./particles.worker.ts", import.meta.url), { type: "module" });
-  created(worker);
-  worker.postMessage({ canvas: offscreen }, [offscreen]);
-  return (message) => worker.postMessage(message);
-}
-
-function onMainThread(canvas: HTMLCanvasElement): ((message: ParticlesMessage) => void) | undefined {
-  const context = canvas.isConnected ? canvas.getContext("2d") : null;
-  return context ? particleAnimation(canvas, context, window) : undefined;
 }

@@ -366,12 +366,12 @@ function Restore({ data }: { data: Data }) {
           <li>
             Im Verzeichnis der Website, mit derselben Konfiguration wie der Server (
             {data.usesPostgres ? "DATABASE_URL" : "DATA_DIR"}):
-            <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+            <pre className="mt-2 rounded-lg bg-slate-900 p-3 text-xs break-all whitespace-pre-wrap text-slate-100">
               <code>npm run restore -- {example}</code>
             </pre>
             Hat die Datenbank schon Inhalte, verlangt der Befehl zur Sicherheit <code>--force</code> am Ende;
             dann ersetzt er sie vollständig. Mit dem Installationsskript:
-            <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+            <pre className="mt-2 rounded-lg bg-slate-900 p-3 text-xs break-all whitespace-pre-wrap text-slate-100">
               <code>
                 {`sudo -u portfolio bash -c 'set -a && . /etc/portfolio.env && set +a && cd /opt/portfolio && npm run restore -- ${example} --force'`}
               </code>
