@@ -41,8 +41,6 @@ const CONTROL_SOCKET = "control.sock";
 type Written = { file: string; manifest: BackupManifest; keep: number };
 type ControlReply = ({ ok: true } & Omit<Written, "keep"> & { keep?: number }) | { ok: false; error: string };
 
-export const defaultBackupDir = (config: Env) => backupDir(config);
-
 /** How often an instance reads the stored schedule (the owner's change reaches others so). */
 const SCHEDULE_POLL_MS = 60_000;
 
@@ -255,7 +253,7 @@ export async function backupCli(argv: string[]): Promise<number> {
     return 2;
   }
   const config = env();
-  const target = path.resolve(argv[0] ?? defaultBackupDir(config));
+  const target = path.resolve(argv[0] ?? backupDir(config));
   try {
     const viaServer = config.DATABASE_URL ? undefined : await backupThroughServer(config.DATA_DIR, target);
     const { file, manifest, keep } = viaServer ?? (await backupDirectly(config, target));

@@ -15,4 +15,7 @@ export const IMAGE_MESSAGES = {
   tooLarge: `Das Bild ist zu groß: höchstens ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
   tooManyPixels: `Das Bild ist zu groß: höchstens ${MAX_INPUT_PIXELS / 1_000_000} Megapixel (z. B. 8000 × 5000 Pixel).`,
   notAnImage: "Die Datei ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).",
+  uploadFailed: "Das Bild konnte nicht hochgeladen werden. Bitte versuche es noch einmal.",
+  uploading: (percent: number) => `Bild wird hochgeladen … ${percent} %`,
+  processing: "Wird verarbeitet …",
 } as const;

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import type { Db } from "~/platform/db/engines.server";
 import { images, imageVariants } from "~/platform/db/schema";
 import { IMAGE_MESSAGES, MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, VARIANT_WIDTHS } from "./image-limits";
+import { isUpload } from "./image-sources";
 
 /**
  * Uploaded images: checked by content (not by name), re-encoded without metadata (EXIF/GPS
@@ -114,8 +115,8 @@ export async function findVariant(db: Db, imageId: string, width: number) {
  * undefined for any other text, so a form cannot name what was never uploaded.
  */
 export async function storedImageAt(db: Db, src: string): Promise<StoredImage | undefined> {
-  const id = src.match(/^\/media\/([0-9a-f-]{36})$/)?.[1];
-  if (!id) return undefined;
+  if (!isUpload(src)) return undefined;
+  const id = src.slice("/media/".length);
   const [row] = await db
     .select({ width: images.width, height: images.height })
     .from(images)

@@ -1,9 +1,10 @@
+import { IMAGE_MESSAGES } from "./image-limits";
 import type { UploadProgress } from "./upload-with-progress";
 
 /** What an upload is doing, as a progress bar with its words ("… 45 %", then "Wird verarbeitet …"). */
 export function UploadProgressBar({ progress }: { progress: UploadProgress }) {
   const label =
-    progress.phase === "uploading" ? `Bild wird hochgeladen … ${progress.percent} %` : "Wird verarbeitet …";
+    progress.phase === "uploading" ? IMAGE_MESSAGES.uploading(progress.percent) : IMAGE_MESSAGES.processing;
   return (
     <div className="grid gap-1.5">
       <div

@@ -5,7 +5,6 @@ export type UploadProgress = { phase: "uploading"; percent: number } | { phase: 
 export type UploadResult = { ok: true; src: string } | { ok: false; message: string };
 
 export const UPLOAD_ROUTE = "/admin/bilder";
-export const UPLOAD_FAILED = "Das Bild konnte nicht hochgeladen werden. Bitte versuche es noch einmal.";
 
 /**
  * Sends one image to the upload route with XMLHttpRequest, the one browser API that reports an
@@ -30,9 +29,9 @@ export function uploadImage(
       const body = request.response as { ok?: boolean; src?: string; message?: string } | null;
       if (request.status === 200 && body?.ok && body.src) resolve({ ok: true, src: body.src });
       else if (request.status === 413) resolve({ ok: false, message: IMAGE_MESSAGES.tooLarge });
-      else resolve({ ok: false, message: body?.message ?? UPLOAD_FAILED });
+      else resolve({ ok: false, message: body?.message ?? IMAGE_MESSAGES.uploadFailed });
     });
-    request.addEventListener("error", () => resolve({ ok: false, message: UPLOAD_FAILED }));
+    request.addEventListener("error", () => resolve({ ok: false, message: IMAGE_MESSAGES.uploadFailed }));
     const body = new FormData();
     body.set("file", file);
     onProgress({ phase: "uploading", percent: 0 });

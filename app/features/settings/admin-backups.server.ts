@@ -1,8 +1,10 @@
 import path from "node:path";
 import { data } from "react-router";
 import { z } from "zod";
+import { ADMIN_MESSAGES } from "~/features/admin";
 import { archiveTime, listBackups } from "~/platform/db/backup.server";
 import { DEFAULT_BACKUP_KEEP, env } from "~/platform/env.server";
+import { fieldErrors } from "~/platform/forms/schemas";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { databaseContext, mailQueuedContext, type RequestContext } from "~/platform/http/request-context";
 import { logger, scrubError } from "~/platform/logger.server";
@@ -136,8 +138,8 @@ export async function backupsAction(request: Request, context: RequestContext) {
     if (!parsed.success) {
       return refuse({
         form: "schedule",
-        message: BACKUP_MESSAGES.formInvalid,
-        errors: errorsOf(parsed.error),
+        message: ADMIN_MESSAGES.formInvalid,
+        errors: fieldErrors(parsed.error),
         values,
       });
     }
@@ -150,12 +152,12 @@ export async function backupsAction(request: Request, context: RequestContext) {
     const values = { url: text("url"), user: text("user"), password: text("password") };
     const parsed = RemoteSchema.safeParse(values);
     const stored = await readBackupSettings(db);
-    const errors = parsed.success ? {} : errorsOf(parsed.error);
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
     if (values.password === "" && !stored.remote?.secret) errors["password"] = "Bitte das Passwort angeben.";
     if (!parsed.success || Object.keys(errors).length > 0) {
       return refuse({
         form: "remote",
-        message: BACKUP_MESSAGES.formInvalid,
+        message: ADMIN_MESSAGES.formInvalid,
         errors,
         values: { url: values.url, user: values.user },
       });
@@ -176,15 +178,6 @@ export async function backupsAction(request: Request, context: RequestContext) {
   }
 
   return refuse({ form: "backup", message: BACKUP_MESSAGES.unknownIntent });
-}
-
-function errorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "");
-    errors[key] ??= issue.message;
-  }
-  return errors;
 }
 
 /** The archive named `name` in the backups directory, or undefined for any other name. */

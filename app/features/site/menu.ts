@@ -4,7 +4,6 @@ import {
   type MenuPlace,
   type Menus,
   type MenuSubEntry,
-  type MenuTarget,
   type PublicSite,
 } from "~/features/site/public-site";
 
@@ -18,7 +17,11 @@ export type MenuItem = {
 
 const ext = (title: string, path: string): MenuItem => ({ title, path, external: true });
 
-const builtIn = (target: MenuTarget, label: string): MenuEntry => ({
+/** A built-in entry of a menu or a submenu, shown, under its default name. */
+const builtIn = <Target extends MenuEntry["target"] | MenuSubEntry["target"]>(
+  target: Target,
+  label: string,
+) => ({
   target,
   label,
   visible: true,
@@ -28,13 +31,7 @@ const builtIn = (target: MenuTarget, label: string): MenuEntry => ({
 
 /** The built-in entries of the submenu of Produktwelt or Ideenwelt, as a fresh install has them. */
 export const defaultSubmenu = (target: keyof typeof SUBMENU_PAGES): MenuSubEntry[] =>
-  SUBMENU_PAGES[target].map(({ key, label }) => ({
-    target: key,
-    label,
-    visible: true,
-    href: "",
-    newTab: false,
-  }));
+  SUBMENU_PAGES[target].map(({ key, label }) => builtIn(key, label));
 
 /** The menus of a fresh install: the specification's. */
 export const DEFAULT_MENUS: Menus = {

@@ -59,9 +59,9 @@ export type SubmenuTarget = (typeof SUBMENU_PAGES)[keyof typeof SUBMENU_PAGES][n
 /** A submenu's most entries: a longer list would not fit a dropdown. */
 export const MAX_SUBMENU_ENTRIES = 12;
 
-/** One entry of a header entry's submenu, edited like an entry (one level, no deeper). */
-export type MenuSubEntry = {
-  target: SubmenuTarget;
+/** What every menu entry has, whatever it leads to (`target`: a built-in page, or an own `link`). */
+type MenuLink<Target> = {
+  target: Target;
   label: string;
   visible: boolean;
   /** Only for a `link`: a path of this site or a web address. */
@@ -70,15 +70,11 @@ export type MenuSubEntry = {
   newTab: boolean;
 };
 
+/** One entry of a header entry's submenu, edited like an entry (one level, no deeper). */
+export type MenuSubEntry = MenuLink<SubmenuTarget>;
+
 /** One entry of a menu as the owner edits it (Inhalte → Menüs). */
-export type MenuEntry = {
-  target: MenuTarget;
-  label: string;
-  visible: boolean;
-  /** Only for a `link`: a path of this site or a web address. */
-  href: string;
-  /** Only for a `link`: opens in a new tab. */
-  newTab: boolean;
+export type MenuEntry = MenuLink<MenuTarget> & {
   /**
    * Only in the header, and only for Produktwelt, Ideenwelt and own links (`hasEditableSubmenu`);
    * Portfolio's and Services' submenus come from the categories and service pages.

@@ -22,7 +22,6 @@ export const BACKUP_MESSAGES = {
   save: "Speichern",
   savePending: "Wird gespeichert …",
   unknownArchive: "Diese Sicherung gibt es nicht (mehr).",
-  formInvalid: "Bitte prüfe die markierten Felder.",
   unknownIntent: "Unbekannte Aktion.",
   /** The header's notice on every admin page, until a backup succeeds. */
   failedNotice: "Datensicherung fehlgeschlagen",
