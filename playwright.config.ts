@@ -21,6 +21,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DESKTOP_ONLY = [
   /admin-(auth|sign-in-security|profile|settings|contacts-newsletter|newsletter-issues|privacy-requests|projects|content|categories|menus|service-pages|images|demo-content)\.spec\.ts$/,
   /(server|routing|database-down|newsletter-expiry)\.spec\.ts$/,
+  // What the server puts in the head, the sitemap, robots.txt and the legal texts: the same for
+  // every browser.
+  /(seo|legal-pages)\.spec\.ts$/,
 ];
 /**
  * Journeys of the owner on a phone whose desktop run would add nothing: the admin at 360 px, the
@@ -64,7 +67,9 @@ export default defineConfig({
       name: "mobile",
       use: { ...devices["Pixel 7"] },
       testIgnore: DESKTOP_ONLY,
-      // Single tests whose outcome does not depend on the screen either (accessibility.spec.ts).
+      // Single tests whose outcome does not depend on the screen either: answers to requests
+      // without a page, a second address or a second faulty input of the same page, and the
+      // pages of one template but the first (tagged @desktop-only).
       grepInvert: /@desktop-only/,
     },
   ],

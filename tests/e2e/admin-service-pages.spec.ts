@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import {
-  acceptCookiesUpFront,
   actAsOwnClient,
   expect,
   newContextWithoutJavaScript,
@@ -12,7 +11,7 @@ import {
   waitForHydration,
   type OwnServer,
 } from "./fixtures";
-import { expectToast, main, srName } from "./content-owner";
+import { expectToast, main, newVisitor as newOwnersVisitor, srName } from "./content-owner";
 
 /**
  * The service pages as the owner arranges them in the Inhalte tab: a built-in page deleted is
@@ -41,18 +40,8 @@ type Visitor = { page: Page; context: BrowserContext; problems: string[] };
 
 /** A visitor without the owner's session, whose console problems are collected. */
 async function newVisitor(browser: Browser, testInfo: TestInfo): Promise<Visitor> {
-  const { locale, viewport, userAgent, deviceScaleFactor } = testInfo.project.use;
-  const context = await browser.newContext({ locale, viewport, userAgent, deviceScaleFactor });
-  await actAsOwnClient(context, testInfo);
-  const page = await context.newPage();
   const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning")
-      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  await acceptCookiesUpFront(page);
-  return { page, context, problems };
+  return { ...(await newOwnersVisitor(browser, testInfo, problems)), problems };
 }
 
 async function visit(visitor: Visitor, url: string, status = 200) {

@@ -365,111 +365,128 @@ test("without JavaScript a malformed e-mail is answered on the page, the input k
   await context.close();
 });
 
-test("the sixth submission of a client within ten minutes is answered with 429 in German", async ({
-  request,
-  baseURL,
-}, testInfo) => {
-  const client = clientAddressOf(testInfo);
-  // A token each: an accepted message uses its token up.
-  const fields = async (n: number) => ({
-    intent: "contact",
-    formToken: await formTokenOf(request, "/contact", client),
-    name: "Erika Musterfrau",
-    email: uniqueEmail(testInfo, `serie${n}`),
-    subject: `Serie ${n}`,
-    message: "Test der Begrenzung",
-  });
-  for (let n = 1; n <= 5; n++) {
-    const response = await postForm(request, "/contact", await fields(n), {
+test(
+  "the sixth submission of a client within ten minutes is answered with 429 in German",
+  { tag: "@desktop-only" },
+  async ({ request, baseURL }, testInfo) => {
+    const client = clientAddressOf(testInfo);
+    // A token each: an accepted message uses its token up.
+    const fields = async (n: number) => ({
+      intent: "contact",
+      formToken: await formTokenOf(request, "/contact", client),
+      name: "Erika Musterfrau",
+      email: uniqueEmail(testInfo, `serie${n}`),
+      subject: `Serie ${n}`,
+      message: "Test der Begrenzung",
+    });
+    for (let n = 1; n <= 5; n++) {
+      const response = await postForm(request, "/contact", await fields(n), {
+        baseURL: baseURL!,
+        clientAddress: client,
+      });
+      expect(response.status(), `submission ${n}`).toBe(200);
+      expect(await response.text()).toContain("Nachricht gesendet!");
+    }
+    const sixth = await postForm(request, "/contact", await fields(6), {
       baseURL: baseURL!,
       clientAddress: client,
     });
-    expect(response.status(), `submission ${n}`).toBe(200);
-    expect(await response.text()).toContain("Nachricht gesendet!");
-  }
-  const sixth = await postForm(request, "/contact", await fields(6), {
-    baseURL: baseURL!,
-    clientAddress: client,
-  });
-  expect(sixth.status()).toBe(429);
-  expect(await sixth.text()).toMatch(
-    /Zu viele Anfragen in kurzer Zeit\. Bitte versuche es in \d+ Minuten? erneut\./,
-  );
+    expect(sixth.status()).toBe(429);
+    expect(await sixth.text()).toMatch(
+      /Zu viele Anfragen in kurzer Zeit\. Bitte versuche es in \d+ Minuten? erneut\./,
+    );
 
-  // Another client is not affected.
-  const other = await postForm(request, "/contact", await fields(7), {
-    baseURL: baseURL!,
-    clientAddress: `${client.split(".").slice(0, 3).join(".")}.${(Number(client.split(".")[3]) + 1) % 256}`,
-  });
-  expect(other.status()).toBe(200);
+    // Another client is not affected.
+    const other = await postForm(request, "/contact", await fields(7), {
+      baseURL: baseURL!,
+      clientAddress: `${client.split(".").slice(0, 3).join(".")}.${(Number(client.split(".")[3]) + 1) % 256}`,
+    });
+    expect(other.status()).toBe(200);
 
-  // The answer says when to try again in a machine-readable way, too.
-  expect(Number(sixth.headers()["retry-after"]), "Retry-After header in seconds").toBeGreaterThan(0);
-});
+    // The answer says when to try again in a machine-readable way, too.
+    expect(Number(sixth.headers()["retry-after"]), "Retry-After header in seconds").toBeGreaterThan(0);
+  },
+);
 
-test("oversized and malformed submissions get a German 4xx answer", async ({
-  request,
-  baseURL,
-}, testInfo) => {
-  const client = clientAddressOf(testInfo);
-  const formToken = await formTokenOf(request, "/contact", client);
-  const options = { baseURL: baseURL!, clientAddress: client };
-  const valid = { intent: "contact", formToken, name: "Erika", email: "erika@example.org", subject: "Frage" };
+test(
+  "oversized and malformed submissions get a German 4xx answer",
+  { tag: "@desktop-only" },
+  async ({ request, baseURL }, testInfo) => {
+    const client = clientAddressOf(testInfo);
+    const formToken = await formTokenOf(request, "/contact", client);
+    const options = { baseURL: baseURL!, clientAddress: client };
+    const valid = {
+      intent: "contact",
+      formToken,
+      name: "Erika",
+      email: "erika@example.org",
+      subject: "Frage",
+    };
 
-  const tooLarge = await postForm(request, "/contact", { ...valid, message: "a".repeat(11 * 1024) }, options);
-  expect(tooLarge.status()).toBe(413);
-  expect(await tooLarge.text()).toBe("Die Anfrage ist zu groß. Bitte kürze deine Nachricht.");
+    const tooLarge = await postForm(
+      request,
+      "/contact",
+      { ...valid, message: "a".repeat(11 * 1024) },
+      options,
+    );
+    expect(tooLarge.status()).toBe(413);
+    expect(await tooLarge.text()).toBe("Die Anfrage ist zu groß. Bitte kürze deine Nachricht.");
 
-  const tooLong = await postForm(request, "/contact", { ...valid, message: "a".repeat(4_001) }, options);
-  expect(tooLong.status()).toBe(400);
-  expect(await tooLong.text()).toContain("Nachricht darf höchstens 4000 Zeichen lang sein.");
+    const tooLong = await postForm(request, "/contact", { ...valid, message: "a".repeat(4_001) }, options);
+    expect(tooLong.status()).toBe(400);
+    expect(await tooLong.text()).toContain("Nachricht darf höchstens 4000 Zeichen lang sein.");
 
-  const forged = await postForm(
-    request,
-    "/contact",
-    { ...valid, formToken: "123.abc", message: "Hallo" },
-    options,
-  );
-  expect(forged.status()).toBe(400);
-  expect(await forged.text()).toContain("Das Formular ist abgelaufen.");
+    const forged = await postForm(
+      request,
+      "/contact",
+      { ...valid, formToken: "123.abc", message: "Hallo" },
+      options,
+    );
+    expect(forged.status()).toBe(400);
+    expect(await forged.text()).toContain("Das Formular ist abgelaufen.");
 
-  const notAForm = await request.post("/contact", {
-    headers: { Origin: baseURL!, "X-Forwarded-For": client, "Content-Type": "application/json" },
-    data: JSON.stringify({ name: "Erika" }),
-  });
-  expect(notAForm.status()).toBeGreaterThanOrEqual(400);
-  expect(notAForm.status()).toBeLessThan(500);
-});
+    const notAForm = await request.post("/contact", {
+      headers: { Origin: baseURL!, "X-Forwarded-For": client, "Content-Type": "application/json" },
+      data: JSON.stringify({ name: "Erika" }),
+    });
+    expect(notAForm.status()).toBeGreaterThanOrEqual(400);
+    expect(notAForm.status()).toBeLessThan(500);
+  },
+);
 
-test("a POST from another site is refused with 403", async ({ request, baseURL }, testInfo) => {
-  const client = clientAddressOf(testInfo);
-  const formToken = await formTokenOf(request, "/contact", client);
-  const fields = {
-    intent: "contact",
-    formToken,
-    name: "Eve",
-    email: "eve@example.org",
-    subject: "Hi",
-    message: "Hallo",
-  };
+test(
+  "a POST from another site is refused with 403",
+  { tag: "@desktop-only" },
+  async ({ request, baseURL }, testInfo) => {
+    const client = clientAddressOf(testInfo);
+    const formToken = await formTokenOf(request, "/contact", client);
+    const fields = {
+      intent: "contact",
+      formToken,
+      name: "Eve",
+      email: "eve@example.org",
+      subject: "Hi",
+      message: "Hallo",
+    };
 
-  const crossSite = await postForm(request, "/contact", fields, {
-    baseURL: baseURL!,
-    clientAddress: client,
-    origin: "https://evil.example",
-  });
-  expect(crossSite.status()).toBe(403);
-  expect(await crossSite.text()).toBe("Diese Anfrage wurde aus Sicherheitsgründen abgelehnt.");
-
-  const newsletter = await postForm(
-    request,
-    "/?index",
-    { intent: "newsletter", formToken, email: "eve@example.org" },
-    {
+    const crossSite = await postForm(request, "/contact", fields, {
       baseURL: baseURL!,
       clientAddress: client,
       origin: "https://evil.example",
-    },
-  );
-  expect(newsletter.status()).toBe(403);
-});
+    });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.text()).toBe("Diese Anfrage wurde aus Sicherheitsgründen abgelehnt.");
+
+    const newsletter = await postForm(
+      request,
+      "/?index",
+      { intent: "newsletter", formToken, email: "eve@example.org" },
+      {
+        baseURL: baseURL!,
+        clientAddress: client,
+        origin: "https://evil.example",
+      },
+    );
+    expect(newsletter.status()).toBe(403);
+  },
+);

@@ -97,6 +97,9 @@ export async function newVisitor(browser: Browser, testInfo: TestInfo, problems:
     deviceScaleFactor,
     isMobile,
     hasTouch,
+    // The hero's particles would go on animating in this page while the owner's works, and take
+    // the CPU the owner's page needs to hydrate; no owner's journey looks at motion.
+    reducedMotion: "reduce",
   });
   await actAsOwnClient(context, testInfo);
   const page = await context.newPage();

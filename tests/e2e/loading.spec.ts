@@ -6,14 +6,18 @@ import { acceptCookiesUpFront, expect, test, waitForHydration } from "./fixtures
  * the automatic consoleGuard fixture fails the test on.
  */
 
-test("the server HTML preloads no module and keeps React Router's script inert", async ({ request }) => {
-  for (const path of ["/", "/contact", "/admin/login"]) {
-    const html = await (await request.get(path)).text();
-    expect(html, path).not.toContain('rel="modulepreload"');
-    expect(html, path).not.toMatch(/<script[^>]* type="module"/);
-    expect(html, path).toMatch(/<script[^>]* type="text\/x-deferred-module" id="deferred-modules">/);
-  }
-});
+test(
+  "the server HTML preloads no module and keeps React Router's script inert",
+  { tag: "@desktop-only" },
+  async ({ request }) => {
+    for (const path of ["/", "/contact", "/admin/login"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain('rel="modulepreload"');
+      expect(html, path).not.toMatch(/<script[^>]* type="module"/);
+      expect(html, path).toMatch(/<script[^>]* type="text\/x-deferred-module" id="deferred-modules">/);
+    }
+  },
+);
 
 for (const path of ["/", "/projects", "/contact", "/service/webdesign"]) {
   test(`${path}: no script is fetched before the first contentful paint, and the page hydrates`, async ({

@@ -196,94 +196,102 @@ test("double opt-in end to end: mail, link, confirm by button, duplicate, unsubs
   expect(linkTo(mails[1]!.text, "/newsletter/bestaetigen")).not.toBe(confirmPath);
 });
 
-test("mail providers can unsubscribe with the one-click POST of List-Unsubscribe", async ({
-  request,
-  baseURL,
-}, testInfo) => {
-  const client = clientAddressOf(testInfo);
-  const email = uniqueEmail(testInfo, "one-click");
-  const formToken = await formTokenOf(request, "/contact", client);
-  const signup = await postForm(
-    request,
-    "/contact",
-    { intent: "newsletter", formToken, email, consent: "on" },
-    { baseURL: baseURL!, clientAddress: client },
-  );
-  expect(signup.status()).toBe(200);
-  const [mail] = (await waitForMails(email, 1)) as [ReceivedMail];
-  const unsubscribePath = new URL(mail.headers["list-unsubscribe"]!.slice(1, -1)).pathname;
-  const query = new URL(mail.headers["list-unsubscribe"]!.slice(1, -1)).search;
+test(
+  "mail providers can unsubscribe with the one-click POST of List-Unsubscribe",
+  { tag: "@desktop-only" },
+  async ({ request, baseURL }, testInfo) => {
+    const client = clientAddressOf(testInfo);
+    const email = uniqueEmail(testInfo, "one-click");
+    const formToken = await formTokenOf(request, "/contact", client);
+    const signup = await postForm(
+      request,
+      "/contact",
+      { intent: "newsletter", formToken, email, consent: "on" },
+      { baseURL: baseURL!, clientAddress: client },
+    );
+    expect(signup.status()).toBe(200);
+    const [mail] = (await waitForMails(email, 1)) as [ReceivedMail];
+    const unsubscribePath = new URL(mail.headers["list-unsubscribe"]!.slice(1, -1)).pathname;
+    const query = new URL(mail.headers["list-unsubscribe"]!.slice(1, -1)).search;
 
-  // RFC 8058: the provider posts from its own servers.
-  const oneClick = await request.post(`${unsubscribePath}${query}`, {
-    form: { "List-Unsubscribe": "One-Click" },
-  });
-  expect(oneClick.status()).toBe(200);
-  expect(await oneClick.text()).toContain("Du bist abgemeldet");
+    // RFC 8058: the provider posts from its own servers.
+    const oneClick = await request.post(`${unsubscribePath}${query}`, {
+      form: { "List-Unsubscribe": "One-Click" },
+    });
+    expect(oneClick.status()).toBe(200);
+    expect(await oneClick.text()).toContain("Du bist abgemeldet");
 
-  // Once unsubscribed, the link says so.
-  const after = await request.get(`${unsubscribePath}${query}`);
-  expect(after.status()).toBe(200);
-  expect(await after.text()).toContain("Diese Anmeldung gibt es nicht mehr");
+    // Once unsubscribed, the link says so.
+    const after = await request.get(`${unsubscribePath}${query}`);
+    expect(after.status()).toBe(200);
+    expect(await after.text()).toContain("Diese Anmeldung gibt es nicht mehr");
 
-  // A forged signature is refused.
-  const forged = await request.get(`${unsubscribePath}${query.replace(/sig=[^&]+/, "sig=00")}`);
-  expect(forged.status()).toBe(400);
-  expect(await forged.text()).toContain("Dieser Abmeldelink ist ungültig");
-});
+    // A forged signature is refused.
+    const forged = await request.get(`${unsubscribePath}${query.replace(/sig=[^&]+/, "sig=00")}`);
+    expect(forged.status()).toBe(400);
+    expect(await forged.text()).toContain("Dieser Abmeldelink ist ungültig");
+  },
+);
 
-test("a one-click unsubscribe POST that carries another site's Origin is accepted as well", async ({
-  request,
-  baseURL,
-}, testInfo) => {
-  const client = clientAddressOf(testInfo);
-  const email = uniqueEmail(testInfo, "one-click-origin");
-  const formToken = await formTokenOf(request, "/contact", client);
-  const signup = await postForm(
-    request,
-    "/contact",
-    { intent: "newsletter", formToken, email, consent: "on" },
-    { baseURL: baseURL!, clientAddress: client },
-  );
-  expect(signup.status()).toBe(200);
-  const [mail] = (await waitForMails(email, 1)) as [ReceivedMail];
-  const target = new URL(mail.headers["list-unsubscribe"]!.slice(1, -1));
+test(
+  "a one-click unsubscribe POST that carries another site's Origin is accepted as well",
+  { tag: "@desktop-only" },
+  async ({ request, baseURL }, testInfo) => {
+    const client = clientAddressOf(testInfo);
+    const email = uniqueEmail(testInfo, "one-click-origin");
+    const formToken = await formTokenOf(request, "/contact", client);
+    const signup = await postForm(
+      request,
+      "/contact",
+      { intent: "newsletter", formToken, email, consent: "on" },
+      { baseURL: baseURL!, clientAddress: client },
+    );
+    expect(signup.status()).toBe(200);
+    const [mail] = (await waitForMails(email, 1)) as [ReceivedMail];
+    const target = new URL(mail.headers["list-unsubscribe"]!.slice(1, -1));
 
-  // The server exempts this path from its cross-site check on purpose (server/request-guards.ts):
-  // a provider's web client may send its own Origin with the one-click POST.
-  const oneClick = await request.post(`${target.pathname}${target.search}`, {
-    form: { "List-Unsubscribe": "One-Click" },
-    headers: { Origin: "https://mail.example.net" },
-  });
-  expect(oneClick.status()).toBe(200);
-  expect(await oneClick.text()).toContain("Du bist abgemeldet");
-});
+    // The server exempts this path from its cross-site check on purpose (server/request-guards.ts):
+    // a provider's web client may send its own Origin with the one-click POST.
+    const oneClick = await request.post(`${target.pathname}${target.search}`, {
+      form: { "List-Unsubscribe": "One-Click" },
+      headers: { Origin: "https://mail.example.net" },
+    });
+    expect(oneClick.status()).toBe(200);
+    expect(await oneClick.text()).toContain("Du bist abgemeldet");
+  },
+);
 
 for (const [label, token] of [
   ["an unknown token", "0".repeat(64)],
   ["a malformed token", "kaputt"],
 ]) {
-  test(`the confirmation page answers ${label} with 400 and a German message`, async ({
-    page,
-    baseURL,
-    consoleGuard,
-  }) => {
-    const path = `/newsletter/bestaetigen?token=${token}`;
-    consoleGuard.allow(/status of 400/, new URL(path, baseURL).href);
-    await acceptCookiesUpFront(page);
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(400);
-    await waitForHydration(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dieser Bestätigungslink ist ungültig");
-    await expect(page.getByRole("button", { name: "Anmeldung bestätigen" })).toHaveCount(0);
-  });
+  test(
+    `the confirmation page answers ${label} with 400 and a German message`,
+    { tag: "@desktop-only" },
+    async ({ page, baseURL, consoleGuard }) => {
+      const path = `/newsletter/bestaetigen?token=${token}`;
+      consoleGuard.allow(/status of 400/, new URL(path, baseURL).href);
+      await acceptCookiesUpFront(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(400);
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Dieser Bestätigungslink ist ungültig",
+      );
+      await expect(page.getByRole("button", { name: "Anmeldung bestätigen" })).toHaveCount(0);
+    },
+  );
 }
 
-test("confirming an unknown token by POST is refused with 400, never a 500", async ({ request, baseURL }) => {
-  const response = await request.post("/newsletter/bestaetigen", {
-    form: { token: "f".repeat(64), intent: "confirm" },
-    headers: { Origin: baseURL! },
-  });
-  expect(response.status()).toBe(400);
-  expect(await response.text()).toContain("Dieser Bestätigungslink ist ungültig");
-});
+test(
+  "confirming an unknown token by POST is refused with 400, never a 500",
+  { tag: "@desktop-only" },
+  async ({ request, baseURL }) => {
+    const response = await request.post("/newsletter/bestaetigen", {
+      form: { token: "f".repeat(64), intent: "confirm" },
+      headers: { Origin: baseURL! },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("Dieser Bestätigungslink ist ungültig");
+  },
+);

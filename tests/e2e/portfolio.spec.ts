@@ -167,83 +167,86 @@ test("each category page shows its title, subtitle, description and only its ite
   }
 });
 
-test("an unknown category slug ends on the not-found page", async ({
-  page,
-  request,
-  baseURL,
-  consoleGuard,
-}) => {
-  const redirect = await request.get("/category/gibt-es-nicht", { maxRedirects: 0 });
-  expect(redirect.status()).toBe(302);
-  expect(redirect.headers()["location"]).toBe("/not-found");
+test(
+  "an unknown category slug ends on the not-found page",
+  { tag: "@desktop-only" },
+  async ({ page, request, baseURL, consoleGuard }) => {
+    const redirect = await request.get("/category/gibt-es-nicht", { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers()["location"]).toBe("/not-found");
 
-  consoleGuard.allow(/status of 404/, new URL("/not-found", baseURL).href);
-  await acceptCookiesUpFront(page);
-  const response = await page.goto("/category/gibt-es-nicht");
-  expect(response?.status()).toBe(404);
-  await expect(page).toHaveURL("/not-found");
-  await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
-  await expect(page.getByText("Oops! Page not found", { exact: true })).toBeVisible();
-  await expect(cards(page)).toHaveCount(0);
-});
+    consoleGuard.allow(/status of 404/, new URL("/not-found", baseURL).href);
+    await acceptCookiesUpFront(page);
+    const response = await page.goto("/category/gibt-es-nicht");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL("/not-found");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+    await expect(page.getByText("Oops! Page not found", { exact: true })).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+  },
+);
 
 const KI_TEAMS = fallbackProjects.find((p) => p.title === "KI-Einführung für Teams")!;
 const COACHING = fallbackProjects.find((p) => p.title === "Coaching-Programm „Klarer Kurs“")!;
 
 for (const path of [`/project/${KI_TEAMS.id}`, `/projects/${KI_TEAMS.id}`]) {
-  test(`the detail at ${path.split("/")[1]}/{id} shows the whole item with one canonical URL`, async ({
-    page,
-    baseURL,
-  }) => {
-    await acceptCookiesUpFront(page);
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await waitForHydration(page);
+  test(
+    `the detail at ${path.split("/")[1]}/{id} shows the whole item with one canonical URL`,
+    {
+      // The second address of the same page: once, on the desktop.
+      tag: path.startsWith("/projects/") ? ["@desktop-only"] : [],
+    },
+    async ({ page, baseURL }) => {
+      await acceptCookiesUpFront(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await waitForHydration(page);
 
-    const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("KI-Einführung für Teams");
-    await expect(main.getByText("Consulting", { exact: true })).toBeVisible();
-    await expect(main.locator("time")).toHaveText("22. September 2026");
-    await expect(main.getByText("KI, Change-Management, Schulung, DSGVO")).toBeVisible();
-    await expect(main.getByRole("img", { name: "Abbildung zu KI-Einführung für Teams" })).toHaveAttribute(
-      "src",
-      KI_TEAMS.image,
-    );
-    await expect(main.getByText(KI_TEAMS.description, { exact: true })).toBeVisible();
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText("KI-Einführung für Teams");
+      await expect(main.getByText("Consulting", { exact: true })).toBeVisible();
+      await expect(main.locator("time")).toHaveText("22. September 2026");
+      await expect(main.getByText("KI, Change-Management, Schulung, DSGVO")).toBeVisible();
+      await expect(main.getByRole("img", { name: "Abbildung zu KI-Einführung für Teams" })).toHaveAttribute(
+        "src",
+        KI_TEAMS.image,
+      );
+      await expect(main.getByText(KI_TEAMS.description, { exact: true })).toBeVisible();
 
-    // The details keep their line breaks (line breaks within paragraphs), as text.
-    const details = main
-      .locator("div")
-      .filter({ has: page.getByText(/^Eine erfolgreiche KI-Einführung/) })
-      .last();
-    await expect(details.locator("p")).toHaveCount(KI_TEAMS.details!.split("\n\n").length);
-    await expect(details.locator("br")).not.toHaveCount(0);
-    await expect(details.locator("ul, ol, strong, em, h2, h3")).toHaveCount(0);
-    const shown = await details.innerText();
-    expect(shown).toContain(
-      "Das Beratungspaket umfasst:\n– die Analyse geeigneter Anwendungsfälle\n– Auswahl",
-    );
-    const lines = (text: string) => text.split("\n").filter((line) => line.trim() !== "");
-    expect(lines(shown)).toEqual(lines(KI_TEAMS.details!));
+      // The details keep their line breaks (line breaks within paragraphs), as text.
+      const details = main
+        .locator("div")
+        .filter({ has: page.getByText(/^Eine erfolgreiche KI-Einführung/) })
+        .last();
+      await expect(details.locator("p")).toHaveCount(KI_TEAMS.details!.split("\n\n").length);
+      await expect(details.locator("br")).not.toHaveCount(0);
+      await expect(details.locator("ul, ol, strong, em, h2, h3")).toHaveCount(0);
+      const shown = await details.innerText();
+      expect(shown).toContain(
+        "Das Beratungspaket umfasst:\n– die Analyse geeigneter Anwendungsfälle\n– Auswahl",
+      );
+      const lines = (text: string) => text.split("\n").filter((line) => line.trim() !== "");
+      expect(lines(shown)).toEqual(lines(KI_TEAMS.details!));
 
-    // External url: "Zur Webseite" in a new tab.
-    const website = main.getByRole("link", { name: /^Zur Webseite/ });
-    await expect(website).toHaveAttribute("href", KI_TEAMS.url!);
-    await expect(website).toHaveAttribute("target", "_blank");
-    await expect(main.getByRole("link", { name: "Jetzt Kontakt aufnehmen" })).toHaveCount(0);
+      // External url: "Zur Webseite" in a new tab.
+      const website = main.getByRole("link", { name: /^Zur Webseite/ });
+      await expect(website).toHaveAttribute("href", KI_TEAMS.url!);
+      await expect(website).toHaveAttribute("target", "_blank");
+      await expect(main.getByRole("link", { name: "Jetzt Kontakt aufnehmen" })).toHaveCount(0);
 
-    // One canonical URL for both paths.
-    const canonical = page.locator('link[rel="canonical"]');
-    await expect(canonical).toHaveCount(1);
-    await expect(canonical).toHaveAttribute("href", `${siteOrigin(baseURL!)}/project/${KI_TEAMS.id}`);
+      // One canonical URL for both paths.
+      const canonical = page.locator('link[rel="canonical"]');
+      await expect(canonical).toHaveCount(1);
+      await expect(canonical).toHaveAttribute("href", `${siteOrigin(baseURL!)}/project/${KI_TEAMS.id}`);
 
-    const back = main.getByRole("link", { name: "Zurück zu allen Projekten" });
-    await expect(back).toHaveAttribute("href", "/projects");
-    await back.click();
-    await expect(page).toHaveURL("/projects");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mein Portfolio");
-  });
+      const back = main.getByRole("link", { name: "Zurück zu allen Projekten" });
+      await expect(back).toHaveAttribute("href", "/projects");
+      await back.click();
+      await expect(page).toHaveURL("/projects");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mein Portfolio");
+    },
+  );
 }
 
 test("an item whose url is /contact offers 'Jetzt Kontakt aufnehmen' in the same tab", async ({ page }) => {
@@ -269,21 +272,27 @@ for (const [label, id] of [
   ["an unknown id", "2a9a3b1e-7c55-4d1e-9f43-0c6f1d0b8e21"],
   ["a malformed id", "kein-projekt"],
 ]) {
-  test(`${label} leads back to /projects with 'Project not found'`, async ({ page }) => {
-    await acceptCookiesUpFront(page);
-    await page.goto(`/project/${id}`);
-    await expect(page).toHaveURL("/projects");
-    await waitForHydration(page);
-    await expect(toastWith(page, "Project not found")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mein Portfolio");
-    await expect(cards(page)).toHaveCount(fallbackProjects.length);
+  test(
+    `${label} leads back to /projects with 'Project not found'`,
+    {
+      tag: id === "kein-projekt" ? ["@desktop-only"] : [],
+    },
+    async ({ page }) => {
+      await acceptCookiesUpFront(page);
+      await page.goto(`/project/${id}`);
+      await expect(page).toHaveURL("/projects");
+      await waitForHydration(page);
+      await expect(toastWith(page, "Project not found")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mein Portfolio");
+      await expect(cards(page)).toHaveCount(fallbackProjects.length);
 
-    // The message is shown once, not again on the next page.
-    await page.reload();
-    await waitForHydration(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mein Portfolio");
-    await expect(toastWith(page, "Project not found")).toHaveCount(0);
-  });
+      // The message is shown once, not again on the next page.
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mein Portfolio");
+      await expect(toastWith(page, "Project not found")).toHaveCount(0);
+    },
+  );
 }
 
 test("without JavaScript 'Project not found' is part of the page", async ({ browser }, testInfo) => {

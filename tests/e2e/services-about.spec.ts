@@ -59,68 +59,77 @@ test("/service shows nine blocks leading to the nine sub-pages", async ({ page }
 });
 
 for (const path of SUB_PAGES) {
-  test(`${path} has a hero, blocks with contact links and ${path === "/service/ki" ? "no" : "the"} service projects`, async ({
-    page,
-  }, testInfo) => {
-    await acceptCookiesUpFront(page);
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await waitForHydration(page);
+  test(
+    `${path} has a hero, blocks with contact links and ${path === "/service/ki" ? "no" : "the"} service projects`,
+    {
+      // One page of the template on the phone: the others differ in their data only.
+      tag: path === "/service/webdesign" ? [] : ["@desktop-only"],
+    },
+    async ({ page }, testInfo) => {
+      await acceptCookiesUpFront(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await waitForHydration(page);
 
-    const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await expect(main.getByRole("heading", { level: 1 })).not.toBeEmpty();
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toHaveCount(1);
+      await expect(main.getByRole("heading", { level: 1 })).not.toBeEmpty();
 
-    const blocks = blocksOf(page);
-    const count = await blocks.count();
-    expect(count).toBeGreaterThanOrEqual(3);
-    for (let index = 0; index < count; index++) {
-      const block = blocks.nth(index);
-      await expect(block.getByRole("heading", { level: 2 })).not.toBeEmpty();
-      await expect(block.getByRole("img")).toHaveAttribute("alt", /\S/);
-      await expect(block.getByRole("link", { name: /^Kontakt (zu mir|aufnehmen)$/ })).toHaveAttribute(
-        "href",
-        "/contact",
-      );
-    }
-    // Wide screens: text and image side by side, the image switching sides from block to block.
-    if (!isMobileProject(testInfo.project.name)) {
-      for (const [index, imageRight] of [
-        [0, true],
-        [1, false],
-      ] as const) {
-        const heading = await blocks.nth(index).getByRole("heading", { level: 2 }).boundingBox();
-        const image = await blocks.nth(index).getByRole("img").boundingBox();
-        expect(
-          image!.x > heading!.x,
-          `block ${index + 1} has its image on the ${imageRight ? "right" : "left"}`,
-        ).toBe(imageRight);
+      const blocks = blocksOf(page);
+      const count = await blocks.count();
+      expect(count).toBeGreaterThanOrEqual(3);
+      for (let index = 0; index < count; index++) {
+        const block = blocks.nth(index);
+        await expect(block.getByRole("heading", { level: 2 })).not.toBeEmpty();
+        await expect(block.getByRole("img")).toHaveAttribute("alt", /\S/);
+        await expect(block.getByRole("link", { name: /^Kontakt (zu mir|aufnehmen)$/ })).toHaveAttribute(
+          "href",
+          "/contact",
+        );
       }
-    }
+      // Wide screens: text and image side by side, the image switching sides from block to block.
+      if (!isMobileProject(testInfo.project.name)) {
+        for (const [index, imageRight] of [
+          [0, true],
+          [1, false],
+        ] as const) {
+          const heading = await blocks.nth(index).getByRole("heading", { level: 2 }).boundingBox();
+          const image = await blocks.nth(index).getByRole("img").boundingBox();
+          expect(
+            image!.x > heading!.x,
+            `block ${index + 1} has its image on the ${imageRight ? "right" : "left"}`,
+          ).toBe(imageRight);
+        }
+      }
 
-    const more = main.getByRole("link", { name: MORE_SERVICES });
-    if (path === "/service/ki") {
-      await expect(more).toHaveCount(0);
-      await expect(main.getByRole("article")).toHaveCount(0);
-    } else {
-      await expect(more).toHaveAttribute("href", "/category/services");
-      const expected = fallbackProjects
-        .filter((p) => p.category === "service" && p.show_on_homepage)
-        .map((p) => p.title);
-      await expect(main.getByRole("article").getByRole("heading", { level: 3 })).toHaveText(expected);
-    }
-  });
+      const more = main.getByRole("link", { name: MORE_SERVICES });
+      if (path === "/service/ki") {
+        await expect(more).toHaveCount(0);
+        await expect(main.getByRole("article")).toHaveCount(0);
+      } else {
+        await expect(more).toHaveAttribute("href", "/category/services");
+        const expected = fallbackProjects
+          .filter((p) => p.category === "service" && p.show_on_homepage)
+          .map((p) => p.title);
+        await expect(main.getByRole("article").getByRole("heading", { level: 3 })).toHaveText(expected);
+      }
+    },
+  );
 }
 
-test("an unknown service page answers 404", async ({ page, baseURL, consoleGuard }) => {
-  consoleGuard.allow(/status of 404/, new URL("/service/unbekannt", baseURL).href);
-  await acceptCookiesUpFront(page);
-  const response = await page.goto("/service/unbekannt");
-  expect(response?.status()).toBe(404);
-  await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
-  await expect(page.getByText("Oops! Page not found", { exact: true })).toBeVisible();
-});
+test(
+  "an unknown service page answers 404",
+  { tag: "@desktop-only" },
+  async ({ page, baseURL, consoleGuard }) => {
+    consoleGuard.allow(/status of 404/, new URL("/service/unbekannt", baseURL).href);
+    await acceptCookiesUpFront(page);
+    const response = await page.goto("/service/unbekannt");
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+    await expect(page.getByText("Oops! Page not found", { exact: true })).toBeVisible();
+  },
+);
 
 test("the about page: 'Über mich', the team image and five key facts", async ({ page }) => {
   await acceptCookiesUpFront(page);

@@ -150,3 +150,20 @@ export async function withDb<T>(options: DatabaseOptions, work: (db: Db) => Prom
     await handle.close();
   }
 }
+
+/**
+ * Runs `jobs` with at most `limit` under way at once, in any order; rejects with the first
+ * failure after all have settled. For suites that send thousands of independent requests to a
+ * server in another process, which then works while the test process waits.
+ */
+export async function inParallel(jobs: Array<() => Promise<void>>, limit = 6): Promise<void> {
+  const queue = [...jobs];
+  const failures: unknown[] = [];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      await job().catch((error: unknown) => void failures.push(error));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  if (failures.length > 0) throw failures[0];
+}
