@@ -22,7 +22,7 @@ import { processReport, startServer, waitUntilHealthy, type ServerProcess } from
  * and every restart must be clean. The kill moments come from a seeded generator; a failure names
  * the seed, and CRASH_SEED=<seed> replays it.
  */
-const ROUNDS_UNDER_LOAD = 6;
+const ROUNDS_UNDER_LOAD = 4;
 /** Rounds whose kill hits the start-up instead (opening, recovering, migrating the database). */
 const ROUNDS_IN_START_UP = 2;
 const CLIENTS = 20;
@@ -91,10 +91,15 @@ describe.each(installations)("crash safety on $name", ({ name, create }) => {
     };
 
     try {
-      const startUpKills = new Set(
-        Array.from({ length: ROUNDS_IN_START_UP }, (_, i) => 2 + i * 4 + Math.floor(random() * 3)),
-      );
       const rounds = ROUNDS_UNDER_LOAD + ROUNDS_IN_START_UP;
+      // Spread over the run, after a first round under load.
+      const stride = Math.floor(rounds / ROUNDS_IN_START_UP);
+      const startUpKills = new Set(
+        Array.from(
+          { length: ROUNDS_IN_START_UP },
+          (_, i) => 1 + i * stride + Math.floor(random() * (stride - 1)),
+        ),
+      );
       for (let round = 0; round < rounds; round++) {
         const label = `round ${round + 1}/${rounds}`;
         if (startUpKills.has(round)) {
