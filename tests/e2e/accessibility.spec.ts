@@ -71,7 +71,8 @@ const PUBLIC_PATHS = [
     ...internalPaths(mainMenu(menuSite)),
     ...internalPaths(footerNavigation(menuSite)),
     ...internalPaths(FOOTER_LEGAL),
-    ...CATEGORIES.map((category) => `/projects?category=${category}`),
+    // The filtered portfolio is the same page with other cards: one filter is checked.
+    "/projects?category=product",
     ...CATEGORY_PAGES.map((page) => `/category/${page.slug}`),
     ...sampleProjects.map((project) => `/project/${project.id}`),
     `/projects/${sampleProjects[0]!.id}`,
