@@ -14,6 +14,7 @@ import { logger, scrubError } from "~/platform/logger.server";
 import { nonceContext } from "~/platform/http/nonce";
 import { publicPagesChanged } from "~/platform/http/public-pages.server";
 import { adminOfRequest, readSessionToken, shareAdminOfRequest } from "~/features/auth/session.server";
+import { countPageView, flushVisits, statisticsOn } from "~/features/statistics/index.server";
 import { clientAddressContext, databaseContext, mailQueuedContext } from "~/platform/http/request-context";
 import { startBackups } from "./backup";
 import { configuredDatabase, database, kickMailWorker, requestDatabase, shutDown } from "./boot";
@@ -120,8 +121,26 @@ export function createApp(config: Env, dev?: DevOptions) {
   );
   // Public form POSTs take turns (server/public-form-posts.ts), their bodies read.
   app.use(publicFormTurns(config, requestDatabase, (c) => clientAddress(c, config)));
+  // Visit statistics (docs/decisions/0025-visit-statistics.md): the answer, also one from the page
+  // cache, is looked at once it is made; the counting never delays it.
+  const siteHosts = [new URL(config.PUBLIC_URL).host];
+  app.use(async (c, next) => {
+    await next();
+    if (c.req.method !== "GET") return;
+    const host = c.req.header("host");
+    countPageView(
+      {
+        request: c.req.raw,
+        status: c.res.status,
+        contentType: c.res.headers.get("content-type"),
+        address: clientAddress(c, config),
+        siteHosts: host ? [...siteHosts, host.toLowerCase()] : siteHosts,
+      },
+      requestDatabase,
+    );
+  });
   app.use(compress());
-  if (!dev) app.use(pageCache({ https: config.isHttps }));
+  if (!dev) app.use(pageCache({ https: config.isHttps, keepCampaign: statisticsOn }));
 
   app.get("/healthz", async (c) => {
     const ok = await database()
@@ -238,6 +257,7 @@ export async function main(): Promise<Server> {
       clearTimeout(force);
       try {
         await stopBackups();
+        await flushVisits();
         await shutDown();
         logger.info("database closed; bye");
         process.exitCode = 0;
