@@ -14,7 +14,7 @@ import { logger, scrubError } from "~/platform/logger.server";
 import { nonceContext } from "~/platform/http/nonce";
 import { publicPagesChanged } from "~/platform/http/public-pages.server";
 import { adminOfRequest, readSessionToken, shareAdminOfRequest } from "~/features/auth/session.server";
-import { countPageView, flushVisits, statisticsOn } from "~/features/statistics/index.server";
+import { countPageView, flushVisits, statisticsEnabled } from "~/features/statistics/index.server";
 import { clientAddressContext, databaseContext, mailQueuedContext } from "~/platform/http/request-context";
 import { startBackups } from "./backup";
 import { configuredDatabase, database, kickMailWorker, requestDatabase, shutDown } from "./boot";
@@ -140,7 +140,8 @@ export function createApp(config: Env, dev?: DevOptions) {
     );
   });
   app.use(compress());
-  if (!dev) app.use(pageCache({ https: config.isHttps, keepCampaign: statisticsOn }));
+  if (!dev)
+    app.use(pageCache({ https: config.isHttps, keepCampaign: () => statisticsEnabled(requestDatabase) }));
 
   app.get("/healthz", async (c) => {
     const ok = await database()

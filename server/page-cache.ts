@@ -82,7 +82,7 @@ export function pageCache(options: {
    * While visit statistics are on, `utm_*` parameters are left out of the key instead of being
    * redirected away, so a campaign link is answered (from the cache) with its parameters seen.
    */
-  keepCampaign?: () => boolean;
+  keepCampaign?: () => Promise<boolean>;
 }): MiddlewareHandler<{ Variables: PageCacheVariables }> {
   const entries = new Map<string, Entry>();
   const renders = new Map<string, Promise<void>>();
@@ -164,7 +164,7 @@ export function pageCache(options: {
   return async (c, next) => {
     if (!isCacheable(c)) return next();
     const url = new URL(c.req.url);
-    const campaign = options.keepCampaign?.() ? takeCampaign(url) : "";
+    const campaign = url.search.includes("utm_") && (await options.keepCampaign?.()) ? takeCampaign(url) : "";
     const query = pageQuery(url);
     if (query === undefined) return next();
     if (query !== url.search) {

@@ -17,20 +17,24 @@ import {
  * settings (read once per version of the public pages) after the answer, never before it.
  */
 const recorder = createVisitRecorder();
-/** The last answer of the settings, for the page cache's treatment of `utm_*` parameters. */
-let lastKnownOn = false;
-
 function recordIfOn(connect: () => Promise<Db>, visit: PendingVisit | undefined): void {
   if (!visit) return;
   const db = connect();
-  db.then(siteSettingsOf)
-    .then(({ settings }) => {
-      lastKnownOn = settings.statistics.enabled === "on";
-      if (lastKnownOn) recorder.record(db, visit);
-    })
+  enabledIn(db)
+    .then((on) => on && recorder.record(db, visit))
     // The database or the settings do not answer: the event is dropped, as the decision says.
     .catch(() => undefined);
 }
+
+const enabledIn = async (db: Promise<Db>) =>
+  (await siteSettingsOf(await db)).settings.statistics.enabled === "on";
+
+/**
+ * Whether statistics are on (the settings, read once per version of the public pages); false
+ * while the database does not answer. The page cache asks it for a campaign link only.
+ */
+export const statisticsEnabled = (connect: () => Promise<Db>): Promise<boolean> =>
+  enabledIn(connect()).catch(() => false);
 
 /** Counts the answer to a public document GET (server/app.ts), if it counts and statistics are on. */
 export function countPageView(answered: AnsweredRequest, connect: () => Promise<Db>): void {
@@ -45,9 +49,6 @@ export function countConversion(request: Request, context: RequestContext, kind:
 
 /** Writes the buffered events now: the graceful shutdown, before the database closes. */
 export const flushVisits = () => recorder.flush();
-
-/** Whether statistics were on at the last counted request (the page cache keeps `utm_*` then). */
-export const statisticsOn = () => lastKnownOn;
 
 /**
  * The housekeeping's part (inside its transaction and advisory lock): closed days rolled up into

@@ -1,3 +1,9 @@
 /** What other features and the server use of statistics: the only way in from outside the folder. */
-export { countConversion, countPageView, flushVisits, pruneVisits, statisticsOn } from "./counting.server";
+export {
+  countConversion,
+  countPageView,
+  flushVisits,
+  pruneVisits,
+  statisticsEnabled,
+} from "./counting.server";
 export { isPagePath, type AnsweredRequest, type ConversionKind } from "./visits.server";
