@@ -7,7 +7,7 @@ import { rollUpClosedDays } from "~/features/statistics/queries.server";
 import { rowsOf, type Db } from "~/platform/db/engines.server";
 import { visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
 import { serverDatabases, test, testDatabases } from "../setup/databases";
-import { formTokenIn, postForm, signInOverHttp, withServer } from "../setup/http";
+import { confirmSignUpByMail, formTokenIn, postForm, signInOverHttp, withServer } from "../setup/http";
 import { contactFields } from "../setup/public-forms";
 
 /**
@@ -56,11 +56,12 @@ async function rowsHolding(db: Db, needle: string): Promise<string[]> {
 }
 
 describe.each(serverDatabases)("visit statistics on $name", (database) => {
-  test("page views and a contact request are counted with their visit; the owner, bots and prefetches are not; no cookie, no address, no User-Agent stored", async () => {
+  test("page views, a contact request and a confirmed sign-up are counted with their visit; the owner, bots and prefetches are not; no cookie, no address, no User-Agent stored", async () => {
     await withServer(database, {
       env: { TRUST_PROXY: "X-Forwarded-For" },
       seed: statisticsOn,
-      run: async ({ url }) => {
+      run: async (running) => {
+        const { url } = running;
         const setCookies: string[] = [];
         const page = async (path: string, headers: Record<string, string> = {}) => {
           const response = await browse(url, path, headers);
@@ -97,6 +98,22 @@ describe.each(serverDatabases)("visit statistics on $name", (database) => {
           "X-Forwarded-For": VISITOR,
         });
         expect(sent.status).toBe(200);
+
+        // A newsletter sign-up from the same visit, confirmed from the same browser. Its form
+        // token comes from a page fetched as a bot (not counted), the contact's being used up.
+        let signUpToken = token;
+        while (signUpToken === token) {
+          signUpToken = formTokenIn(await (await page("/contact", { "User-Agent": GOOGLEBOT })).text());
+        }
+        const visitor = { "User-Agent": FIREFOX, "X-Forwarded-For": VISITOR };
+        const signedUp = await postForm(
+          url,
+          "/contact",
+          { intent: "newsletter", formToken: signUpToken, email: "leser@example.org", consent: "on" },
+          visitor,
+        );
+        expect(signedUp.status).toBe(200);
+        await confirmSignUpByMail(running, "leser@example.org", visitor);
       },
       after: async (db) => {
         const events = await db.select().from(visitEvents).orderBy(visitEvents.at);
@@ -162,24 +179,36 @@ describe.each(serverDatabases)("visit statistics on $name", (database) => {
             browser: "Firefox",
             os: "Linux",
           },
+          {
+            kind: "newsletter",
+            path: "/newsletter/bestaetigen",
+            referrer_host: null,
+            referrer_path: null,
+            entry: false,
+            not_found: false,
+            browser: "Firefox",
+            os: "Linux",
+          },
         ]);
         expect(events[0]).toMatchObject({ utm_source: "google", utm_medium: "cpc", utm_campaign: "herbst" });
         const firefox = events[0]!.visitor;
-        expect(events.filter((event) => event.visitor === firefox)).toHaveLength(5);
+        expect(events.filter((event) => event.visitor === firefox)).toHaveLength(6);
         expect(events[4]!.visitor).not.toBe(firefox);
 
-        // The day closed: the contact request counts for the visit's entry page, referrer and campaign.
+        // The day closed: both conversions count for the visit's entry page, referrer and campaign.
         await rollUpClosedDays(db, new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
         const daily = await db.select().from(visitDaily);
         const conversions = (dimension: string, value: string) =>
           daily.find((row) => row.dimension === dimension && row.value === value)?.conversions;
-        expect(conversions("entry", "/about")).toBe(1);
-        expect(conversions("referrer", "www.google.de")).toBe(1);
-        expect(conversions("utm_campaign", "herbst")).toBe(1);
+        expect(conversions("entry", "/about")).toBe(2);
+        expect(conversions("referrer", "www.google.de")).toBe(2);
+        expect(conversions("utm_campaign", "herbst")).toBe(2);
+        expect(conversions("conversion", "contact")).toBe(1);
+        expect(conversions("conversion", "newsletter")).toBe(1);
         expect(daily.find((row) => row.dimension === "total")).toMatchObject({
           views: 5,
           visitors: 2,
-          conversions: 1,
+          conversions: 2,
         });
 
         expect(await rowsHolding(db, VISITOR)).toEqual([]);
