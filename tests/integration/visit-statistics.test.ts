@@ -38,6 +38,15 @@ function browse(base: string, path: string, headers: Record<string, string> = {}
   });
 }
 
+/** A page's text, one line per element's text (React's comment markers removed). */
+const visibleText = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, "")
+    .replace(/<[^>]+>/g, "\n")
+    .replace(/&amp;/g, "&")
+    .replace(/\s*\n\s*/g, "\n");
+
 /** The rows of every table whose text holds `needle`, as "table: n". */
 async function rowsHolding(db: Db, needle: string): Promise<string[]> {
   const tables = rowsOf<{ tablename: string }>(
@@ -114,6 +123,25 @@ describe.each(serverDatabases)("visit statistics on $name", (database) => {
         );
         expect(signedUp.status).toBe(200);
         await confirmSignUpByMail(running, "leser@example.org", visitor);
+
+        // The owner's Statistik shows the day once the buffer is written (at most a second later).
+        let shown = "";
+        for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+          const answer = await fetch(`${url}/admin/statistik?zeitraum=heute`, {
+            headers: { Cookie: session },
+          });
+          expect(answer.status).toBe(200);
+          shown = visibleText(await answer.text());
+          if (shown.includes("Conversions\n2\n")) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(shown).toContain("Besucher\n2\nSeitenaufrufe\n5\nConversions\n2\nConversion-Rate\n100 %");
+        expect(shown).toContain("/about\n1 Aufruf · 1 Besucher · 2 Conversions · 50 %");
+        expect(shown).toContain("www.google.de\n1 Aufruf · 1 Besucher · 2 Conversions · 50 %");
+        expect(shown).toContain("Direkt / unbekannt\n1 Aufruf · 1 Besucher · 0 Conversions · 50 %");
+        expect(shown).toContain("herbst\n1 Aufruf · 1 Besucher · 2 Conversions · 100 %");
+        expect(shown).toContain("/gibt/es-nicht\n1 Aufruf · 1 Besucher · 100 %");
+        expect(shown).toContain("Safari\n1 Aufruf · 1 Besucher · 20 %");
       },
       after: async (db) => {
         const events = await db.select().from(visitEvents).orderBy(visitEvents.at);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "~/platform/db/engines.server";
 import { visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
 import { berlinDay, berlinMidnight, nextDay } from "./visitor-key.server";
@@ -67,13 +67,23 @@ export async function rollUpClosedDays(db: Db, now = new Date()): Promise<string
   return written;
 }
 
+/** Totals of one dimension's value over a period: what the daily totals hold per day. */
+export type DimensionTotal = {
+  dimension: string;
+  value: string;
+  views: number;
+  visitors: number;
+  conversions: number;
+};
+
 /**
- * One day's totals per dimension: views, visitors (distinct keys) and conversions. A conversion
- * counts for the entry page, referrer and UTM of the visit it is attributed to (the visitor's
- * latest entry before it that day, else their first view), and for its own browser and system.
+ * The totals per dimension of the raw events in [start, end): views, visitors (distinct keys;
+ * keys differ from day to day, so over several days this is the sum of the days' visitors) and
+ * conversions. A conversion counts for the entry page, referrer and UTM of the visit it is
+ * attributed to (the visitor's latest entry before it, else their first view; the key makes it
+ * the same day), and for its own browser and system.
  */
-async function rollUpDay(db: Db, day: string, start: Date, end: Date): Promise<boolean> {
-  const result = await db.execute(sql`
+const totalsOf = (start: Date, end: Date) => sql`
     with ev as (
       select * from ${visitEvents} where ${visitEvents.at} >= ${start.toISOString()}::timestamptz and ${visitEvents.at} < ${end.toISOString()}::timestamptz
     ),
@@ -114,17 +124,56 @@ async function rollUpDay(db: Db, day: string, start: Date, end: Date): Promise<b
       union all select 'os', os, visitor, kind = 'view', kind <> 'view' from ev
       union all select 'conversion', kind, visitor, false, true from conv
     )
-    insert into ${visitDaily} (day, dimension, value, views, visitors, conversions)
-    select ${day}::date, dimension, value,
-      count(*) filter (where is_view),
-      count(distinct visitor) filter (where is_view),
-      count(*) filter (where is_conversion)
+    select dimension, value,
+      (count(*) filter (where is_view))::int as views,
+      (count(distinct visitor) filter (where is_view))::int as visitors,
+      (count(*) filter (where is_conversion))::int as conversions
     from facts
     group by dimension, value
+`;
+
+/** The totals of the raw events in [start, end) (the days not rolled up yet). */
+export async function eventTotals(db: Db, start: Date, end: Date): Promise<DimensionTotal[]> {
+  return rowsOf<DimensionTotal>(await db.execute(totalsOf(start, end)));
+}
+
+/** One day's totals into visit_daily; false when the day had no events. */
+async function rollUpDay(db: Db, day: string, start: Date, end: Date): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into ${visitDaily} (day, dimension, value, views, visitors, conversions)
+    select ${day}::date, dimension, value, views, visitors, conversions from (${totalsOf(start, end)}) as totals
     on conflict do nothing
     returning dimension
   `);
   return rowsOf<{ dimension: string }>(result).length > 0;
+}
+
+/**
+ * The daily totals of the days from `from` to `to` (both included), summed per dimension and
+ * value, and the last day among them that is rolled up (undefined: none).
+ */
+export async function dailyTotals(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<{ totals: DimensionTotal[]; lastDay: string | undefined }> {
+  const inPeriod = and(gte(visitDaily.day, from), lte(visitDaily.day, to));
+  const totals = await db
+    .select({
+      dimension: visitDaily.dimension,
+      value: visitDaily.value,
+      views: sql<number>`sum(${visitDaily.views})::int`,
+      visitors: sql<number>`sum(${visitDaily.visitors})::int`,
+      conversions: sql<number>`sum(${visitDaily.conversions})::int`,
+    })
+    .from(visitDaily)
+    .where(inPeriod)
+    .groupBy(visitDaily.dimension, visitDaily.value);
+  const [last] = await db
+    .select({ day: sql<string | null>`max(${visitDaily.day})::text` })
+    .from(visitDaily)
+    .where(and(inPeriod, eq(visitDaily.dimension, "total")));
+  return { totals, lastDay: last?.day ?? undefined };
 }
 
 /** Deletes the raw events past VISIT_EVENT_DAYS; resolves to how many went. */
@@ -149,12 +198,4 @@ export async function visitEventsBetween(db: Db, start: Date, end: Date) {
     .from(visitEvents)
     .where(and(gte(visitEvents.at, start), lt(visitEvents.at, end)))
     .orderBy(visitEvents.at);
-}
-
-/** The daily totals of a period (days as "YYYY-MM-DD", both included). */
-export async function dailyTotals(db: Db, from: string, to: string) {
-  return db
-    .select()
-    .from(visitDaily)
-    .where(and(gte(visitDaily.day, from), sql`${visitDaily.day} <= ${to}`));
 }
