@@ -6,4 +6,4 @@ export {
   pruneVisits,
   statisticsEnabled,
 } from "./counting.server";
-export { isPagePath, type AnsweredRequest, type ConversionKind } from "./visits.server";
+export { type AnsweredRequest, type ConversionKind } from "./visits.server";

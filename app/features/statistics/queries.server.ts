@@ -190,12 +190,3 @@ export async function pruneVisitEvents(db: Db, now = new Date()): Promise<number
 export async function pruneSalts(db: Db, now = new Date()): Promise<void> {
   await db.delete(visitSalts).where(lt(visitSalts.day, berlinDay(now)));
 }
-
-/** The raw events of a period, for the admin's figures of the current day and tests. */
-export async function visitEventsBetween(db: Db, start: Date, end: Date) {
-  return db
-    .select()
-    .from(visitEvents)
-    .where(and(gte(visitEvents.at, start), lt(visitEvents.at, end)))
-    .orderBy(visitEvents.at);
-}
