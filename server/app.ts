@@ -17,7 +17,14 @@ import { adminOfRequest, readSessionToken, shareAdminOfRequest } from "~/feature
 import { countPageView, flushVisits, statisticsEnabled } from "~/features/statistics/index.server";
 import { clientAddressContext, databaseContext, mailQueuedContext } from "~/platform/http/request-context";
 import { startBackups } from "./backup";
-import { configuredDatabase, database, kickMailWorker, requestDatabase, shutDown } from "./boot";
+import {
+  configuredDatabase,
+  database,
+  kickMailWorker,
+  requestDatabase,
+  runningDatabase,
+  shutDown,
+} from "./boot";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy";
 import { publicFormTurns, refuseWhileCapped } from "./public-form-posts";
 import { pageCache, type PageCacheVariables } from "./page-cache";
@@ -124,6 +131,8 @@ export function createApp(config: Env, dev?: DevOptions) {
   // Visit statistics (docs/decisions/0025-visit-statistics.md): the answer, also one from the page
   // cache, is looked at once it is made; the counting never delays it.
   const siteHosts = [new URL(config.PUBLIC_URL).host];
+  // Counting never starts the database: during an outage the events are simply not counted.
+  const countingDatabase = () => runningDatabase() ?? Promise.reject(new Error("database not running"));
   app.use(async (c, next) => {
     await next();
     if (c.req.method !== "GET") return;
@@ -136,12 +145,12 @@ export function createApp(config: Env, dev?: DevOptions) {
         address: clientAddress(c, config),
         siteHosts: host ? [...siteHosts, host.toLowerCase()] : siteHosts,
       },
-      requestDatabase,
+      countingDatabase,
     );
   });
   app.use(compress());
   if (!dev)
-    app.use(pageCache({ https: config.isHttps, keepCampaign: () => statisticsEnabled(requestDatabase) }));
+    app.use(pageCache({ https: config.isHttps, keepCampaign: () => statisticsEnabled(countingDatabase) }));
 
   app.get("/healthz", async (c) => {
     const ok = await database()
