@@ -135,13 +135,15 @@ export function createApp(config: Env, dev?: DevOptions) {
   const countingDatabase = () => runningDatabase() ?? Promise.reject(new Error("database not running"));
   app.use(async (c, next) => {
     await next();
-    if (c.req.method !== "GET") return;
+    // Files, JSON and other methods leave here, before anything is computed for them.
+    const contentType = c.res.headers.get("content-type");
+    if (c.req.method !== "GET" || !contentType?.startsWith("text/html")) return;
     const host = c.req.header("host");
     countPageView(
       {
         request: c.req.raw,
         status: c.res.status,
-        contentType: c.res.headers.get("content-type"),
+        contentType,
         address: clientAddress(c, config),
         siteHosts: host ? [...siteHosts, host.toLowerCase()] : siteHosts,
       },
