@@ -71,6 +71,9 @@ const tableOwners = {
   outbox: "app/platform/mail/outbox.server.ts",
   appMeta: "app/platform/db/app-meta.server.ts",
   rateLimits: "app/platform/db/rate-limits.server.ts",
+  visitEvents: "app/features/statistics/queries.server.ts",
+  visitSalts: "app/features/statistics/queries.server.ts",
+  visitDaily: "app/features/statistics/queries.server.ts",
 };
 
 // A table added to the schema without an owner stops lint here.

@@ -45,6 +45,7 @@ export default [
       route("datenschutz", "features/privacy/admin-privacy.tsx"),
       route("datenschutz/export.json", "features/privacy/admin-export-json.ts"),
       route("datenschutz/export.html", "features/privacy/admin-export-page.tsx"),
+      route("statistik", "features/statistics/admin-statistics.tsx"),
       route("bilder", "features/media/admin-image-upload.ts"),
     ]),
     route("not-found", "features/site/not-found.tsx", { id: "not-found" }),

@@ -14,9 +14,17 @@ import { logger, scrubError } from "~/platform/logger.server";
 import { nonceContext } from "~/platform/http/nonce";
 import { publicPagesChanged } from "~/platform/http/public-pages.server";
 import { adminOfRequest, readSessionToken, shareAdminOfRequest } from "~/features/auth/session.server";
+import { countPageView, flushVisits, statisticsEnabled } from "~/features/statistics/index.server";
 import { clientAddressContext, databaseContext, mailQueuedContext } from "~/platform/http/request-context";
 import { startBackups } from "./backup";
-import { configuredDatabase, database, kickMailWorker, requestDatabase, shutDown } from "./boot";
+import {
+  configuredDatabase,
+  database,
+  kickMailWorker,
+  requestDatabase,
+  runningDatabase,
+  shutDown,
+} from "./boot";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy";
 import { publicFormTurns, refuseWhileCapped } from "./public-form-posts";
 import { pageCache, type PageCacheVariables } from "./page-cache";
@@ -120,8 +128,31 @@ export function createApp(config: Env, dev?: DevOptions) {
   );
   // Public form POSTs take turns (server/public-form-posts.ts), their bodies read.
   app.use(publicFormTurns(config, requestDatabase, (c) => clientAddress(c, config)));
+  // Visit statistics (docs/decisions/0025-visit-statistics.md): the answer, also one from the page
+  // cache, is looked at once it is made; the counting never delays it.
+  const siteHosts = [new URL(config.PUBLIC_URL).host];
+  // Counting never starts the database: during an outage the events are simply not counted.
+  const countingDatabase = () => runningDatabase() ?? Promise.reject(new Error("database not running"));
+  app.use(async (c, next) => {
+    await next();
+    // Files, JSON and other methods leave here, before anything is computed for them.
+    const contentType = c.res.headers.get("content-type");
+    if (c.req.method !== "GET" || !contentType?.startsWith("text/html")) return;
+    const host = c.req.header("host");
+    countPageView(
+      {
+        request: c.req.raw,
+        status: c.res.status,
+        contentType,
+        address: clientAddress(c, config),
+        siteHosts: host ? [...siteHosts, host.toLowerCase()] : siteHosts,
+      },
+      countingDatabase,
+    );
+  });
   app.use(compress());
-  if (!dev) app.use(pageCache({ https: config.isHttps }));
+  if (!dev)
+    app.use(pageCache({ https: config.isHttps, keepCampaign: () => statisticsEnabled(countingDatabase) }));
 
   app.get("/healthz", async (c) => {
     const ok = await database()
@@ -238,6 +269,7 @@ export async function main(): Promise<Server> {
       clearTimeout(force);
       try {
         await stopBackups();
+        await flushVisits();
         await shutDown();
         logger.info("database closed; bye");
         process.exitCode = 0;

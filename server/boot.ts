@@ -80,6 +80,15 @@ export function requestDatabase(): Promise<Db> {
   return current.db;
 }
 
+/**
+ * The database while it is up or starting, without starting it (undefined otherwise): for work
+ * a request may skip, such as counting a visit, which must not retry the start on every page
+ * served from the cache during an outage.
+ */
+export function runningDatabase(): Promise<Db> | undefined {
+  return state.__booted ? requestDatabase() : undefined;
+}
+
 async function boot(config: Env): Promise<DatabaseHandle> {
   const handle = await openDatabase(configuredDatabase(config));
   try {

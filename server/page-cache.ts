@@ -76,7 +76,14 @@ type Entry = {
 /** Set for a render through the cache: the nonce its inline scripts carry, turned into hashes here. */
 export type PageCacheVariables = { pageCacheNonce: string | undefined };
 
-export function pageCache(options: { https: boolean }): MiddlewareHandler<{ Variables: PageCacheVariables }> {
+export function pageCache(options: {
+  https: boolean;
+  /**
+   * While visit statistics are on, `utm_*` parameters are left out of the key instead of being
+   * redirected away, so a campaign link is answered (from the cache) with its parameters seen.
+   */
+  keepCampaign?: () => Promise<boolean>;
+}): MiddlewareHandler<{ Variables: PageCacheVariables }> {
   const entries = new Map<string, Entry>();
   const renders = new Map<string, Promise<void>>();
 
@@ -157,9 +164,13 @@ export function pageCache(options: { https: boolean }): MiddlewareHandler<{ Vari
   return async (c, next) => {
     if (!isCacheable(c)) return next();
     const url = new URL(c.req.url);
+    const campaign = url.search.includes("utm_") && (await options.keepCampaign?.()) ? takeCampaign(url) : "";
     const query = pageQuery(url);
     if (query === undefined) return next();
-    if (query !== url.search) return c.redirect(samePath(url.pathname) + query, 301);
+    if (query !== url.search) {
+      const kept = campaign && (query ? `${query}&${campaign}` : `?${campaign}`);
+      return c.redirect(samePath(url.pathname) + (kept || query), 301);
+    }
     const key = url.pathname + query;
     const fresh = () => {
       const entry = entries.get(key);
@@ -245,6 +256,15 @@ export function pageQuery(url: URL): string | undefined {
   if (UNCACHED_QUERY_PATHS.has(url.pathname) || url.searchParams.has(PREVIEW_PARAM)) return undefined;
   if (/\.[^/]*$/.test(url.pathname)) return undefined;
   return PAGE_QUERY[url.pathname]?.(url.searchParams) ?? "";
+}
+
+/** Takes the `utm_*` parameters out of `url`; resolves to them as a query without "?" ("" for none). */
+function takeCampaign(url: URL): string {
+  const names = [...url.searchParams.keys()].filter((name) => name.startsWith("utm_"));
+  if (names.length === 0) return "";
+  const campaign = new URLSearchParams([...url.searchParams].filter(([name]) => name.startsWith("utm_")));
+  for (const name of names) url.searchParams.delete(name);
+  return campaign.toString();
 }
 
 /** A path as the target of a redirect on this site: "//host" would leave it. */

@@ -124,6 +124,7 @@ const VISITED_ELSEWHERE = [
   "/admin/profil",
   "/admin/einstellungen",
   "/admin/einstellungen/datensicherung",
+  "/admin/statistik",
   "/admin/inhalte",
   "/admin/inhalte/service-webdesign",
   "/newsletter/bestaetigen",
@@ -661,6 +662,20 @@ test(
     });
     await expect(main(page).getByRole("heading", { level: 2, name: "Datensicherung" })).toBeVisible();
     await expectNoAxeViolations(page, "/admin/einstellungen/datensicherung");
+  },
+);
+
+test(
+  "axe: Statistik, with statistics off and its period links",
+  { tag: "@desktop-only" },
+  async ({ page, baseURL }, testInfo) => {
+    const client = await actAsOwnClient(page.context(), testInfo);
+    await openAsAdmin(page, "/admin/statistik", { baseURL: baseURL!, clientAddress: client });
+    await expect(main(page).getByRole("heading", { level: 2, name: "Besucherstatistik" })).toBeVisible();
+    await expectNoAxeViolations(page, "/admin/statistik");
+    await main(page).getByRole("link", { name: "12 Monate" }).click();
+    await expect(main(page).getByRole("link", { name: "12 Monate" })).toHaveAttribute("aria-current", "page");
+    await expectNoAxeViolations(page, "/admin/statistik?zeitraum=12-monate");
   },
 );
 

@@ -116,6 +116,8 @@ test("the right password: 'Login successful', the admin area, tabs as links that
     ["Einstellungen", "/admin/einstellungen", "Einstellungen"],
     // Auskunft und Löschung after the settings.
     ["Datenschutz", "/admin/datenschutz", "Auskunft und Löschung"],
+    // the visit statistics after Datenschutz (issue 29).
+    ["Statistik", "/admin/statistik", "Besucherstatistik"],
   ] as const;
   await expect(tabs(page).getByRole("link")).toHaveText(expected.map(([label]) => label));
   for (const [label, href] of expected) {

@@ -418,6 +418,7 @@ const SCREENS: { path: string; heading: string | RegExp }[] = [
   { path: "/admin/einstellungen", heading: "Einstellungen" },
   { path: "/admin/datenschutz", heading: /./ },
   { path: "/admin/einstellungen/datensicherung", heading: "Datensicherung" },
+  { path: "/admin/statistik", heading: "Besucherstatistik" },
 ];
 
 /** The visible controls of the page smaller than 44 × 44 px, but links inside running text. */
@@ -563,6 +564,7 @@ test("the phone's admin header: one line, 'Menü' with the go-live count opens t
     "Profil",
     "Einstellungen",
     "Datenschutz",
+    "Statistik",
   ]);
   await expect(tabs.getByRole("link", { name: "Kontaktanfragen" })).toHaveAttribute("aria-current", "page");
   const count = Number((await menu.textContent())!.match(/\d+/)![0]);

@@ -102,6 +102,7 @@ test("the owner looks an address up, exports it, erases all of it and finds noth
     "Profil",
     "Einstellungen",
     "Datenschutz",
+    "Statistik",
   ]);
   await expect(main(page).getByRole("heading", { level: 2, name: "Auskunft und Löschung" })).toBeVisible();
 

@@ -77,6 +77,7 @@ const ADMIN_HEADINGS = [
   "Neue Leistungsseite",
   "Frühere Versionen",
   "Auskunft und Löschung",
+  "Besucherstatistik",
 ];
 const FORGED_COOKIE = `session=${randomBytes(32).toString("base64url")}`;
 /** Real sessions of the admin that have ended: idle too long, and past the 30-day maximum. */
@@ -127,6 +128,7 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "privacy", hostingName: "Evil Hosting", hostingAddress: "Irgendwo 1, 12345 Nirgendwo" },
   { intent: "mail", notifyEmail: "angreifer@evil.example", senderName: "Übernommen" },
   { intent: "newsletter", archive: "on", proofYears: "1" },
+  { intent: "statistics", enabled: "on" },
   { intent: "test-mail" },
   // "Demo-Inhalte entfernen".
   { intent: "remove-demo" },
@@ -459,6 +461,7 @@ test("the attack bodies cover every intent an admin action knows", () => {
       "newsletter",
       "owner",
       "privacy",
+      "statistics",
       "test-mail",
       "remove-demo",
       "update",
@@ -530,6 +533,7 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
     "/admin/datenschutz",
     "/admin/datenschutz/export.json",
     "/admin/datenschutz/export.html",
+    "/admin/statistik",
   ]) {
     expect(urls).toContain(known);
   }

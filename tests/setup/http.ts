@@ -78,9 +78,14 @@ export type RunningServer = {
 
 /**
  * Confirms a newsletter sign-up with the link of its confirmation mail (from the server's mail
- * drop), as the subscriber's button does; waits for the mail up to 10 s.
+ * drop), as the subscriber's button does (with `headers`: from that browser); waits for the mail
+ * up to 10 s.
  */
-export async function confirmSignUpByMail(running: RunningServer, email: string): Promise<void> {
+export async function confirmSignUpByMail(
+  running: RunningServer,
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const folder = path.join(running.dataDir, "mail");
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -94,7 +99,12 @@ export async function confirmSignUpByMail(running: RunningServer, email: string)
       if (to !== email) continue;
       const token = raw.match(/\/newsletter\/bestaetigen\?token=([0-9a-f]{64})/)?.[1];
       if (!token) continue;
-      const response = await postForm(running.url, "/newsletter/bestaetigen", { intent: "confirm", token });
+      const response = await postForm(
+        running.url,
+        "/newsletter/bestaetigen",
+        { intent: "confirm", token },
+        headers,
+      );
       if (response.status !== 200) throw new Error(`confirming ${email}: ${response.status}`);
       return;
     }

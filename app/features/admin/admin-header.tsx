@@ -17,6 +17,7 @@ const TABS = [
   { to: "/admin/profil", label: "Profil" },
   { to: "/admin/einstellungen", label: "Einstellungen" },
   { to: "/admin/datenschutz", label: "Datenschutz" },
+  { to: "/admin/statistik", label: "Statistik" },
 ];
 
 const MENU_ID = "admin-menu";

@@ -22,6 +22,7 @@ import {
 } from "~/platform/forms/guard.server";
 import { logger } from "~/platform/logger.server";
 import { clientAddressContext, databaseContext, mailQueuedContext } from "~/platform/http/request-context";
+import { countConversion } from "~/features/statistics/index.server";
 
 /**
  * The contact form's action. Order of work: spam defence, validation, then the database write
@@ -80,6 +81,7 @@ export async function contactAction(
       );
     }
     context.get(mailQueuedContext)();
+    countConversion(request, context, "contact");
     return {
       ok: true,
       title: CONTACT_MESSAGES.success,

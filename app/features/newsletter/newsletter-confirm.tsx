@@ -10,6 +10,7 @@ import { installationSecret } from "~/platform/db/installation-secret.server";
 import { PERSONAL } from "~/platform/http/cache-control";
 import type { Route } from "./+types/newsletter-confirm";
 import { databaseContext, mailQueuedContext } from "~/platform/http/request-context";
+import { countConversion } from "~/features/statistics/index.server";
 
 /**
  * The link of the confirmation mail. Opening it changes nothing (mail scanners open links);
@@ -42,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ resent: result }, { status: result === "invalid" ? 400 : 200 });
   }
   const state = await confirm(db, token);
+  if (state.state === "confirmed") countConversion(request, context, "newsletter");
   return data({ confirmed: state.state }, { status: state.state === "confirmed" ? 200 : 400 });
 }
 

@@ -10,6 +10,7 @@ import { MAIL_RECORD_DAYS } from "~/platform/mail/retention";
 import { logger } from "~/platform/logger.server";
 import { pruneExpiredSessions, pruneExpiredChallenges } from "~/features/auth/index.server";
 import { readSiteSettings } from "~/features/settings/index.server";
+import { pruneVisits } from "~/features/statistics/index.server";
 
 /** Any number, the same on every instance: the advisory lock that lets one instance at a time run. */
 export const HOUSEKEEPING_LOCK = 4_151_515;
@@ -23,6 +24,8 @@ export type HousekeepingCounts = {
   consentRecords: number;
   rateLimits: number;
   sessions: number;
+  /** Raw visit events past 30 days (their days rolled up into the daily totals first). */
+  visitEvents: number;
 };
 
 /**
@@ -30,7 +33,8 @@ export type HousekeepingCounts = {
  * lock, so that only one instance runs them at a time: contact requests past their period
  * (Einstellungen) unless marked "Aufbewahren", records of mails sent or failed more than 30 days
  * ago, never-confirmed sign-ups, proof-and-block records past their period, rate-limit counters
- * (with the used form tokens, after the tokens' 24 hours) and expired sessions. Logs the counts, never an address. Resolves to the counts, or to
+ * (with the used form tokens, after the tokens' 24 hours), expired sessions, and raw visit
+ * events past 30 days once their days are rolled up (with the salts of past days). Logs the counts, never an address. Resolves to the counts, or to
  * undefined when another instance holds the lock.
  */
 export async function runHousekeeping(
@@ -53,6 +57,7 @@ export async function runHousekeeping(
       rateLimits: await pruneRateLimits(tx),
       sessions: await pruneExpiredSessions(tx),
       signInChallenges: await pruneExpiredChallenges(tx),
+      visitEvents: await pruneVisits(tx),
     };
   });
   if (!counts) return undefined;

@@ -55,6 +55,9 @@ const KNOWN_TABLES = [
   "recovery_codes",
   "sessions",
   "site_settings",
+  "visit_daily",
+  "visit_events",
+  "visit_salts",
 ];
 
 const PERSON = "Mia.Muster@Example.org";

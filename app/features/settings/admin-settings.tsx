@@ -46,6 +46,7 @@ const SECTIONS = [
   { id: "datenschutz", title: "Datenschutz-Angaben" },
   { id: "e-mail", title: "E-Mail" },
   { id: "newsletter", title: "Newsletter" },
+  { id: "besucherstatistik", title: "Besucherstatistik" },
   { id: "server", title: "Server-Konfiguration" },
 ];
 
@@ -357,6 +358,23 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             label="Nachweise aufbewahren (Jahre)"
             hint="Nach einer Abmeldung oder Löschung bleibt nur ein Nachweis ohne die Adresse im Klartext: ein mit dem Schlüssel dieser Installation gebildeter Hash der Adresse, die Zeitpunkte und der Einwilligungstext. Standard: 3 Jahre (regelmäßige Verjährungsfrist)."
             inputMode="numeric"
+          />
+        </SettingsFieldset>
+      </SettingsSectionForm>
+
+      <SettingsSectionForm
+        id="besucherstatistik"
+        section="statistics"
+        title="Besucherstatistik"
+        description="Ob die Website zählt, wie viele Menschen welche Seiten besuchen, woher sie kommen und welche Besuche zu einer Kontaktanfrage oder Newsletter-Anmeldung führen."
+        stored={settings.statistics}
+        limits={limits.statistics}
+      >
+        <SettingsFieldset legend="Zählung">
+          <SettingsCheckbox
+            name="enabled"
+            label="Besucherstatistik erfassen (ohne Cookies)"
+            hint="Der Server zählt jeden Seitenaufruf selbst, ohne Cookie, ohne Speicher im Gerät und ohne Dienst eines Dritten. Statt der IP-Adresse speichert er nur einen Schlüssel, der jeden Tag neu gebildet wird: Ein Besuch lässt sich so nur innerhalb eines Tages zuordnen. Einzelne Aufrufe werden nach 30 Tagen gelöscht, die Tagessummen bleiben. Deine eigenen Besuche, Bots und Vorabrufe zählen nicht."
           />
         </SettingsFieldset>
       </SettingsSectionForm>

@@ -65,6 +65,10 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     /** Proof-and-block records after an unsubscribe: the limitation period (§ 195 BGB). */
     proofYears: "3",
   },
+  statistics: {
+    /** Empty: no visit is counted (docs/decisions/0025-visit-statistics.md). */
+    enabled: "",
+  },
 };
 
 /** When the built-in legal texts were last reviewed: their "Stand" until the owner changes legal data. */

@@ -240,12 +240,18 @@ export const NewsletterSettingsSchema = z.object({
   ),
 });
 
+/** 6. Besucherstatistik: counted by the server without cookies, off until the owner turns it on. */
+export const StatisticsSettingsSchema = z.object({
+  enabled: z.enum(["", "on"], { error: "Bitte an oder aus wählen." }),
+});
+
 export const SETTINGS_SCHEMAS = {
   owner: OwnerSettingsSchema,
   website: WebsiteSettingsSchema,
   privacy: PrivacySettingsSchema,
   mail: MailSettingsSchema,
   newsletter: NewsletterSettingsSchema,
+  statistics: StatisticsSettingsSchema,
 } as const;
 
 export type SettingsSection = keyof typeof SETTINGS_SCHEMAS;

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   check,
   index,
   integer,
@@ -499,3 +500,63 @@ export const backupSettings = pgTable("backup_settings", {
   failure: text("failure"),
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Visit statistics (docs/decisions/0025-visit-statistics.md), counted only while the owner has
+ * switched them on. One row per counted page view or conversion, kept 30 days: no address and
+ * no User-Agent, only the day's visitor key (a truncated hash with the day's salt) and families.
+ */
+export const VISIT_KINDS = ["view", "contact", "newsletter"] as const;
+
+export const visitEvents = pgTable(
+  "visit_events",
+  {
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** A page view, or the conversion it is. */
+    kind: text("kind", { enum: VISIT_KINDS }).notNull().default("view"),
+    path: text("path").notNull(),
+    /** An external referrer only, without query: an internal one is a navigation within the site. */
+    referrer_host: text("referrer_host"),
+    referrer_path: text("referrer_path"),
+    utm_source: text("utm_source"),
+    utm_medium: text("utm_medium"),
+    utm_campaign: text("utm_campaign"),
+    /** The screen class (phone, tablet, desktop): needs the browser's report, null until then. */
+    screen: text("screen"),
+    browser: text("browser").notNull(),
+    os: text("os").notNull(),
+    visitor: text("visitor").notNull(),
+    /** A view that did not come from a page of the site: where a visit starts. */
+    entry: boolean("entry").notNull().default(false),
+    not_found: boolean("not_found").notNull().default(false),
+  },
+  (t) => [
+    // Rows arrive in time order: a BRIN index stays a few pages for millions of rows.
+    index("visit_events_at_idx").using("brin", t.at),
+    index("visit_events_visitor_idx").on(t.visitor, t.at),
+    check(
+      "visit_events_kind_check",
+      sql.raw(`${t.kind.name} in (${VISIT_KINDS.map((k) => `'${k}'`).join(", ")})`),
+    ),
+  ],
+);
+
+/** The visitor key's salt: one per day (Europe/Berlin), deleted once the next day's exists. */
+export const visitSalts = pgTable("visit_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: bytea("salt").notNull(),
+});
+
+/** Daily totals per dimension (page, entry page, referrer, UTM, browser, OS, 404 …), kept indefinitely. */
+export const visitDaily = pgTable(
+  "visit_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+    conversions: integer("conversions").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
+);

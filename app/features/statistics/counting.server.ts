@@ -1,0 +1,62 @@
+import type { Db } from "~/platform/db/engines.server";
+import { siteSettingsOf } from "~/features/settings/index.server";
+import { clientAddressContext, databaseContext, type RequestContext } from "~/platform/http/request-context";
+import { pruneSalts, pruneVisitEvents, rollUpClosedDays } from "./queries.server";
+import { createVisitRecorder } from "./recorder.server";
+import {
+  conversionOf,
+  pageViewOf,
+  type AnsweredRequest,
+  type ConversionKind,
+  type PendingVisit,
+} from "./visits.server";
+
+/**
+ * The process's counting (docs/decisions/0025-visit-statistics.md): one buffer, written at most
+ * once per second. Everything here returns at once; whether statistics are on is asked of the
+ * settings (read once per version of the public pages) after the answer, never before it.
+ */
+const recorder = createVisitRecorder();
+function recordIfOn(connect: () => Promise<Db>, visit: PendingVisit | undefined): void {
+  if (!visit) return;
+  const db = connect();
+  enabledIn(db)
+    .then((on) => on && recorder.record(db, visit))
+    // The database or the settings do not answer: the event is dropped, as the decision says.
+    .catch(() => undefined);
+}
+
+const enabledIn = async (db: Promise<Db>) =>
+  (await siteSettingsOf(await db)).settings.statistics.enabled === "on";
+
+/**
+ * Whether statistics are on (the settings, read once per version of the public pages); false
+ * while the database does not answer. The page cache asks it for a campaign link only.
+ */
+export const statisticsEnabled = (connect: () => Promise<Db>): Promise<boolean> =>
+  enabledIn(connect()).catch(() => false);
+
+/** Counts the answer to a public document GET (server/app.ts), if it counts and statistics are on. */
+export function countPageView(answered: AnsweredRequest, connect: () => Promise<Db>): void {
+  recordIfOn(connect, pageViewOf(answered));
+}
+
+/** Records a conversion of the request's visitor: a stored contact request, a confirmed sign-up. */
+export function countConversion(request: Request, context: RequestContext, kind: ConversionKind): void {
+  const visit = conversionOf(request, context.get(clientAddressContext), kind);
+  recordIfOn(() => context.get(databaseContext), visit);
+}
+
+/** Writes the buffered events now: the graceful shutdown, before the database closes. */
+export const flushVisits = () => recorder.flush();
+
+/**
+ * The housekeeping's part (inside its transaction and advisory lock): closed days rolled up into
+ * the daily totals, then raw events past 30 days and salts of past days deleted. Resolves to the
+ * raw events deleted.
+ */
+export async function pruneVisits(db: Db, now = new Date()): Promise<number> {
+  await rollUpClosedDays(db, now);
+  await pruneSalts(db, now);
+  return pruneVisitEvents(db, now);
+}

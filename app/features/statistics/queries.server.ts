@@ -1,0 +1,192 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { rowsOf, type Db } from "~/platform/db/engines.server";
+import { visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
+import { berlinDay, berlinMidnight, nextDay } from "./visitor-key.server";
+
+/**
+ * The queries of the statistics tables (docs/decisions/0025-visit-statistics.md): the raw
+ * events, the day's salt, and the daily totals.
+ */
+
+export type NewVisitEvent = typeof visitEvents.$inferInsert;
+
+/** Raw events are kept this long; the daily totals indefinitely. */
+export const VISIT_EVENT_DAYS = 30;
+/** How many past days the rollup looks at (more than the raw events' days). */
+const ROLLUP_LOOKBACK_DAYS = VISIT_EVENT_DAYS + 10;
+/** A day is rolled up once it has been over for this long (the last buffers are written). */
+const DAY_SETTLED_MS = 5 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One multi-row insert: the group commit of a second's events. */
+export async function insertVisitEvents(db: Db, events: NewVisitEvent[]): Promise<void> {
+  if (events.length > 0) await db.insert(visitEvents).values(events);
+}
+
+/**
+ * The salt of `day`: made by the first instance that needs it (every instance then reads the same
+ * row), and the salts of the days before deleted, so no key of an earlier day can be made again.
+ */
+export async function saltOfDay(db: Db, day: string): Promise<Uint8Array> {
+  await db
+    .insert(visitSalts)
+    .values({ day, salt: randomBytes(32) })
+    .onConflictDoNothing();
+  await db.delete(visitSalts).where(lt(visitSalts.day, day));
+  const [row] = await db.select({ salt: visitSalts.salt }).from(visitSalts).where(eq(visitSalts.day, day));
+  if (!row) throw new Error(`no visit salt for ${day}`);
+  return new Uint8Array(row.salt);
+}
+
+/** Whether a day's totals are written: its `total` row is the mark. */
+async function rolledUp(db: Db, day: string): Promise<boolean> {
+  const [row] = await db
+    .select({ day: visitDaily.day })
+    .from(visitDaily)
+    .where(and(eq(visitDaily.day, day), eq(visitDaily.dimension, "total")));
+  return Boolean(row);
+}
+
+/**
+ * Writes the daily totals of every closed day not yet rolled up. Run inside the housekeeping's
+ * transaction under its advisory lock (one instance at a time); a day is written whole or not at
+ * all, with its `total` row as the mark, so no day is counted twice. Resolves to the days written.
+ */
+export async function rollUpClosedDays(db: Db, now = new Date()): Promise<string[]> {
+  const today = berlinDay(now);
+  const written: string[] = [];
+  for (let n = ROLLUP_LOOKBACK_DAYS; n >= 1; n--) {
+    const day = berlinDay(new Date(now.getTime() - n * DAY_MS));
+    if (day >= today) continue;
+    const end = berlinMidnight(nextDay(day));
+    if (now.getTime() < end.getTime() + DAY_SETTLED_MS) continue;
+    if (written.includes(day) || (await rolledUp(db, day))) continue;
+    if (await rollUpDay(db, day, berlinMidnight(day), end)) written.push(day);
+  }
+  return written;
+}
+
+/** Totals of one dimension's value over a period: what the daily totals hold per day. */
+export type DimensionTotal = {
+  dimension: string;
+  value: string;
+  views: number;
+  visitors: number;
+  conversions: number;
+};
+
+/**
+ * The totals per dimension of the raw events in [start, end): views, visitors (distinct keys;
+ * keys differ from day to day, so over several days this is the sum of the days' visitors) and
+ * conversions. A conversion counts for the entry page, referrer and UTM of the visit it is
+ * attributed to (the visitor's latest entry before it, else their first view; the key makes it
+ * the same day), and for its own browser and system.
+ */
+const totalsOf = (start: Date, end: Date) => sql`
+    with ev as (
+      select * from ${visitEvents} where ${visitEvents.at} >= ${start.toISOString()}::timestamptz and ${visitEvents.at} < ${end.toISOString()}::timestamptz
+    ),
+    views as (select * from ev where kind = 'view'),
+    conv as (
+      select c.kind, c.visitor, c.path, c.browser, c.os,
+        a.path as a_entry, a.referrer_host as a_host, a.referrer_path as a_referrer_path,
+        a.utm_source as a_source, a.utm_medium as a_medium, a.utm_campaign as a_campaign
+      from ev c
+      left join lateral (
+        select v.* from views v
+        where v.visitor = c.visitor and v.at <= c.at and not v.not_found
+        order by v.entry desc, case when v.entry then v.at end desc, v.at asc
+        limit 1
+      ) a on true
+      where c.kind <> 'view'
+    ),
+    facts (dimension, value, visitor, is_view, is_conversion) as (
+      select 'total', '', visitor, kind = 'view', kind <> 'view' from ev
+      union all select 'page', path, visitor, true, false from views where not not_found
+      union all select 'not_found', path, visitor, true, false from views where not_found
+      union all select 'entry', path, visitor, true, false from views where entry and not not_found
+      union all select 'entry', a_entry, visitor, false, true from conv where a_entry is not null
+      union all select 'referrer', coalesce(referrer_host, ''), visitor, true, false from views where entry
+      union all select 'referrer', coalesce(a_host, ''), visitor, false, true from conv
+      union all select 'referrer_url', referrer_host || coalesce(referrer_path, ''), visitor, true, false
+        from views where entry and referrer_host is not null
+      union all select 'referrer_url', a_host || coalesce(a_referrer_path, ''), visitor, false, true
+        from conv where a_host is not null
+      union all select 'utm_source', utm_source, visitor, true, false from views where utm_source is not null
+      union all select 'utm_source', a_source, visitor, false, true from conv where a_source is not null
+      union all select 'utm_medium', utm_medium, visitor, true, false from views where utm_medium is not null
+      union all select 'utm_medium', a_medium, visitor, false, true from conv where a_medium is not null
+      union all select 'utm_campaign', utm_campaign, visitor, true, false from views where utm_campaign is not null
+      union all select 'utm_campaign', a_campaign, visitor, false, true from conv where a_campaign is not null
+      union all select 'screen', screen, visitor, true, false from views where screen is not null
+      union all select 'browser', browser, visitor, kind = 'view', kind <> 'view' from ev
+      union all select 'os', os, visitor, kind = 'view', kind <> 'view' from ev
+      union all select 'conversion', kind, visitor, false, true from conv
+    )
+    select dimension, value,
+      (count(*) filter (where is_view))::int as views,
+      (count(distinct visitor) filter (where is_view))::int as visitors,
+      (count(*) filter (where is_conversion))::int as conversions
+    from facts
+    group by dimension, value
+`;
+
+/** The totals of the raw events in [start, end) (the days not rolled up yet). */
+export async function eventTotals(db: Db, start: Date, end: Date): Promise<DimensionTotal[]> {
+  return rowsOf<DimensionTotal>(await db.execute(totalsOf(start, end)));
+}
+
+/** One day's totals into visit_daily; false when the day had no events. */
+async function rollUpDay(db: Db, day: string, start: Date, end: Date): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into ${visitDaily} (day, dimension, value, views, visitors, conversions)
+    select ${day}::date, dimension, value, views, visitors, conversions from (${totalsOf(start, end)}) as totals
+    on conflict do nothing
+    returning dimension
+  `);
+  return rowsOf<{ dimension: string }>(result).length > 0;
+}
+
+/**
+ * The daily totals of the days from `from` to `to` (both included), summed per dimension and
+ * value, and the last day among them that is rolled up (undefined: none).
+ */
+export async function dailyTotals(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<{ totals: DimensionTotal[]; lastDay: string | undefined }> {
+  const inPeriod = and(gte(visitDaily.day, from), lte(visitDaily.day, to));
+  const totals = await db
+    .select({
+      dimension: visitDaily.dimension,
+      value: visitDaily.value,
+      views: sql<number>`sum(${visitDaily.views})::int`,
+      visitors: sql<number>`sum(${visitDaily.visitors})::int`,
+      conversions: sql<number>`sum(${visitDaily.conversions})::int`,
+    })
+    .from(visitDaily)
+    .where(inPeriod)
+    .groupBy(visitDaily.dimension, visitDaily.value);
+  const [last] = await db
+    .select({ day: sql<string | null>`max(${visitDaily.day})::text` })
+    .from(visitDaily)
+    .where(and(inPeriod, eq(visitDaily.dimension, "total")));
+  return { totals, lastDay: last?.day ?? undefined };
+}
+
+/** Deletes the raw events past VISIT_EVENT_DAYS; resolves to how many went. */
+export async function pruneVisitEvents(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - VISIT_EVENT_DAYS * DAY_MS);
+  const result = await db.execute(sql`
+    with deleted as (delete from ${visitEvents} where ${visitEvents.at} < ${before.toISOString()}::timestamptz returning 1)
+    select count(*)::int as count from deleted
+  `);
+  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
+
+/** Salts of days before `day` (a rotation missed while no instance counted). */
+export async function pruneSalts(db: Db, now = new Date()): Promise<void> {
+  await db.delete(visitSalts).where(lt(visitSalts.day, berlinDay(now)));
+}

@@ -1,0 +1,185 @@
+import { describe, expect } from "vitest";
+import { visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
+import { test, testDatabases } from "#tests/setup/databases";
+import { insertVisitEvents, rollUpClosedDays, type NewVisitEvent } from "./queries.server";
+import { createVisitRecorder } from "./recorder.server";
+import { pageViewOf, type AnsweredRequest } from "./visits.server";
+
+/**
+ * The counting's data layer (docs/decisions/0025-visit-statistics.md): the buffer's writes, the
+ * visitor key with the day's salt and its rotation at midnight Europe/Berlin, and the daily
+ * totals with their attribution of conversions. The server's side: tests/integration/visit-statistics.test.ts.
+ */
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+const SAFARI =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const ADDRESS = "2001:db8:5:6:1:2:3:4";
+
+function view(
+  path: string,
+  options: Partial<AnsweredRequest> & { userAgent?: string; referer?: string } = {},
+) {
+  const headers: Record<string, string> = { "user-agent": options.userAgent ?? FIREFOX };
+  if (options.referer) headers.referer = options.referer;
+  const visit = pageViewOf({
+    request: new Request(`https://www.example.de${path}`, { headers }),
+    status: 200,
+    contentType: "text/html; charset=utf-8",
+    address: ADDRESS,
+    siteHosts: ["www.example.de"],
+    ...options,
+  });
+  if (!visit) throw new Error(`${path} does not count`);
+  return visit;
+}
+
+describe.each(testDatabases)("visit statistics on $name", (database) => {
+  test.override({ database });
+
+  test("one write holds the buffered views; the same client is one visitor, another browser another", async ({
+    db,
+  }) => {
+    const recorder = createVisitRecorder({ intervalMs: 60_000 });
+    const connected = Promise.resolve(db);
+    recorder.record(
+      connected,
+      view("/?utm_source=newsletter&utm_campaign=herbst", {
+        referer: "https://www.google.de/search?q=coach",
+      }),
+    );
+    recorder.record(connected, view("/projects", { referer: "https://www.example.de/" }));
+    recorder.record(connected, view("/projects", { userAgent: SAFARI }));
+    expect(await db.select().from(visitEvents)).toEqual([]);
+    await recorder.flush();
+
+    const rows = await db.select().from(visitEvents).orderBy(visitEvents.at);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatchObject({
+      kind: "view",
+      path: "/",
+      referrer_host: "www.google.de",
+      referrer_path: "/search",
+      utm_source: "newsletter",
+      utm_medium: null,
+      utm_campaign: "herbst",
+      browser: "Firefox",
+      os: "Linux",
+      entry: true,
+      not_found: false,
+    });
+    expect(rows[1]).toMatchObject({ path: "/projects", referrer_host: null, entry: false });
+    expect(rows[2]).toMatchObject({ browser: "Safari", os: "iOS", entry: true });
+    expect(rows[0]!.visitor).toMatch(/^[0-9a-f]{16}$/);
+    expect(rows[1]!.visitor).toBe(rows[0]!.visitor);
+    expect(rows[2]!.visitor).not.toBe(rows[0]!.visitor);
+  });
+
+  test("at midnight in Berlin the salt rotates: the same client is a new visitor and the old salt is gone", async ({
+    db,
+  }) => {
+    let now = new Date("2026-03-10T22:59:58Z"); // 23:59:58 in Berlin
+    const recorder = createVisitRecorder({ now: () => now, intervalMs: 60_000 });
+    const connected = Promise.resolve(db);
+    recorder.record(connected, view("/", { now }));
+    await recorder.flush();
+    const [before] = await db.select().from(visitSalts);
+    expect(before?.day).toBe("2026-03-10");
+
+    now = new Date("2026-03-10T23:00:01Z"); // 00:00:01 of the 11th
+    recorder.record(connected, view("/", { now }));
+    await recorder.flush();
+
+    const keys = (await db.select().from(visitEvents).orderBy(visitEvents.at)).map((row) => row.visitor);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    const salts = await db.select().from(visitSalts);
+    expect(salts.map((salt) => salt.day)).toEqual(["2026-03-11"]);
+    expect(Buffer.from(salts[0]!.salt).equals(Buffer.from(before!.salt))).toBe(false);
+  });
+
+  test("a failed write drops its events and the next write goes on", async ({ db }) => {
+    const recorder = createVisitRecorder({ intervalMs: 60_000 });
+    recorder.record(Promise.reject(new Error("database down")), view("/"));
+    await recorder.flush();
+    recorder.record(Promise.resolve(db), view("/about"));
+    await recorder.flush();
+    expect((await db.select().from(visitEvents)).map((row) => row.path)).toEqual(["/about"]);
+  });
+
+  test("a closed day is rolled up once, conversions attributed to the visit's entry page and referrer", async ({
+    db,
+  }) => {
+    const at = (time: string) => new Date(`2026-03-10T${time}Z`);
+    const event = (time: string, fields: Partial<NewVisitEvent>): NewVisitEvent => ({
+      at: at(time),
+      path: "/",
+      browser: "Firefox",
+      os: "Linux",
+      visitor: "aaaaaaaaaaaaaaaa",
+      ...fields,
+    });
+    await insertVisitEvents(db, [
+      event("09:00:00", {
+        path: "/service/webdesign",
+        referrer_host: "google.de",
+        referrer_path: "/",
+        entry: true,
+        utm_campaign: "herbst",
+      }),
+      event("09:01:00", { path: "/contact" }),
+      event("09:02:00", { kind: "contact", path: "/contact" }),
+      event("10:00:00", {
+        path: "/",
+        entry: true,
+        visitor: "bbbbbbbbbbbbbbbb",
+        browser: "Safari",
+        os: "iOS",
+      }),
+      event("10:00:05", {
+        path: "/gibt-es-nicht",
+        not_found: true,
+        visitor: "bbbbbbbbbbbbbbbb",
+        browser: "Safari",
+        os: "iOS",
+      }),
+    ]);
+
+    const afterTheDay = new Date("2026-03-11T08:00:00Z");
+    expect(await rollUpClosedDays(db, afterTheDay)).toEqual(["2026-03-10"]);
+    expect(await rollUpClosedDays(db, afterTheDay)).toEqual([]);
+
+    const rows = await db.select().from(visitDaily);
+    const row = (dimension: string, value: string) => {
+      const found = rows.find((r) => r.dimension === dimension && r.value === value);
+      return found && { views: found.views, visitors: found.visitors, conversions: found.conversions };
+    };
+    expect(rows.every((r) => r.day === "2026-03-10")).toBe(true);
+    expect(row("total", "")).toEqual({ views: 4, visitors: 2, conversions: 1 });
+    expect(row("entry", "/service/webdesign")).toEqual({ views: 1, visitors: 1, conversions: 1 });
+    expect(row("entry", "/")).toEqual({ views: 1, visitors: 1, conversions: 0 });
+    expect(row("referrer", "google.de")).toEqual({ views: 1, visitors: 1, conversions: 1 });
+    expect(row("referrer", "")).toEqual({ views: 1, visitors: 1, conversions: 0 });
+    expect(row("referrer_url", "google.de/")).toEqual({ views: 1, visitors: 1, conversions: 1 });
+    expect(row("utm_campaign", "herbst")).toEqual({ views: 1, visitors: 1, conversions: 1 });
+    expect(row("page", "/contact")).toEqual({ views: 1, visitors: 1, conversions: 0 });
+    expect(row("not_found", "/gibt-es-nicht")).toEqual({ views: 1, visitors: 1, conversions: 0 });
+    expect(row("browser", "Safari")).toEqual({ views: 2, visitors: 1, conversions: 0 });
+    expect(row("conversion", "contact")).toEqual({ views: 0, visitors: 0, conversions: 1 });
+  });
+
+  test("the day still running and the minutes after its end are not rolled up", async ({ db }) => {
+    await insertVisitEvents(db, [
+      {
+        at: new Date("2026-03-10T12:00:00Z"),
+        path: "/",
+        browser: "Firefox",
+        os: "Linux",
+        visitor: "cccccccccccccccc",
+      },
+    ]);
+    expect(await rollUpClosedDays(db, new Date("2026-03-10T20:00:00Z"))).toEqual([]);
+    // 00:02 in Berlin: the last buffers of the 10th may still be on their way.
+    expect(await rollUpClosedDays(db, new Date("2026-03-10T23:02:00Z"))).toEqual([]);
+    expect(await rollUpClosedDays(db, new Date("2026-03-10T23:06:00Z"))).toEqual(["2026-03-10"]);
+  });
+});

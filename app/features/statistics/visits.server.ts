@@ -1,0 +1,138 @@
+import { isbot } from "isbot";
+import { SESSION_COOKIE_HTTP, SESSION_COOKIE_HTTPS } from "~/platform/http/cookie-names";
+import type { NewVisitEvent } from "./queries.server";
+import { browserFamily, osFamily } from "./user-agent-family";
+
+/**
+ * What a request counts as (docs/decisions/0025-visit-statistics.md): a page view, a conversion,
+ * or nothing. The address and the User-Agent stay in memory until the buffer's next write, which
+ * turns them into the visitor key.
+ */
+export type PendingVisit = Omit<NewVisitEvent, "visitor"> & { address: string; userAgent: string };
+
+export type ConversionKind = "contact" | "newsletter";
+
+/** An answer the server gave, as the counting sees it. */
+export type AnsweredRequest = {
+  request: Request;
+  status: number;
+  contentType: string | null | undefined;
+  /** The client's address (server/request-guards.ts: the socket or TRUST_PROXY). */
+  address: string;
+  /** The hosts the site is reached under (PUBLIC_URL's, the request's): their referrers are internal. */
+  siteHosts: string[];
+  now?: Date;
+};
+
+const MAX_PATH = 300;
+const MAX_UTM = 100;
+const SIGNED_IN = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE_HTTPS}|${SESSION_COOKIE_HTTP})=`);
+
+/** The page view a public document GET counts as, or undefined for any request that does not count. */
+export function pageViewOf(answered: AnsweredRequest): PendingVisit | undefined {
+  const { request, status } = answered;
+  if (request.method !== "GET") return undefined;
+  if (!(status === 404 || status === 304 || (status >= 200 && status < 300))) return undefined;
+  if (!answered.contentType?.startsWith("text/html")) return undefined;
+  const url = new URL(request.url);
+  if (!isPagePath(url.pathname)) return undefined;
+  const headers = request.headers;
+  const destination = headers.get("sec-fetch-dest");
+  if (destination && destination !== "document") return undefined;
+  if (isPrefetch(headers)) return undefined;
+  // The signed-in owner: the session cookie, as the page cache tells, without a database lookup.
+  if (SIGNED_IN.test(headers.get("cookie") ?? "")) return undefined;
+  const userAgent = headers.get("user-agent") ?? "";
+  if (!userAgent || isbot(userAgent)) return undefined;
+
+  const referrer = externalReferrer(headers.get("referer"), answered.siteHosts);
+  const external = typeof referrer === "object" ? referrer : undefined;
+  return {
+    at: answered.now ?? new Date(),
+    kind: "view",
+    path: cut(url.pathname, MAX_PATH),
+    referrer_host: external?.host ?? null,
+    referrer_path: external?.path ?? null,
+    utm_source: utm(url, "utm_source"),
+    utm_medium: utm(url, "utm_medium"),
+    utm_campaign: utm(url, "utm_campaign"),
+    screen: null,
+    browser: browserFamily(userAgent),
+    os: osFamily(userAgent),
+    // From elsewhere, a bookmark or typed: a visit starts here.
+    entry: referrer !== "internal",
+    not_found: status === 404,
+    address: answered.address,
+    userAgent,
+  };
+}
+
+/** A conversion the server recorded for the request that made it (a stored contact request …). */
+export function conversionOf(
+  request: Request,
+  address: string,
+  kind: ConversionKind,
+  now = new Date(),
+): PendingVisit | undefined {
+  const userAgent = request.headers.get("user-agent") ?? "";
+  if (!userAgent || isbot(userAgent) || SIGNED_IN.test(request.headers.get("cookie") ?? "")) return undefined;
+  return {
+    at: now,
+    kind,
+    path: cut(new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/"), MAX_PATH),
+    referrer_host: null,
+    referrer_path: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    screen: null,
+    browser: browserFamily(userAgent),
+    os: osFamily(userAgent),
+    entry: false,
+    not_found: false,
+    address,
+    userAgent,
+  };
+}
+
+/** A path of a public page: not the admin area, React Router's data, the build's files or any file. */
+export function isPagePath(pathname: string): boolean {
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return false;
+  if (pathname.startsWith("/assets/") || pathname.startsWith("/__") || pathname === "/healthz") return false;
+  // A dot in the last segment: .data, the sitemap, robots.txt, images, static files.
+  return !/\.[^/]*$/.test(pathname);
+}
+
+function isPrefetch(headers: Headers): boolean {
+  return (
+    /prefetch/i.test(headers.get("sec-purpose") ?? "") ||
+    /prefetch/i.test(headers.get("purpose") ?? "") ||
+    /prefetch|preview/i.test(headers.get("x-purpose") ?? "") ||
+    /prefetch/i.test(headers.get("x-moz") ?? "")
+  );
+}
+
+/** An external referrer's host and path (no query, no fragment); "internal" for the site's own. */
+function externalReferrer(
+  header: string | null,
+  siteHosts: string[],
+): { host: string; path: string } | "internal" | undefined {
+  if (!header) return undefined;
+  let url: URL;
+  try {
+    url = new URL(header);
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname.toLowerCase();
+  if (!host) return undefined;
+  if (siteHosts.includes(url.host.toLowerCase()) || siteHosts.includes(host)) return "internal";
+  return { host: cut(host, MAX_PATH), path: cut(url.pathname || "/", MAX_PATH) };
+}
+
+function utm(url: URL, name: string): string | null {
+  const value = url.searchParams.get(name)?.trim();
+  return value ? cut(value, MAX_UTM) : null;
+}
+
+const cut = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
