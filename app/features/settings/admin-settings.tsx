@@ -374,7 +374,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <SettingsCheckbox
             name="enabled"
             label="Besucherstatistik erfassen (ohne Cookies)"
-            hint="Der Server zählt jeden Seitenaufruf selbst, ohne Cookie, ohne Speicher im Gerät und ohne Dienst eines Dritten. Statt der IP-Adresse speichert er nur einen Schlüssel, der jeden Tag neu gebildet wird: Ein Besuch lässt sich so nur innerhalb eines Tages zuordnen. Einzelne Aufrufe werden nach 30 Tagen gelöscht, die Tagessummen bleiben. Deine eigenen Besuche, Bots und Vorabrufe zählen nicht."
+            hint="Der Server zählt jeden Seitenaufruf selbst, ohne Cookie, ohne Speicher im Gerät und ohne Dienst eines Dritten. Statt der IP-Adresse speichert er nur einen Schlüssel, der jeden Tag neu gebildet wird: Ein Besuch lässt sich so nur innerhalb eines Tages zuordnen. Einzelne Aufrufe werden nach 30 Tagen gelöscht, die Tagessummen bleiben. Deine eigenen Besuche, Bots und Vorabrufe zählen nicht. Die Datenschutzerklärung und die Cookie-Richtlinie beschreiben die Zählung dann von selbst."
           />
         </SettingsFieldset>
       </SettingsSectionForm>

@@ -29,9 +29,12 @@ export type SettingsSnapshot = {
   legalDate: Date;
 };
 
-/** The privacy text names the proof records' period, so the newsletter section is legal data too. */
-/** The sections the Impressum, the Datenschutzerklärung and the newsletter's consent text show. */
-export const LEGAL_SECTIONS: SettingsSection[] = ["owner", "privacy", "newsletter"];
+/**
+ * The sections the Impressum, the Datenschutzerklärung and the newsletter's consent text show:
+ * the privacy text names the proof records' period (newsletter) and, while they are on, the visit
+ * statistics.
+ */
+export const LEGAL_SECTIONS: SettingsSection[] = ["owner", "privacy", "newsletter", "statistics"];
 
 export const defaultSnapshot = (): SettingsSnapshot => ({
   settings: DEFAULT_SETTINGS,

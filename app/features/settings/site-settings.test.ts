@@ -17,6 +17,7 @@ import { DEFAULT_SITE_TEXTS, externalSites } from "~/features/site";
 import { SETTINGS_SCHEMAS, type SiteSettings } from "~/features/settings/schemas.server";
 import {
   defaultSnapshot,
+  LEGAL_SECTIONS,
   mailSender,
   readSiteSettings,
   saveSiteSettings,
@@ -275,6 +276,31 @@ describe("texts built from the settings", () => {
     });
     expect(bavarian).toContain("Bayerisches Landesamt für Datenschutzaufsicht, Promenade 18, 91522 Ansbach");
     expect(bavarian).not.toContain("Berliner Beauftragte");
+  });
+
+  test("switched on, the visit statistics get their section in the privacy policy and a line in the cookie policy", () => {
+    const on: SiteSettings = { ...DEFAULT_SETTINGS, statistics: { enabled: "on" } };
+    const cookiesOf = (settings: SiteSettings) =>
+      linesOf(legalPage("cookies", { ...defaultSnapshot(), settings }, FACTS)).join("\n");
+    const before = datenschutzOf(DEFAULT_SETTINGS).join("\n");
+    expect(before).not.toContain("Besucherstatistik");
+    expect(before).toContain("Kein Tracking, keine Analyse- oder Statistikdienste, keine Werbung.");
+    expect(cookiesOf(DEFAULT_SETTINGS)).not.toContain("Besucherstatistik");
+
+    const after = datenschutzOf(on).join("\n");
+    expect(after).not.toContain("Kein Tracking, keine Analyse- oder Statistikdienste, keine Werbung.");
+    expect(after).toContain("Die Website zählt ihre Besuche selbst, ohne Cookies");
+    expect(after).toContain(
+      "Deine IP-Adresse und die vollständige Kennung deines Browsers (User-Agent) werden nicht gespeichert.",
+    );
+    expect(after).toContain("Das ist eine Pseudonymisierung");
+    expect(after).toContain("Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO.");
+    expect(after).toContain("keine Einwilligung nach § 25 TDDDG nötig");
+    expect(after).toContain("Besucherstatistik: einzelne Seitenaufrufe 30 Tage, danach nur noch Tagessummen");
+    expect(after).not.toMatch(/\banonym(e|en|er|isiert)?\b/i);
+    expect(after).not.toMatch(/\b(Sie|Ihre?[mnrs]?|Ihnen)\b(?! (enthalten|dienen))/);
+    expect(cookiesOf(on)).toContain("Die Besucherstatistik dieser Website kommt ohne Cookies");
+    expect(LEGAL_SECTIONS).toContain("statistics");
   });
 
   test("the privacy policy lists exactly what the server logs, and calls the IP hash pseudonymous", () => {

@@ -3,6 +3,7 @@ import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "~/platform/db/engines.server";
 import { visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
 import { berlinDay, berlinMidnight, nextDay } from "./visitor-key.server";
+import { VISIT_EVENT_DAYS } from "./retention";
 
 /**
  * The queries of the statistics tables (docs/decisions/0025-visit-statistics.md): the raw
@@ -11,8 +12,6 @@ import { berlinDay, berlinMidnight, nextDay } from "./visitor-key.server";
 
 export type NewVisitEvent = typeof visitEvents.$inferInsert;
 
-/** Raw events are kept this long; the daily totals indefinitely. */
-export const VISIT_EVENT_DAYS = 30;
 /** How many past days the rollup looks at (more than the raw events' days). */
 const ROLLUP_LOOKBACK_DAYS = VISIT_EVENT_DAYS + 10;
 /** A day is rolled up once it has been over for this long (the last buffers are written). */

@@ -90,6 +90,13 @@ export function cookies({ settings, stand }: LegalContext): LegalPage {
           p(
             "Diese Website setzt keine Präferenz- oder Statistik-Cookies und keine Cookies zu Werbe- oder Marketingzwecken. Es sind keine Analyse- oder Trackingdienste, keine Social-Media-Plugins und keine Inhalte von Drittanbietern eingebunden; auch Schriftarten werden von meinem eigenen Server geladen. Dadurch kann kein Drittanbieter über diese Website Cookies in deinem Browser setzen oder auslesen.",
           ),
+          ...(settings.statistics.enabled === "on"
+            ? [
+                p(
+                  "Die Besucherstatistik dieser Website kommt ohne Cookies und ohne Speicherung in deinem Browser aus: Der Server zählt die Seitenaufrufe selbst. Was er dabei speichert, steht in der Datenschutzerklärung unter „Besucherstatistik“.",
+                ),
+              ]
+            : []),
         ],
       },
       {

@@ -1,7 +1,16 @@
 import { MAIL_RECORD_DAYS, MAIL_RETRY_DAYS } from "~/platform/mail/retention";
 import { PUBLIC_MESSAGES } from "~/features/projects";
+import { VISIT_EVENT_DAYS } from "~/features/statistics";
 import { backupRetention, months } from "./retention";
-import { companyLine, list, ownerAddressLines, p, type LegalContext, type LegalPage } from "./types";
+import {
+  companyLine,
+  list,
+  ownerAddressLines,
+  p,
+  type LegalContext,
+  type LegalPage,
+  type LegalSection,
+} from "./types";
 
 /** How long the outbox keeps what is left of a sent or undeliverable mail, and how long it retries. */
 
@@ -20,6 +29,7 @@ export function datenschutz(context: LegalContext): LegalPage {
   const backups = backupRetention(context);
   const [keepDays, retryDays] = [MAIL_RECORD_DAYS, MAIL_RETRY_DAYS];
   const controller = companyLine(settings) || owner.name;
+  const counted = settings.statistics.enabled === "on";
   return {
     slug: "datenschutz",
     title: "Datenschutzerklärung",
@@ -45,7 +55,9 @@ export function datenschutz(context: LegalContext): LegalPage {
             "Der Schutz deiner Daten ist mir wichtig. Diese Website ist deshalb bewusst sparsam gebaut und wird von mir selbst betrieben:",
           ),
           list(
-            "Kein Tracking, keine Analyse- oder Statistikdienste, keine Werbung.",
+            counted
+              ? "Kein Tracking über andere Websites hinweg, keine Analyse- oder Statistikdienste Dritter, keine Werbung. Die Website zählt ihre Besuche selbst, ohne Cookies und ohne deine IP-Adresse zu speichern (siehe „Besucherstatistik“)."
+              : "Kein Tracking, keine Analyse- oder Statistikdienste, keine Werbung.",
             "Keine Einbindung von Drittanbietern: Schriftarten, Bilder und Skripte werden ausschließlich von meinem eigenen Server geladen, es gibt keine Content-Delivery-Networks (CDNs) und keine Social-Media-Plugins.",
             "Nur technisch notwendige Speicherung in deinem Browser – Anmelde-Cookies ausschließlich für den Administrator, das kurzlebige Cookie „flash“ für eine einmalige Rückmeldung nach einer Weiterleitung (höchstens 60 Sekunden) und ein Eintrag im lokalen Speicher für den Cookie-Hinweis.",
             "Personenbezogene Daten verarbeite ich nur, wenn du sie mir selbst mitteilst (Kontaktformular, Newsletter) oder soweit dies für den Betrieb der Website technisch erforderlich ist.",
@@ -185,6 +197,7 @@ export function datenschutz(context: LegalContext): LegalPage {
           ),
         ],
       },
+      ...(counted ? [visitStatistics()] : []),
       {
         heading: "E-Mail-Versand und Empfänger",
         blocks: [
@@ -245,6 +258,11 @@ export function datenschutz(context: LegalContext): LegalPage {
             `E-Mails in der Versandwarteschlange: Inhalt, Links und Kopfzeilen bis zum Versand; Empfänger, Betreff, Status und Zeitpunkte ${keepDays} Tage nach dem Versand; nicht zustellbare E-Mails (Zustellversuche bis zu ${retryDays} Tage) ${keepDays} Tage mit der Fehlermeldung`,
             `Newsletter: bis zu deiner Abmeldung; nicht bestätigte Anmeldungen höchstens 30 Tage; der Nachweis der Einwilligung (ohne Adresse im Klartext) ${proofDuration} nach der Abmeldung`,
             backups.overview,
+            ...(counted
+              ? [
+                  `Besucherstatistik: einzelne Seitenaufrufe ${VISIT_EVENT_DAYS} Tage, danach nur noch Tagessummen ohne Besucherschlüssel; der Zufallswert eines Tages bis zum Ende dieses Tages`,
+                ]
+              : []),
             "Sitzungs-Cookie des Administrators: bis zur Abmeldung, nach 24 Stunden ohne Nutzung, höchstens 14 Tage",
             "Cookie „flash“: bis zur nächsten Seite, höchstens 60 Sekunden",
             "Eintrag „cookiesAccepted“: in deinem Browser, bis du ihn löschst",
@@ -317,6 +335,41 @@ export function datenschutz(context: LegalContext): LegalPage {
           p(`Stand: ${stand}`),
         ],
       },
+    ],
+  };
+}
+
+/**
+ * The section on the visit statistics, while the owner has them on (Einstellungen →
+ * Besucherstatistik): what the server counts and how (docs/decisions/0025-visit-statistics.md).
+ */
+function visitStatistics(): LegalSection {
+  return {
+    heading: "Besucherstatistik",
+    blocks: [
+      p(
+        "Damit ich weiß, welche Seiten gelesen werden, woher Besucherinnen und Besucher kommen und welche Besuche zu einer Anfrage führen, zählt diese Website ihre Seitenaufrufe selbst, auf meinem eigenen Server. Dafür wird kein Cookie gesetzt, nichts in deinem Browser gespeichert oder daraus gelesen und kein Dienst eines Dritten eingebunden.",
+      ),
+      p("Zu jedem Seitenaufruf speichert der Server:"),
+      list(
+        "den Zeitpunkt und die Adresse der aufgerufenen Seite, und ob es sie gibt;",
+        "die Website, von der du gekommen bist (ohne die Angaben nach einem „?“ in ihrer Adresse), sofern dein Browser sie mitteilt;",
+        "die Kampagnenangaben eines Links (utm_source, utm_medium, utm_campaign), wenn die Adresse sie enthält;",
+        "die Art deines Browsers und Betriebssystems, ohne Versionsnummer (etwa „Firefox“ und „Android“);",
+        "einen Besucherschlüssel, der Aufrufe desselben Tages einander zuordnet.",
+      ),
+      p(
+        "Ebenso vermerkt er, wenn ein Besuch zu einer Kontaktanfrage oder einer bestätigten Newsletter-Anmeldung führt, damit ich sehe, über welche Seite und Quelle sie kam.",
+      ),
+      p(
+        "Deine IP-Adresse und die vollständige Kennung deines Browsers (User-Agent) werden nicht gespeichert. Der Besucherschlüssel ist ein gekürzter Hashwert aus einem Zufallswert, deiner IP-Adresse (bei IPv6 nur deren erste Hälfte) und der Kennung deines Browsers. Der Zufallswert liegt nur in der Datenbank dieser Website, wird jeden Tag um Mitternacht neu gebildet und danach gelöscht. Dadurch lassen sich Aufrufe nur innerhalb eines Tages einander zuordnen, nie über Tage hinweg. Das ist eine Pseudonymisierung: Solange der Zufallswert eines Tages besteht, ließe sich mit deiner IP-Adresse und der Kennung deines Browsers prüfen, ob ein Schlüssel zu dir gehört; nach seiner Löschung nicht mehr. Aufrufe durch mich selbst als angemeldeten Administrator, durch Suchmaschinen und andere Programme sowie das Vorabladen von Seiten durch den Browser werden nicht gezählt.",
+      ),
+      p(
+        `Einzelne Seitenaufrufe werden nach ${VISIT_EVENT_DAYS} Tagen gelöscht; danach bleiben nur Tagessummen, etwa wie oft eine Seite an einem Tag aufgerufen wurde, ohne Besucherschlüssel.`,
+      ),
+      p(
+        "Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO. Mein berechtigtes Interesse ist, zu erkennen, wie meine Website genutzt wird, und mein Angebot danach zu verbessern. Weil dabei nichts auf deinem Gerät gespeichert oder daraus ausgelesen wird, ist keine Einwilligung nach § 25 TDDDG nötig. Du kannst der Verarbeitung nach Art. 21 DSGVO widersprechen.",
+      ),
     ],
   };
 }

@@ -1,0 +1,2 @@
+/** What other features may know of statistics in any bundle: the privacy policy's facts. */
+export { VISIT_EVENT_DAYS } from "./retention";
