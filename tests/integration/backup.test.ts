@@ -23,6 +23,7 @@ import { DEFAULT_ABOUT, DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import type { PageContent } from "~/features/pages/page-content";
 import { hitRateLimit } from "~/platform/db/rate-limits.server";
 import { saveRemote, saveSchedule } from "~/features/settings/backups/backup-settings.server";
+import { insertVisitEvents, rollUpClosedDays, saltOfDay } from "~/features/statistics/queries.server";
 import { createIssue, queueIssue, saveIssueDraft } from "~/features/newsletter/issues.server";
 import {
   adminUsers,
@@ -256,6 +257,22 @@ async function populate(db: Db): Promise<void> {
     secret: "App-Passwort",
   });
   await saveSchedule(db, "weekly", 5);
+  // Visit statistics: a view three days ago (rolled up into the daily totals) and today's salt.
+  await insertVisitEvents(db, [
+    {
+      at: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
+      path: "/service/webdesign",
+      referrer_host: "www.google.de",
+      referrer_path: "/search",
+      utm_campaign: "herbst",
+      browser: "Firefox",
+      os: "Linux",
+      visitor: "a1b2c3d4e5f6a7b8",
+      entry: true,
+    },
+  ]);
+  await rollUpClosedDays(db);
+  await saltOfDay(db, new Date().toISOString().slice(0, 10));
   await db.update(outbox).set({ attempts: 2, last_error: "421 später", sent_at: sql`now()` });
   // Microseconds, which a JavaScript Date would lose.
   await db.update(contactSubmissions).set({ created_at: sql`'2026-01-02 03:04:05.678912+00'` });
