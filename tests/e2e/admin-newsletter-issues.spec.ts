@@ -128,7 +128,13 @@ test("the owner writes an issue, previews it, tests it, sends it and watches it 
     await main(page).getByRole("textbox", { name: "Linkadresse" }).press("Enter");
     await expect(body.getByRole("link", { name: "Angebot" })).toBeVisible();
     await expect(body).toBeFocused();
+    // The editor gives the focus and the selection back in an animation frame: once that frame
+    // has run, End leaves the word selected no more (Enter would replace it otherwise).
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     await page.keyboard.press("End");
+    await expect.poll(() => page.evaluate(() => window.getSelection()?.isCollapsed)).toBe(true);
     await page.keyboard.press("Enter");
     await tools.getByRole("button", { name: "Aufzählung" }).click();
     await page.keyboard.type("Erstens");
