@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { chooseChromium } from "../../scripts/lib/chromium.ts";
 import { cpuSlowdownFor } from "../../scripts/lib/cpu-slowdown.ts";
+import { crashedFilesOnly } from "../../scripts/lib/vitest-crashes.ts";
 import { STRACE_MISSING, straceProblem, TRACING_NOT_ALLOWED } from "../setup/failing-disk";
 
 const PLAYWRIGHT_CHROMIUM = "/home/dev/.cache/ms-playwright/chromium-1/chrome-linux64/chrome";
@@ -66,4 +67,23 @@ test("a host slower than the emulated phone gets no CPU slowdown", () => {
   expect(cpuSlowdownFor(149)).toBeUndefined();
   expect(cpuSlowdownFor(Number.NaN)).toBeUndefined();
   expect(cpuSlowdownFor(Number.POSITIVE_INFINITY)).toBeUndefined();
+});
+
+const crashOutput = (summary: string, unhandled = 1) => `
+ ✓ app/features/contact/schema.test.ts (1 test) 12ms
+\u001b[31m\u001b[1mVitest caught ${unhandled} unhandled error${unhandled === 1 ? "" : "s"} during the test run.\u001b[22m\u001b[39m
+Caused by: Error: Worker exited unexpectedly with signal SIGSEGV during started state while running test file /check/work/main/tests/integration/data-layer.test.ts
+${summary}`;
+
+test("a worker that V8 ended with SIGSEGV, the run's only fault, names its file for one more run", () => {
+  expect(crashedFilesOnly(crashOutput(" Test Files  75 passed (76)\n      Tests  485 passed (500)"))).toEqual(
+    ["/check/work/main/tests/integration/data-layer.test.ts"],
+  );
+});
+
+test("no second run beside a failed test, another unhandled error, or without a crash", () => {
+  expect(crashedFilesOnly(crashOutput(" Test Files  1 failed | 74 passed (76)"))).toEqual([]);
+  expect(crashedFilesOnly(crashOutput(" Tests  1 failed | 484 passed (500)"))).toEqual([]);
+  expect(crashedFilesOnly(crashOutput(" Test Files  75 passed (76)", 2))).toEqual([]);
+  expect(crashedFilesOnly(" Test Files  1 failed | 75 passed (76)")).toEqual([]);
 });
