@@ -144,13 +144,46 @@ describe.each(serverDatabases)("visit statistics on $name", (database) => {
           if (shown.includes("Conversions\n2\n")) break;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
-        expect(shown).toContain("Besucher\n2\nSeitenaufrufe\n5\nConversions\n2\nConversion-Rate\n100 %");
+        // Against the day before (nothing), the visitors of the last five minutes, and the
+        // chart's hour with them in its table.
+        expect(shown).toContain(
+          "Besucher\n2\nVorzeitraum: 0 · neu\nSeitenaufrufe\n5\nVorzeitraum: 0 · neu\n" +
+            "Conversions\n2\nVorzeitraum: 0 · neu\nConversion-Rate\n100 %\nVorzeitraum: 0 % · neu",
+        );
+        expect(shown).toContain("Gerade auf der Website:\n2 Besucher\n");
+        expect(shown).toMatch(/\n\d{1,2} Uhr\n2\n5\n2\n/);
         expect(shown).toContain("/about\n1 Aufruf · 1 Besucher · 2 Conversions · 50 %");
         expect(shown).toContain("www.google.de\n1 Aufruf · 1 Besucher · 2 Conversions · 50 %");
         expect(shown).toContain("Direkt / unbekannt\n1 Aufruf · 1 Besucher · 0 Conversions · 50 %");
         expect(shown).toContain("herbst\n1 Aufruf · 1 Besucher · 2 Conversions · 100 %");
         expect(shown).toContain("/gibt/es-nicht\n1 Aufruf · 1 Besucher · 100 %");
         expect(shown).toContain("Safari\n1 Aufruf · 1 Besucher · 20 %");
+
+        // An own period: today as "von" and "bis" shows the same; a faulty one is a 400 in German.
+        const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+        const own = await fetch(`${url}/admin/statistik?zeitraum=eigener&von=${today}&bis=${today}`, {
+          headers: { Cookie: session },
+        });
+        expect(own.status).toBe(200);
+        const ownText = visibleText(await own.text());
+        expect(ownText).toContain(
+          `${today.split("-").reverse().join(".")} – ${today.split("-").reverse().join(".")}`,
+        );
+        expect(ownText).toContain("Besucher\n2\n");
+        for (const [query, message] of [
+          [
+            "von=2026-02-30&bis=2026-03-01",
+            "Bitte gib für den eigenen Zeitraum zwei gültige Daten an (von und bis).",
+          ],
+          ["von=2026-03-02&bis=2026-03-01", "Der Beginn des Zeitraums darf nicht nach seinem Ende liegen."],
+          ["von=2020-01-01&bis=2026-03-01", "Ein eigener Zeitraum umfasst höchstens zwei Jahre."],
+        ]) {
+          const refused = await fetch(`${url}/admin/statistik?zeitraum=eigener&${query}`, {
+            headers: { Cookie: session },
+          });
+          expect(refused.status).toBe(400);
+          expect(visibleText(await refused.text())).toContain(message);
+        }
       },
       after: async (db) => {
         const events = await db.select().from(visitEvents).orderBy(visitEvents.at);

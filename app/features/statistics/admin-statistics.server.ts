@@ -1,51 +1,163 @@
+import { data } from "react-router";
 import { requireAdmin } from "~/features/auth/index.server";
 import { siteSettingsOf } from "~/features/settings/index.server";
+import type { Db } from "~/platform/db/engines.server";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 import {
+  CUSTOM_PERIOD,
   DEFAULT_PERIOD,
   LIST_DIMENSIONS,
+  MAX_CUSTOM_DAYS,
   PERIODS,
   STATISTICS_MESSAGES,
+  type ChartPoint,
+  type ChartUnit,
+  type Headline,
   type ListDimension,
   type ListEntry,
-  type PeriodKey,
 } from "./messages";
-import { dailyTotals, eventTotals, type DimensionTotal } from "./queries.server";
-import { berlinDay, berlinMidnight, nextDay } from "./visitor-key.server";
+import {
+  dailySeries,
+  dailyTotals,
+  eventSeries,
+  eventTotals,
+  visitorsSince,
+  type DimensionTotal,
+  type SeriesPoint,
+} from "./queries.server";
+import { VISIT_EVENT_DAYS } from "./retention";
+import { addDays, berlinDay, berlinMidnight, daysBetween, nextDay } from "./visitor-key.server";
 
-/** The server half of /admin/statistik: the period's figures from the daily totals and the raw events. */
+/**
+ * The server half of /admin/statistik: a period's figures (from the daily totals and the raw
+ * events of the days not rolled up yet), the same figures of the period before it, the chart's
+ * bars, the top lists and the visitors of the last five minutes.
+ */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Entries per top list. */
 const TOP = 10;
+/** The live figure's window. */
+const LIVE_MS = 5 * 60 * 1000;
+/** Longer periods are charted per month, shorter ones per day (a single day per hour). */
+const DAILY_CHART_MAX_DAYS = 92;
+
+type Period = { key: string; from: string; to: string };
+
 export async function loadStatistics(request: Request, context: RequestContext) {
   await requireAdmin(request, context);
-  const asked = new URL(request.url).searchParams.get("zeitraum");
-  const period = PERIODS.find((p) => p.key === asked) ?? PERIODS.find((p) => p.key === DEFAULT_PERIOD)!;
-  const db = await context.get(databaseContext);
   const now = new Date();
-  const today = berlinDay(now);
-  const from = berlinDay(new Date(now.getTime() - (period.days - 1) * DAY_MS));
-  // Closed days from their totals; the days after the last rolled-up one (today at least) raw.
-  const rolled = await dailyTotals(db, from, today);
-  const rawStart = berlinMidnight(rolled.lastDay ? nextDay(rolled.lastDay) : from);
-  const raw = await eventTotals(db, rawStart, new Date(now.getTime() + 1_000));
-  const totals = sum([...rolled.totals, ...raw]);
-  const total = totals.find((row) => row.dimension === "total");
+  const { period, error } = periodAsked(new URL(request.url).searchParams, berlinDay(now));
+  const db = await context.get(databaseContext);
+  const days = daysBetween(period.from, period.to);
+  const current = await totalsOf(db, period.from, period.to, now);
+  const previous = await totalsOf(db, addDays(period.from, -days), addDays(period.from, -1), now);
   const { settings } = await siteSettingsOf(db);
-  return {
-    period: period.key as PeriodKey,
+  const payload = {
+    period,
+    error,
     enabled: settings.statistics.enabled === "on",
-    headline: {
-      visitors: total?.visitors ?? 0,
-      views: total?.views ?? 0,
-      conversions: total?.conversions ?? 0,
-      rate: total && total.visitors > 0 ? total.conversions / total.visitors : 0,
-    },
+    live: await visitorsSince(db, new Date(now.getTime() - LIVE_MS)),
+    headline: headlineOf(current),
+    previous: headlineOf(previous),
+    chart: await chartOf(db, period, now),
     lists: Object.fromEntries(
-      LIST_DIMENSIONS.map((dimension) => [dimension, topOf(totals, dimension)]),
+      LIST_DIMENSIONS.map((dimension) => [dimension, topOf(current, dimension)]),
     ) as Record<ListDimension, ListEntry[]>,
   };
+  return error ? data(payload, { status: 400 }) : payload;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (value: string | null): value is string =>
+  value !== null && DAY.test(value) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
+
+/**
+ * The period of the query string: `zeitraum` one of PERIODS (ending today), or `eigener` with
+ * `von` and `bis` (an end after today is today). A faulty own period is answered with the
+ * default period and the German reason.
+ */
+export function periodAsked(params: URLSearchParams, today: string): { period: Period; error?: string } {
+  const fixed = (key: string) => {
+    const { days } = PERIODS.find((p) => p.key === key)!;
+    return { key, from: addDays(today, -(days - 1)), to: today };
+  };
+  const key = params.get("zeitraum");
+  if (key !== CUSTOM_PERIOD) {
+    return { period: fixed(PERIODS.some((p) => p.key === key) ? key! : DEFAULT_PERIOD) };
+  }
+  const from = params.get("von");
+  const asked = params.get("bis");
+  const refuse = (error: string) => ({ period: fixed(DEFAULT_PERIOD), error });
+  if (!isDay(from) || !isDay(asked)) return refuse(STATISTICS_MESSAGES.customInvalid);
+  const to = asked > today ? today : asked;
+  if (from > to) return refuse(STATISTICS_MESSAGES.customOrder);
+  if (daysBetween(from, to) > MAX_CUSTOM_DAYS) return refuse(STATISTICS_MESSAGES.customTooLong);
+  return { period: { key: CUSTOM_PERIOD, from, to } };
+}
+
+/** Where the daily totals of [from, to] end: the raw events count from there to the period's end. */
+function rawRange(from: string, to: string, lastRolledDay: string | undefined, now: Date) {
+  const start = berlinMidnight(lastRolledDay ? nextDay(lastRolledDay) : from);
+  const end = new Date(Math.min(berlinMidnight(nextDay(to)).getTime(), now.getTime() + 1_000));
+  return { start, end, empty: start >= end };
+}
+
+/** The totals per dimension and value of the days from `from` to `to`. */
+async function totalsOf(db: Db, from: string, to: string, now: Date): Promise<DimensionTotal[]> {
+  const rolled = await dailyTotals(db, from, to);
+  const raw = rawRange(from, to, rolled.lastDay, now);
+  return sum([...rolled.totals, ...(raw.empty ? [] : await eventTotals(db, raw.start, raw.end))]);
+}
+
+function headlineOf(totals: DimensionTotal[]): Headline {
+  const total = totals.find((row) => row.dimension === "total");
+  const visitors = total?.visitors ?? 0;
+  const conversions = total?.conversions ?? 0;
+  return { visitors, views: total?.views ?? 0, conversions, rate: visitors > 0 ? conversions / visitors : 0 };
+}
+
+/** The chart's bars: every hour of a single recent day, every day, or every month of the period. */
+async function chartOf(
+  db: Db,
+  period: Period,
+  now: Date,
+): Promise<{ unit: ChartUnit; points: ChartPoint[] }> {
+  const days = daysBetween(period.from, period.to);
+  const today = berlinDay(now);
+  const rawCoversDay = period.from >= addDays(today, -(VISIT_EVENT_DAYS - 1));
+  if (days === 1 && rawCoversDay) {
+    const end = new Date(Math.min(berlinMidnight(nextDay(period.to)).getTime(), now.getTime() + 1_000));
+    const found = await eventSeries(db, berlinMidnight(period.from), end, "hour");
+    const hours = Array.from({ length: 24 }, (_, h) => `${period.from} ${String(h).padStart(2, "0")}`);
+    return { unit: "hour", points: filled(hours, found) };
+  }
+  const rolled = await dailySeries(db, period.from, period.to);
+  const lastRolled = rolled.reduce<string | undefined>(
+    (last, p) => (!last || p.bucket > last ? p.bucket : last),
+    undefined,
+  );
+  const raw = rawRange(period.from, period.to, lastRolled, now);
+  const found = [...rolled, ...(raw.empty ? [] : await eventSeries(db, raw.start, raw.end, "day"))];
+  const allDays = Array.from({ length: days }, (_, n) => addDays(period.from, n));
+  if (days <= DAILY_CHART_MAX_DAYS) return { unit: "day", points: filled(allDays, found) };
+  const months = [...new Set(allDays.map((day) => day.slice(0, 7)))];
+  const perMonth = found.map((point) => ({ ...point, bucket: point.bucket.slice(0, 7) }));
+  return { unit: "month", points: filled(months, perMonth) };
+}
+
+/** A bar for every bucket, in order, with the found points added up (0 where none was found). */
+function filled(buckets: string[], found: SeriesPoint[]): ChartPoint[] {
+  const points = new Map(
+    buckets.map((bucket) => [bucket, { bucket, views: 0, visitors: 0, conversions: 0 }]),
+  );
+  for (const point of found) {
+    const known = points.get(point.bucket);
+    if (!known) continue;
+    known.views += point.views;
+    known.visitors += point.visitors;
+    known.conversions += point.conversions;
+  }
+  return [...points.values()];
 }
 
 /** Adds up the rows of one dimension and value (the daily totals and the raw events' totals). */

@@ -3,17 +3,25 @@ import { cn } from "~/ui/cn";
 import type { Route } from "./+types/admin-statistics";
 import { loadStatistics } from "./admin-statistics.server";
 import {
+  bucketLabel,
+  changeOf,
   countOf,
+  CUSTOM_PERIOD,
+  germanDate,
   LIST_DIMENSIONS,
   PERIODS,
   STATISTICS_MESSAGES as M,
+  type ChartPoint,
+  type ChartUnit,
   type ListDimension,
   type ListEntry,
 } from "./messages";
 
 /**
- * /admin/statistik: the visit statistics of a period (heute, 7 Tage, 30 Tage, 12 Monate), rendered
- * on the server: the headline figures and the top lists with share bars. Links, no script.
+ * /admin/statistik: the visit statistics of a period (heute, 7 Tage, 30 Tage, 12 Monate or an own
+ * one), rendered on the server: the visitors of the last five minutes, the headline figures
+ * against the period before, a bar chart (SVG) with its values as a table, and the top lists
+ * with share bars. Links and a GET form, no script.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadStatistics(request, context);
@@ -30,9 +38,19 @@ const ATTRIBUTED: ListDimension[] = [
 ];
 
 export default function AdminStatistics({ loaderData }: Route.ComponentProps) {
-  const { period, enabled, headline, lists } = loaderData;
+  const { period, error, enabled, live, headline, previous, chart, lists } = loaderData;
   const percent = (share: number) =>
     `${(share * 100).toLocaleString("de-DE", { maximumFractionDigits: 1 })} %`;
+  const periodName =
+    period.key === CUSTOM_PERIOD
+      ? `${germanDate(period.from)} – ${germanDate(period.to)}`
+      : PERIODS.find((p) => p.key === period.key)!.label;
+  const figures = [
+    [M.visitors, headline.visitors, previous.visitors, (n: number) => n.toLocaleString("de-DE")],
+    [M.views, headline.views, previous.views, (n: number) => n.toLocaleString("de-DE")],
+    [M.conversions, headline.conversions, previous.conversions, (n: number) => n.toLocaleString("de-DE")],
+    [M.conversionRate, headline.rate, previous.rate, percent],
+  ] as const;
   return (
     <div className="space-y-8">
       <div className="space-y-2">
@@ -52,49 +70,92 @@ export default function AdminStatistics({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <nav aria-label={M.periodLabel}>
-        <ul className="flex flex-wrap gap-2">
-          {PERIODS.map((p) => (
-            <li key={p.key}>
-              <Link
-                to={`?zeitraum=${p.key}`}
-                aria-current={p.key === period ? "page" : undefined}
-                className={cn(
-                  "inline-block rounded-full border px-3 py-1.5 text-sm font-medium",
-                  p.key === period
-                    ? "border-brand-600 bg-brand-600 text-white"
-                    : "border-slate-300 text-slate-700 hover:border-brand-500 hover:text-brand-700",
-                )}
-              >
-                {p.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <p className="inline-flex items-center gap-2 rounded-full border border-slate-200 px-3 py-1.5 text-sm text-slate-700">
+        <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
+        {M.live}: <strong className="tabular-nums">{countOf(live, "Besucher", "Besucher")}</strong> (
+        {M.liveHint})
+      </p>
+
+      <div className="space-y-3">
+        <nav aria-label={M.periodLabel}>
+          <ul className="flex flex-wrap gap-2">
+            {PERIODS.map((p) => (
+              <li key={p.key}>
+                <Link
+                  to={`?zeitraum=${p.key}`}
+                  aria-current={p.key === period.key ? "page" : undefined}
+                  className={cn(
+                    "inline-block rounded-full border px-3 py-1.5 text-sm font-medium",
+                    p.key === period.key
+                      ? "border-brand-600 bg-brand-600 text-white"
+                      : "border-slate-300 text-slate-700 hover:border-brand-500 hover:text-brand-700",
+                  )}
+                >
+                  {p.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <form method="get" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="zeitraum" value={CUSTOM_PERIOD} />
+          <fieldset className="flex flex-wrap items-end gap-3">
+            <legend className="mb-1 text-sm font-medium text-slate-700">{M.custom}</legend>
+            <label className="flex flex-col text-sm text-slate-700">
+              {M.customFrom}
+              <input
+                type="date"
+                name="von"
+                required
+                defaultValue={period.from}
+                className="mt-1 rounded-lg border border-slate-300 px-2 py-1.5 text-slate-900"
+              />
+            </label>
+            <label className="flex flex-col text-sm text-slate-700">
+              {M.customTo}
+              <input
+                type="date"
+                name="bis"
+                required
+                defaultValue={period.to}
+                className="mt-1 rounded-lg border border-slate-300 px-2 py-1.5 text-slate-900"
+              />
+            </label>
+          </fieldset>
+          <button
+            type="submit"
+            className="min-h-11 rounded-full border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            {M.customShow}
+          </button>
+        </form>
+        {error && (
+          <p role="alert" className="max-w-3xl rounded-2xl border border-red-300 bg-red-50 p-3 text-red-800">
+            {error}
+          </p>
+        )}
+      </div>
 
       <section aria-labelledby="statistics-figures" className="space-y-3">
-        <h3 id="statistics-figures" className="sr-only">
-          {PERIODS.find((p) => p.key === period)!.label}
+        <h3 id="statistics-figures" className="text-lg font-semibold text-slate-900">
+          {periodName}
         </h3>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {(
-            [
-              [M.visitors, headline.visitors.toLocaleString("de-DE")],
-              [M.views, headline.views.toLocaleString("de-DE")],
-              [M.conversions, headline.conversions.toLocaleString("de-DE")],
-              [M.conversionRate, percent(headline.rate)],
-            ] as const
-          ).map(([label, value]) => (
+          {figures.map(([label, now, before, format]) => (
             <div key={label} className="rounded-2xl border border-slate-200 p-4">
               <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+              <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{format(now)}</dd>
+              <dd className="mt-1 text-sm text-slate-600 tabular-nums">
+                {M.previous}: {format(before)} · {changeOf(now, before)}
+              </dd>
             </div>
           ))}
         </dl>
         <p className="max-w-3xl text-sm text-slate-600">{M.conversionsHint}</p>
         <p className="max-w-3xl text-sm text-slate-600">{M.visitorsHint}</p>
       </section>
+
+      <Chart unit={chart.unit} points={chart.points} periodName={periodName} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         {LIST_DIMENSIONS.map((dimension) => (
@@ -110,6 +171,107 @@ export default function AdminStatistics({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="max-w-3xl text-sm text-slate-600">{M.countriesNote}</p>
     </div>
+  );
+}
+
+/**
+ * Bars of the visitors in front of the page views per hour, day or month, drawn as SVG on the
+ * server; the same values as a table for whoever does not see the bars.
+ */
+function Chart({ unit, points, periodName }: { unit: ChartUnit; points: ChartPoint[]; periodName: string }) {
+  const top = Math.max(1, ...points.map((p) => p.views));
+  const height = 100;
+  const step = 10;
+  const label = (p: ChartPoint) => bucketLabel(unit, p.bucket);
+  const visible = [points[0], points[Math.floor((points.length - 1) / 2)], points[points.length - 1]];
+  return (
+    <section aria-labelledby="statistics-chart" className="space-y-2">
+      <h3 id="statistics-chart" className="text-lg font-semibold text-slate-900">
+        {M.chart}
+      </h3>
+      <div className="flex items-center gap-4 text-sm text-slate-700">
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-3 rounded-sm bg-brand-600" />
+          {M.visitors}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-3 rounded-sm bg-brand-100" />
+          {M.views}
+        </span>
+        <span className="ml-auto tabular-nums">max. {top.toLocaleString("de-DE")}</span>
+      </div>
+      <svg
+        role="img"
+        aria-label={`${M.chart}: ${periodName}`}
+        viewBox={`0 0 ${points.length * step} ${height}`}
+        preserveAspectRatio="none"
+        className="h-40 w-full rounded-lg border border-slate-200 bg-white"
+      >
+        {points.map((p, i) => {
+          const viewsHeight = (p.views / top) * (height - 4);
+          const visitorsHeight = (p.visitors / top) * (height - 4);
+          return (
+            <g key={p.bucket}>
+              <title>{`${label(p)}: ${countOf(p.visitors, "Besucher", "Besucher")}, ${countOf(p.views, "Seitenaufruf", "Seitenaufrufe")}`}</title>
+              <rect
+                x={i * step + 1}
+                y={height - viewsHeight}
+                width={step - 2}
+                height={viewsHeight}
+                className="fill-brand-100"
+              />
+              <rect
+                x={i * step + 2.5}
+                y={height - visitorsHeight}
+                width={step - 5}
+                height={visitorsHeight}
+                className="fill-brand-600"
+              />
+            </g>
+          );
+        })}
+      </svg>
+      <div aria-hidden="true" className="flex justify-between text-xs text-slate-600">
+        {visible.map((p, i) => (
+          <span key={i}>{p ? label(p) : ""}</span>
+        ))}
+      </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer py-2 font-medium text-brand-700">{M.chartTable}</summary>
+        <div className="max-h-80 overflow-auto">
+          <table className="w-full text-left tabular-nums">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th scope="col" className="py-1 pr-3">
+                  {M.chartColumns[unit]}
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  {M.visitors}
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  {M.views}
+                </th>
+                <th scope="col" className="py-1">
+                  {M.conversions}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={p.bucket} className="border-b border-slate-100">
+                  <th scope="row" className="py-1 pr-3 font-normal">
+                    {label(p)}
+                  </th>
+                  <td className="py-1 pr-3">{p.visitors.toLocaleString("de-DE")}</td>
+                  <td className="py-1 pr-3">{p.views.toLocaleString("de-DE")}</td>
+                  <td className="py-1">{p.conversions.toLocaleString("de-DE")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
   );
 }
 

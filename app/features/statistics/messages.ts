@@ -6,6 +6,20 @@ export const STATISTICS_MESSAGES = {
   off: "Die Besucherstatistik ist ausgeschaltet: Es wird nichts gezählt. Du schaltest sie unter Einstellungen → Besucherstatistik ein.",
   offLink: "Zu den Einstellungen",
   periodLabel: "Zeitraum",
+  custom: "Eigener Zeitraum",
+  customFrom: "Von",
+  customTo: "Bis",
+  customShow: "Anzeigen",
+  customInvalid: "Bitte gib für den eigenen Zeitraum zwei gültige Daten an (von und bis).",
+  customOrder: "Der Beginn des Zeitraums darf nicht nach seinem Ende liegen.",
+  customTooLong: "Ein eigener Zeitraum umfasst höchstens zwei Jahre.",
+  live: "Gerade auf der Website",
+  liveHint: "Besucher in den letzten 5 Minuten",
+  previous: "Vorzeitraum",
+  previousNew: "neu",
+  chart: "Besucher und Seitenaufrufe im Verlauf",
+  chartTable: "Werte des Diagramms",
+  chartColumns: { hour: "Stunde", day: "Tag", month: "Monat" },
   visitors: "Besucher",
   views: "Seitenaufrufe",
   conversions: "Conversions",
@@ -40,6 +54,37 @@ export const PERIODS = [
 
 export type PeriodKey = (typeof PERIODS)[number]["key"];
 export const DEFAULT_PERIOD: PeriodKey = "30-tage";
+/** `?zeitraum=eigener&von=YYYY-MM-DD&bis=YYYY-MM-DD`: at most MAX_CUSTOM_DAYS days. */
+export const CUSTOM_PERIOD = "eigener";
+export const MAX_CUSTOM_DAYS = 731;
+
+/** The four headline figures. */
+export type Headline = { visitors: number; views: number; conversions: number; rate: number };
+
+/** The chart's bars: per hour of one day, per day, or per month. */
+export type ChartUnit = "hour" | "day" | "month";
+export type ChartPoint = { bucket: string; views: number; visitors: number; conversions: number };
+
+/** A bar's label: "14 Uhr", "27.11.", "Nov. 2026". */
+export function bucketLabel(unit: ChartUnit, bucket: string): string {
+  if (unit === "hour") return `${Number(bucket.slice(11, 13))} Uhr`;
+  if (unit === "day") return `${bucket.slice(8, 10)}.${bucket.slice(5, 7)}.`;
+  return new Date(`${bucket}-15T12:00:00Z`).toLocaleDateString("de-DE", { month: "short", year: "numeric" });
+}
+
+/** "27.11.2026" of a day "2026-11-27". */
+export const germanDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+/**
+ * The change against the period before, as shown beside a figure: "+12 %", "−3 %", "±0 %", or
+ * "neu" when the period before had none.
+ */
+export function changeOf(now: number, before: number): string {
+  if (before === 0) return now === 0 ? "±0 %" : STATISTICS_MESSAGES.previousNew;
+  const change = Math.round(((now - before) / before) * 100);
+  if (change === 0) return "±0 %";
+  return `${change > 0 ? "+" : "−"}${Math.abs(change).toLocaleString("de-DE")} %`;
+}
 
 /** "1 Seitenaufruf", "12 Seitenaufrufe": a count with its word. */
 export const countOf = (n: number, one: string, many: string) =>

@@ -189,3 +189,51 @@ export async function pruneVisitEvents(db: Db, now = new Date()): Promise<number
 export async function pruneSalts(db: Db, now = new Date()): Promise<void> {
   await db.delete(visitSalts).where(lt(visitSalts.day, berlinDay(now)));
 }
+
+/** One bar of the chart: a day ("YYYY-MM-DD") or an hour ("YYYY-MM-DD HH") in Europe/Berlin. */
+export type SeriesPoint = { bucket: string; views: number; visitors: number; conversions: number };
+
+/** The daily totals' `total` row of each day from `from` to `to` (both included). */
+export async function dailySeries(db: Db, from: string, to: string): Promise<SeriesPoint[]> {
+  return db
+    .select({
+      bucket: sql<string>`${visitDaily.day}::text`,
+      views: visitDaily.views,
+      visitors: visitDaily.visitors,
+      conversions: visitDaily.conversions,
+    })
+    .from(visitDaily)
+    .where(and(gte(visitDaily.day, from), lte(visitDaily.day, to), eq(visitDaily.dimension, "total")));
+}
+
+/** The raw events in [start, end) per day or per hour of Europe/Berlin. */
+export async function eventSeries(
+  db: Db,
+  start: Date,
+  end: Date,
+  unit: "day" | "hour",
+): Promise<SeriesPoint[]> {
+  const format = unit === "day" ? "YYYY-MM-DD" : "YYYY-MM-DD HH24";
+  return rowsOf<SeriesPoint>(
+    await db.execute(sql`
+      select to_char(${visitEvents.at} at time zone 'Europe/Berlin', ${format}) as bucket,
+        (count(*) filter (where kind = 'view'))::int as views,
+        (count(distinct visitor) filter (where kind = 'view'))::int as visitors,
+        (count(*) filter (where kind <> 'view'))::int as conversions
+      from ${visitEvents}
+      where ${visitEvents.at} >= ${start.toISOString()}::timestamptz and ${visitEvents.at} < ${end.toISOString()}::timestamptz
+      group by 1
+    `),
+  );
+}
+
+/** Visitors with a page view since `since` (the live figure: the last five minutes). */
+export async function visitorsSince(db: Db, since: Date): Promise<number> {
+  const [row] = rowsOf<{ visitors: number }>(
+    await db.execute(sql`
+      select count(distinct visitor)::int as visitors from ${visitEvents}
+      where ${visitEvents.at} >= ${since.toISOString()}::timestamptz and kind = 'view'
+    `),
+  );
+  return row?.visitors ?? 0;
+}

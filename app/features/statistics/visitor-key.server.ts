@@ -68,10 +68,17 @@ export function berlinMidnight(day: string): Date {
   return new Date(start);
 }
 
-/** The day after a Berlin day. */
-export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T12:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/** The day `n` days after (before, for a negative `n`) a day "YYYY-MM-DD". */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + n * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
+
+/** The day after a Berlin day. */
+export const nextDay = (day: string): string => addDays(day, 1);
+
+/** Days from `from` to `to`, both included (1 for the same day). */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / (24 * 60 * 60 * 1000)) + 1;
 
 function offsetMs(moment: Date): number {
   const name = BERLIN_OFFSET.formatToParts(moment).find((part) => part.type === "timeZoneName")?.value;
