@@ -5,7 +5,7 @@ import { saveSettingsSection } from "~/features/settings/queries.server";
 import { runHousekeeping } from "~/features/privacy/housekeeping.server";
 import { rollUpClosedDays } from "~/features/statistics/queries.server";
 import { rowsOf, type Db } from "~/platform/db/engines.server";
-import { visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
+import { contactSubmissions, visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
 import { serverDatabases, test, testDatabases } from "../setup/databases";
 import {
   confirmSignUpByMail,
@@ -186,6 +186,20 @@ describe.each(serverDatabases)("visit statistics on $name", (database) => {
         }
       },
       after: async (db) => {
+        // The contact request carries the visit it came from, for its detail in the admin.
+        expect(await db.select({ source: contactSubmissions.visit_source }).from(contactSubmissions)).toEqual(
+          [
+            {
+              source: {
+                entry: "/about",
+                referrer: "www.google.de/search",
+                source: "google",
+                medium: "cpc",
+                campaign: "herbst",
+              },
+            },
+          ],
+        );
         const events = await db.select().from(visitEvents).orderBy(visitEvents.at);
         expect(
           events.map(({ kind, path, referrer_host, referrer_path, entry, not_found, browser, os }) => ({

@@ -43,6 +43,7 @@ export const ADMIN_MESSAGES = {
     `Bis ${until} Uhr nimmt die Website keine Kontaktanfragen und Newsletter-Anmeldungen an.`,
   formCapWhatToDo:
     "Das Limit schützt dich vor Spam-Fluten und gibt nach Ablauf der Stunde von selbst wieder frei. Waren es echte Anfragen, kannst du warten oder FORM_MAX_PER_HOUR in der Konfiguration des Servers (.env) erhöhen und den Server neu starten.",
+  contactCameVia: "Kam über:",
   contactKept: "Die Anfrage wird aufbewahrt, bis du die Markierung aufhebst.",
   contactReleased: "Die Anfrage wird wieder nach der Aufbewahrungsfrist gelöscht.",
   contactKeepError: (message: string) => `Fehler beim Ändern der Aufbewahrung: ${message}`,

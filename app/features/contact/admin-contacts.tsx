@@ -24,6 +24,7 @@ import { lastFormCapRecord } from "~/platform/forms/form-cap.server";
 import { deleteFromAdminList, loadAdminList, updateInAdminList } from "~/features/admin/index.server";
 import { formatDateTime, formatTime } from "~/platform/format";
 import { siteSettingsOf } from "~/features/settings/index.server";
+import { visitSourceText } from "~/features/statistics";
 import type { Route } from "./+types/admin-contacts";
 import { databaseContext } from "~/platform/http/request-context";
 
@@ -142,6 +143,11 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                   >
                     <p className="text-sm wrap-break-word text-slate-600">{row.email}</p>
                     <p className="mt-4 whitespace-pre-line wrap-break-word text-slate-800">{row.message}</p>
+                    {row.visit_source && (
+                      <p className="mt-4 text-sm wrap-anywhere text-slate-600">
+                        {ADMIN_MESSAGES.contactCameVia} {visitSourceText(row.visit_source)}
+                      </p>
+                    )}
                     <a
                       href={`mailto:${row.email}?subject=${encodeURIComponent(`Re: ${row.subject}`)}`}
                       className={buttonClass({ className: "mt-6" })}

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { CHECK_MARKED_FIELDS } from "~/platform/forms/messages";
 import { CONTACT_FORM } from "./form";
 import { CONTACT_MESSAGES } from "~/features/contact/messages";
-import { submitContact } from "~/features/contact/queries.server";
+import { setContactVisitSource, submitContact } from "~/features/contact/queries.server";
 import { ContactSchema } from "~/features/contact/schema";
 import { fieldErrors } from "~/platform/forms/schemas";
 import {
@@ -81,7 +81,11 @@ export async function contactAction(
       );
     }
     context.get(mailQueuedContext)();
-    countConversion(request, context, "contact");
+    // After the answer: the visit it came from, on its detail (statistics on).
+    const storedId = outcome.status === "stored" ? outcome.id : undefined;
+    void countConversion(request, context, "contact")
+      .then((source) => (source && storedId ? setContactVisitSource(db, storedId, source) : undefined))
+      .catch(() => undefined);
     return {
       ok: true,
       title: CONTACT_MESSAGES.success,

@@ -11,6 +11,7 @@ import { isUuid } from "~/platform/uuid";
 import { enqueueMails } from "~/platform/mail/outbox.server";
 import { contactNotification } from "~/features/contact/notification-mail.server";
 import { siteSettingsOf, type SiteSettings } from "~/features/settings/index.server";
+import type { VisitSource } from "~/features/statistics";
 import type { ContactInput } from "~/features/contact/schema";
 import { batchedTransaction } from "~/platform/db/batched-transaction.server";
 import type { Db } from "~/platform/db/engines.server";
@@ -28,7 +29,8 @@ export type ContactSubmission = {
 };
 
 export type ContactOutcome =
-  | { status: "stored" }
+  /** Stored under `id`. */
+  | { status: "stored"; id: string }
   | { status: "invalid" }
   /** Its form token was used up before (by this client, for this form). */
   | { status: "replayed" }
@@ -93,12 +95,13 @@ export async function storeContacts(tx: Db, batch: PendingContact[]): Promise<Co
     const cap = capped.get(index);
     if (!cap) return { status: "replayed" };
     if (!cap.allowed) return { status: "limited", retryAfterSeconds: cap.retryAfterSeconds, cap: true };
-    return { status: "stored" };
+    // Ids from here, so that each notification names its request (deleting it deletes the mail).
+    return { status: "stored", id: randomUUID() };
   });
-  // Ids from here, so that each notification names its request (deleting it deletes the mail).
-  const stored = batch.flatMap(({ input, settings }, index) =>
-    outcomes[index]!.status === "stored" ? [{ row: { ...input!, id: randomUUID() }, settings }] : [],
-  );
+  const stored = batch.flatMap(({ input, settings }, index) => {
+    const outcome = outcomes[index]!;
+    return outcome.status === "stored" ? [{ row: { ...input!, id: outcome.id }, settings }] : [];
+  });
   if (stored.length > 0) {
     await tx.insert(contactSubmissions).values(stored.map(({ row }) => row));
     await enqueueMails(
@@ -202,4 +205,9 @@ export async function deleteContactsByAddress(tx: Db, address: string): Promise<
     .where(contactsOf(address))
     .returning({ id: contactSubmissions.id });
   return deleted.length;
+}
+
+/** Notes the visit a stored request came from (statistics on): after the answer, never before. */
+export async function setContactVisitSource(db: Db, id: string, source: VisitSource): Promise<void> {
+  await db.update(contactSubmissions).set({ visit_source: source }).where(eq(contactSubmissions.id, id));
 }

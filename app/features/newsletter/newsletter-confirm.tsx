@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ resent: result }, { status: result === "invalid" ? 400 : 200 });
   }
   const state = await confirm(db, token);
-  if (state.state === "confirmed") countConversion(request, context, "newsletter");
+  if (state.state === "confirmed") void countConversion(request, context, "newsletter");
   return data({ confirmed: state.state }, { status: state.state === "confirmed" ? 200 : 400 });
 }
 

@@ -56,6 +56,7 @@ export async function lookupPerson(db: Db, email: string) {
       subject: row.subject,
       message: row.message,
       keep: row.keep,
+      visitSource: row.visit_source,
     })),
     subscription: subscription ? { id: subscriptionId!, ...subscription } : null,
     mails,

@@ -1,7 +1,7 @@
 import type { Db } from "~/platform/db/engines.server";
 import { siteSettingsOf } from "~/features/settings/index.server";
 import { clientAddressContext, databaseContext, type RequestContext } from "~/platform/http/request-context";
-import { pruneSalts, pruneVisitEvents, rollUpClosedDays } from "./queries.server";
+import { pruneSalts, pruneVisitEvents, rollUpClosedDays, saltOfDay, visitSourceOf } from "./queries.server";
 import { createVisitRecorder } from "./recorder.server";
 import {
   conversionOf,
@@ -10,6 +10,8 @@ import {
   type ConversionKind,
   type PendingVisit,
 } from "./visits.server";
+import type { VisitSource } from "./visit-source";
+import { berlinDay, visitorKey } from "./visitor-key.server";
 
 /**
  * The process's counting (docs/decisions/0025-visit-statistics.md): one buffer, written at most
@@ -41,10 +43,27 @@ export function countPageView(answered: AnsweredRequest, connect: () => Promise<
   recordIfOn(connect, pageViewOf(answered));
 }
 
-/** Records a conversion of the request's visitor: a stored contact request, a confirmed sign-up. */
-export function countConversion(request: Request, context: RequestContext, kind: ConversionKind): void {
+/**
+ * Records a conversion of the request's visitor (a stored contact request, a confirmed sign-up)
+ * and resolves, after the answer, to the visit it is attributed to: undefined when statistics
+ * are off, the request does not count (a bot, the owner) or the database does not answer.
+ */
+export function countConversion(
+  request: Request,
+  context: RequestContext,
+  kind: ConversionKind,
+): Promise<VisitSource | undefined> {
   const visit = conversionOf(request, context.get(clientAddressContext), kind);
-  recordIfOn(() => context.get(databaseContext), visit);
+  if (!visit) return Promise.resolve(undefined);
+  const db = context.get(databaseContext);
+  return (async () => {
+    if (!(await enabledIn(db))) return undefined;
+    recorder.record(db, visit);
+    // The visitor's views may still wait in the buffer: written first, then looked up.
+    await recorder.flush();
+    const key = visitorKey(await saltOfDay(await db, berlinDay(visit.at)), visit.address, visit.userAgent);
+    return visitSourceOf(await db, key, visit.at);
+  })().catch(() => undefined);
 }
 
 /** Writes the buffered events now: the graceful shutdown, before the database closes. */

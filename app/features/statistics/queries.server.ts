@@ -4,6 +4,7 @@ import { rowsOf, type Db } from "~/platform/db/engines.server";
 import { visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
 import { berlinDay, berlinMidnight, nextDay } from "./visitor-key.server";
 import { VISIT_EVENT_DAYS } from "./retention";
+import type { VisitSource } from "./visit-source";
 
 /**
  * The queries of the statistics tables (docs/decisions/0025-visit-statistics.md): the raw
@@ -236,4 +237,25 @@ export async function visitorsSince(db: Db, since: Date): Promise<number> {
     `),
   );
   return row?.visitors ?? 0;
+}
+
+/**
+ * The visit of `visitor` that a conversion at `at` is attributed to: their latest entry before it,
+ * else their first view (the key makes it the same day), as in the totals above.
+ */
+export async function visitSourceOf(db: Db, visitor: string, at: Date): Promise<VisitSource | undefined> {
+  const [row] = rowsOf<VisitSource>(
+    await db.execute(sql`
+      select path as entry,
+        case when referrer_host is null then null else referrer_host || coalesce(referrer_path, '') end as referrer,
+        utm_source as source, utm_medium as medium, utm_campaign as campaign
+      from ${visitEvents}
+      where visitor = ${visitor} and ${visitEvents.at} <= ${at.toISOString()}::timestamptz
+        and kind = 'view' and not not_found
+      -- qualified: a bare "entry" would be the output column (the path)
+      order by ${visitEvents.entry} desc, case when ${visitEvents.entry} then ${visitEvents.at} end desc, ${visitEvents.at} asc
+      limit 1
+    `),
+  );
+  return row;
 }

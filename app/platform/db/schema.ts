@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CATEGORIES, PROJECT_STATUSES } from "~/features/projects/project";
 import type { PageContent } from "~/features/pages/page-content";
+import type { VisitSource } from "~/features/statistics/visit-source";
 
 /**
  * One schema for both databases (PGlite and PostgreSQL). Table and column names follow
@@ -79,6 +80,11 @@ export const contactSubmissions = pgTable(
      * retention period until unmarked.
      */
     keep: boolean("keep").notNull().default(false),
+    /**
+     * The visit the request came from, while statistics were on: its entry page, external
+     * referrer and UTM campaign (docs/decisions/0025-visit-statistics.md); null otherwise.
+     */
+    visit_source: jsonb("visit_source").$type<VisitSource>(),
   },
   (t) => [index("contact_submissions_created_at_idx").on(t.created_at.desc())],
 );

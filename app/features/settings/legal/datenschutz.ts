@@ -359,7 +359,7 @@ function visitStatistics(): LegalSection {
         "einen Besucherschlüssel, der Aufrufe desselben Tages einander zuordnet.",
       ),
       p(
-        "Ebenso vermerkt er, wenn ein Besuch zu einer Kontaktanfrage oder einer bestätigten Newsletter-Anmeldung führt, damit ich sehe, über welche Seite und Quelle sie kam.",
+        "Ebenso vermerkt er, wenn ein Besuch zu einer Kontaktanfrage oder einer bestätigten Newsletter-Anmeldung führt, damit ich sehe, über welche Seite und Quelle sie kam. Zu einer Kontaktanfrage speichert er dazu die Einstiegsseite, die Website, von der du gekommen bist, und die Kampagnenangaben dieses Besuchs; sie werden mit der Anfrage gelöscht.",
       ),
       p(
         "Deine IP-Adresse und die vollständige Kennung deines Browsers (User-Agent) werden nicht gespeichert. Der Besucherschlüssel ist ein gekürzter Hashwert aus einem Zufallswert, deiner IP-Adresse (bei IPv6 nur deren erste Hälfte) und der Kennung deines Browsers. Der Zufallswert liegt nur in der Datenbank dieser Website, wird jeden Tag um Mitternacht neu gebildet und danach gelöscht. Dadurch lassen sich Aufrufe nur innerhalb eines Tages einander zuordnen, nie über Tage hinweg. Das ist eine Pseudonymisierung: Solange der Zufallswert eines Tages besteht, ließe sich mit deiner IP-Adresse und der Kennung deines Browsers prüfen, ob ein Schlüssel zu dir gehört; nach seiner Löschung nicht mehr. Aufrufe durch mich selbst als angemeldeten Administrator, durch Suchmaschinen und andere Programme sowie das Vorabladen von Seiten durch den Browser werden nicht gezählt.",
