@@ -42,7 +42,8 @@ describe.each(testDatabases)("retention on $name", (database) => {
   test("a request older than the period goes at the housekeeping run, a marked one stays, a newer one stays", async ({
     db,
   }) => {
-    for (const n of [1, 2, 3]) expect(await submitContact(db, contact(n))).toMatchObject({ status: "stored" });
+    for (const n of [1, 2, 3])
+      expect(await submitContact(db, contact(n))).toMatchObject({ status: "stored" });
     const ids = Object.fromEntries(
       (await db.select().from(contactSubmissions)).map((row) => [row.subject, row.id]),
     );
