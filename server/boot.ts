@@ -157,7 +157,7 @@ function startMailWorkerFor(db: Db, config: Env): MailWorker {
     onIdle: async () => {
       if (Date.now() - lastHousekeeping < 60 * 60 * 1000) return;
       lastHousekeeping = Date.now();
-      await runHousekeeping(db, { mailDropDir });
+      await runHousekeeping(db, { mailDropDir, publicUrl: config.PUBLIC_URL });
     },
   });
 }

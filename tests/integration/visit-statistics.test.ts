@@ -5,7 +5,7 @@ import { saveSettingsSection } from "~/features/settings/queries.server";
 import { runHousekeeping } from "~/features/privacy/housekeeping.server";
 import { rollUpClosedDays } from "~/features/statistics/queries.server";
 import { rowsOf, type Db } from "~/platform/db/engines.server";
-import { contactSubmissions, visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
+import { contactSubmissions, outbox, visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
 import { serverDatabases, test, testDatabases } from "../setup/databases";
 import {
   confirmSignUpByMail,
@@ -418,5 +418,76 @@ describe.each(testDatabases)("visit statistics' housekeeping on $name", (databas
     // A second run writes no day twice.
     await runHousekeeping(db);
     expect((await db.select().from(visitDaily)).filter((row) => row.dimension === "total")).toHaveLength(2);
+  });
+});
+
+describe.each(testDatabases)("the weekly report through the housekeeping on $name", (database) => {
+  test.override({ database });
+
+  /** Monday 16 March 2026, 07:30 in Berlin: the report of 9–15 March (KW 11) is due. */
+  const monday = new Date("2026-03-16T06:30:00Z");
+  const kw11 = (visitor: string) => ({
+    at: new Date("2026-03-10T09:00:00Z"),
+    path: "/",
+    browser: "Firefox",
+    os: "Linux",
+    visitor,
+    entry: true,
+  });
+  const reports = async (db: Db) =>
+    (await db.select().from(outbox)).filter((mail) => mail.subject.startsWith("Deine Website letzte Woche"));
+
+  test("statistics switched on before the report existed: the housekeeping queues it on Monday morning, once", async ({
+    db,
+  }) => {
+    await statisticsOn(db);
+    await db.insert(visitEvents).values([kw11("aaaaaaaaaaaaaaaa"), kw11("bbbbbbbbbbbbbbbb")]);
+    const run = (now: Date) => runHousekeeping(db, { now, publicUrl: "https://www.example.de" });
+
+    await run(new Date("2026-03-16T05:30:00Z")); // 06:30 in Berlin
+    expect(await reports(db)).toEqual([]);
+    await run(monday);
+    await run(new Date("2026-03-16T07:30:00Z"));
+    const [report, ...more] = await reports(db);
+    expect(more).toEqual([]);
+    // No address set for notifications: the public one.
+    expect(report).toMatchObject({
+      to: "kontakt@example.com",
+      subject: "Deine Website letzte Woche: 2 Besucher, 0 Conversions",
+    });
+    expect(report!.text).toContain("https://www.example.de/admin/statistik");
+  });
+
+  test("a report that cannot be queued leaves the housekeeping's deletions done and is queued at the next run", async ({
+    db,
+  }) => {
+    await statisticsOn(db);
+    // A raw event past 30 days (the report's week has one too).
+    await db
+      .insert(visitEvents)
+      .values([
+        { ...kw11("cccccccccccccccc"), at: new Date("2026-01-05T09:00:00Z") },
+        kw11("aaaaaaaaaaaaaaaa"),
+      ]);
+    await db.execute(
+      sql.raw(`create function refuse_mail() returns trigger language plpgsql as $$
+        begin raise exception 'mail refused'; end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        `create trigger refuse_mail before insert on outbox for each row execute function refuse_mail()`,
+      ),
+    );
+    const run = () => runHousekeeping(db, { now: monday, publicUrl: "https://www.example.de" });
+
+    expect((await run())?.visitEvents).toBe(1);
+    expect(await reports(db)).toEqual([]);
+
+    await db.execute(sql.raw(`drop trigger refuse_mail on outbox`));
+    await db.execute(sql.raw(`drop function refuse_mail()`));
+    await run();
+    expect((await reports(db)).map((mail) => mail.subject)).toEqual([
+      "Deine Website letzte Woche: 1 Besucher, 0 Conversions",
+    ]);
   });
 });

@@ -10,7 +10,8 @@ import { MAIL_RECORD_DAYS } from "~/platform/mail/retention";
 import { logger } from "~/platform/logger.server";
 import { pruneExpiredSessions, pruneExpiredChallenges } from "~/features/auth/index.server";
 import { readSiteSettings } from "~/features/settings/index.server";
-import { pruneVisits } from "~/features/statistics/index.server";
+import { pruneVisits, sendWeeklyReport } from "~/features/statistics/index.server";
+import { env } from "~/platform/env.server";
 
 /** Any number, the same on every instance: the advisory lock that lets one instance at a time run. */
 export const HOUSEKEEPING_LOCK = 4_151_515;
@@ -35,12 +36,20 @@ export type HousekeepingCounts = {
  * ago, never-confirmed sign-ups, proof-and-block records past their period, rate-limit counters
  * (with the used form tokens, after the tokens' 24 hours), expired sessions, and raw visit
  * events past 30 days once their days are rolled up (with the salts of past days). Logs the counts, never an address. Resolves to the counts, or to
- * undefined when another instance holds the lock.
+ * undefined when another instance holds the lock. Under the same lock, once the days are rolled
+ * up, the statistics' weekly report is queued when it is due (Monday from 07:00 Berlin), so no
+ * two instances send it.
  */
 export async function runHousekeeping(
   db: Db,
-  options: { mailDropDir?: string } = {},
+  options: {
+    mailDropDir?: string;
+    /** For the absolute links of the mails queued here (default: the environment's PUBLIC_URL). */
+    publicUrl?: string;
+    now?: Date;
+  } = {},
 ): Promise<HousekeepingCounts | undefined> {
+  const now = options.now ?? new Date();
   // Read fresh: the period may have changed on another instance since this one cached it.
   const { settings } = await readSiteSettings(db);
   const counts = await db.transaction(async (tx) => {
@@ -48,7 +57,7 @@ export async function runHousekeeping(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) as locked`),
     );
     if (!lock?.locked) return undefined;
-    return {
+    const deleted = {
       contactRequests: await pruneContactSubmissions(tx, Number(settings.privacy.contactMonths)),
       mails: await pruneOutbox(tx, issueRunning),
       mailFiles: 0,
@@ -57,8 +66,14 @@ export async function runHousekeeping(
       rateLimits: await pruneRateLimits(tx),
       sessions: await pruneExpiredSessions(tx),
       signInChallenges: await pruneExpiredChallenges(tx),
-      visitEvents: await pruneVisits(tx),
+      visitEvents: await pruneVisits(tx, now),
     };
+    // In a savepoint of its own: a report that fails is logged and tried again at the next run,
+    // and never undoes the deletions above.
+    await sendWeeklyReport(tx, settings, { publicUrl: options.publicUrl ?? env().PUBLIC_URL, now }).catch(
+      (error: unknown) => logger.error({ err: error }, "statistics: the weekly report could not be queued"),
+    );
+    return deleted;
   });
   if (!counts) return undefined;
   if (options.mailDropDir) counts.mailFiles = await pruneMailDrop(options.mailDropDir);

@@ -328,7 +328,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <SettingsInput
             name="notifyEmail"
             label="Adresse für Kontaktanfragen"
-            hint={`Hierhin gehen die Benachrichtigungen über neue Kontaktanfragen und die Testmail. Leer: die öffentliche Adresse (${settings.owner.email}).`}
+            hint={`Hierhin gehen die Benachrichtigungen über neue Kontaktanfragen, der Wochenbericht der Besucherstatistik und die Testmail. Leer: die öffentliche Adresse (${settings.owner.email}).`}
             type="email"
           />
           <SettingsInput
@@ -375,6 +375,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             name="enabled"
             label="Besucherstatistik erfassen (ohne Cookies)"
             hint="Der Server zählt jeden Seitenaufruf selbst, ohne Cookie, ohne Speicher im Gerät und ohne Dienst eines Dritten. Statt der IP-Adresse speichert er nur einen Schlüssel, der jeden Tag neu gebildet wird: Ein Besuch lässt sich so nur innerhalb eines Tages zuordnen. Einzelne Aufrufe werden nach 30 Tagen gelöscht, die Tagessummen bleiben. Deine eigenen Besuche, Bots und Vorabrufe zählen nicht. Die Datenschutzerklärung und die Cookie-Richtlinie beschreiben die Zählung dann von selbst."
+          />
+        </SettingsFieldset>
+        <SettingsFieldset legend="Bericht">
+          <SettingsCheckbox
+            name="weeklyReport"
+            label="Wöchentlicher Bericht per E-Mail"
+            hint="Jeden Montagmorgen eine E-Mail an die Adresse für Kontaktanfragen: Besucher, Seitenaufrufe und Conversions der letzten Woche im Vergleich zur Woche davor, die meistbesuchten Seiten und die häufigsten Quellen. Der Bericht enthält nur Summen, nichts über einzelne Besucher. Er kommt nur, solange die Besucherstatistik eingeschaltet ist."
           />
         </SettingsFieldset>
       </SettingsSectionForm>

@@ -68,6 +68,11 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   statistics: {
     /** Empty: no visit is counted (docs/decisions/0025-visit-statistics.md). */
     enabled: "",
+    /**
+     * On: a weekly report by mail (Monday morning) while the statistics are on. An installation
+     * stored before the switch existed gets this default (stored sections are read over these).
+     */
+    weeklyReport: "on",
   },
 };
 

@@ -240,9 +240,13 @@ export const NewsletterSettingsSchema = z.object({
   ),
 });
 
-/** 6. Besucherstatistik: counted by the server without cookies, off until the owner turns it on. */
+/**
+ * 6. Besucherstatistik: counted by the server without cookies, off until the owner turns it on;
+ * the weekly report by mail, on unless the owner turns it off (sent only while counting is on).
+ */
 export const StatisticsSettingsSchema = z.object({
   enabled: z.enum(["", "on"], { error: "Bitte an oder aus wählen." }),
+  weeklyReport: z.enum(["", "on"], { error: "Bitte an oder aus wählen." }),
 });
 
 export const SETTINGS_SCHEMAS = {

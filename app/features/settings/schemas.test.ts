@@ -3,8 +3,8 @@ import { limitsAt } from "~/platform/forms/field-limits";
 import { DEFAULT_SETTINGS } from "./defaults";
 import { SETTINGS_LIMITS } from "./schemas.server";
 
-/** The fields that are choices, not text: the Bundesland, the archive switch and the statistics switch. */
-const CHOICES = ["state", "archive", "enabled"];
+/** The fields that are choices, not text: the Bundesland, the archive switch and the statistics' switches. */
+const CHOICES = ["state", "archive", "enabled", "weeklyReport"];
 
 test("every text field of the settings has the length limit of its schema, and the filled ones are required", () => {
   const required: string[] = [];

@@ -21,6 +21,7 @@ import {
   mailSender,
   readSiteSettings,
   saveSiteSettings,
+  sectionValues,
   toPublicSite,
   usesDemoData,
 } from "~/features/settings/site-settings.server";
@@ -279,7 +280,10 @@ describe("texts built from the settings", () => {
   });
 
   test("switched on, the visit statistics get their section in the privacy policy and a line in the cookie policy", () => {
-    const on: SiteSettings = { ...DEFAULT_SETTINGS, statistics: { enabled: "on" } };
+    const on: SiteSettings = {
+      ...DEFAULT_SETTINGS,
+      statistics: { ...DEFAULT_SETTINGS.statistics, enabled: "on" },
+    };
     const cookiesOf = (settings: SiteSettings) =>
       linesOf(legalPage("cookies", { ...defaultSnapshot(), settings }, FACTS)).join("\n");
     const before = datenschutzOf(DEFAULT_SETTINGS).join("\n");
@@ -463,6 +467,21 @@ describe.each(testDatabases)("settings stored on $name", (database) => {
     expect(await saveSiteSettings(db, "owner", OWNER)).toEqual({ ok: true, changed: false });
     const [second] = await db.select().from(siteSettings).where(eq(siteSettings.section, "owner"));
     expect(second!.updated_at).toEqual(first!.updated_at);
+  });
+
+  test("the weekly report is on where the statistics section was stored before it existed; an unticked box stores it off", async ({
+    db,
+  }) => {
+    await db.insert(siteSettings).values({ section: "statistics", value: { enabled: "on" } });
+    expect((await readSiteSettings(db)).settings.statistics).toEqual({ enabled: "on", weeklyReport: "on" });
+
+    const form = new FormData();
+    form.set("enabled", "on");
+    expect(await saveSiteSettings(db, "statistics", sectionValues("statistics", form))).toEqual({
+      ok: true,
+      changed: true,
+    });
+    expect((await readSiteSettings(db)).settings.statistics).toEqual({ enabled: "on", weeklyReport: "" });
   });
 
   test("a stored field a later version no longer accepts is reset alone, never to the demo data", async ({

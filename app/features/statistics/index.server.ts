@@ -7,3 +7,4 @@ export {
   statisticsEnabled,
 } from "./counting.server";
 export { type AnsweredRequest, type ConversionKind } from "./visits.server";
+export { sendWeeklyReport } from "./weekly-report.server";

@@ -112,3 +112,26 @@ export type ListEntry = {
   conversions: number;
   share: number;
 };
+
+/**
+ * The words of the weekly report, the mail to the notification address on Monday mornings
+ * (weekly-report.server.ts), each written whole, one per meaning.
+ */
+export const WEEKLY_REPORT_MESSAGES = {
+  subject: (visitors: string, conversions: string) =>
+    `Deine Website letzte Woche: ${visitors}, ${conversions}`,
+  greeting: "Hallo,",
+  intro: (week: number, range: string) =>
+    `so lief deine Website letzte Woche (KW ${week}, ${range}), verglichen mit der Woche davor:`,
+  contacts: "davon Kontaktanfragen",
+  signUps: "davon Newsletter-Anmeldungen",
+  previous: "Vorwoche",
+  new: "neu",
+  points: "Prozentpunkte",
+  topPages: "Meistbesuchte Seiten",
+  topSources: "Woher die Besuche kamen",
+  none: "keine",
+  dashboard: (url: string) => `Alle Zahlen und weitere Listen findest du unter ${url}`,
+  note: "Gezählt wird ohne Cookies. Ein Besucher wird nur innerhalb eines Tages wiedererkannt: Über die Woche ist die Zahl die Summe der Besucher jedes Tages. Conversions sind gespeicherte Kontaktanfragen und bestätigte Newsletter-Anmeldungen.",
+  switchOff: "Den Wochenbericht schaltest du unter Einstellungen → Besucherstatistik ab.",
+} as const;
