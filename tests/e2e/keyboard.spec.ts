@@ -44,9 +44,17 @@ async function tabTo(page: Page, target: Locator, options: { backwards?: boolean
   ).toBeFocused();
 }
 
-type FocusLook = { focusVisible: boolean; focused: string; unfocused: string; covered: string | null };
+type FocusLook = {
+  active: boolean;
+  inViewport: boolean;
+  name: string;
+  focusVisible: boolean;
+  focused: string;
+  unfocused: string;
+  covered: string | null;
+};
 
-/** How the focused element looks, next to a copy of itself without focus. */
+/** How the element looks with the focus, next to a copy of itself without; where it is. */
 function focusLookOf(element: Element): FocusLook {
   const look = (target: Element) => {
     const style = getComputedStyle(target);
@@ -65,22 +73,32 @@ function focusLookOf(element: Element): FocusLook {
   const box = element.getBoundingClientRect();
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
   const covered = hit && !element.contains(hit) ? hit.outerHTML.slice(0, 120) : null;
-  return { focusVisible: element.matches(":focus-visible"), focused: look(element), unfocused, covered };
+  return {
+    active: element === document.activeElement,
+    inViewport: box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth,
+    name: element.outerHTML.slice(0, 100),
+    focusVisible: element.matches(":focus-visible"),
+    focused: look(element),
+    unfocused,
+    covered,
+  };
 }
 
 /**
- * `target` has the keyboard focus and shows it: it matches :focus-visible, its outline or box
- * shadow differs from its unfocused look, and nothing covers it.
+ * `target` has the keyboard focus and shows it: it is in the viewport, matches :focus-visible,
+ * its outline or box shadow differs from its unfocused look, and nothing covers it. One look per
+ * try (a scroll into view may still be under way), so that 40 tab stops stay quick.
  */
 async function expectVisibleFocus(target: Locator) {
-  await expect(target).toBeFocused();
-  await expect(target).toBeInViewport();
-  const look = await target.evaluate(focusLookOf);
-  const name = await target.evaluate((element) => element.outerHTML.slice(0, 100));
-  expect(look.focusVisible, `${name} matches :focus-visible`).toBe(true);
-  expect(look.focused, `${name} looks different with focus`).not.toBe(look.unfocused);
-  expect(look.focused, `${name} has an outline or a ring`).toMatch(/^outline |box-shadow (?!none)/);
-  expect(look.covered, `${name} is not covered`).toBeNull();
+  await expect(async () => {
+    const look = await target.evaluate(focusLookOf);
+    expect(look.active, `${look.name} has the focus`).toBe(true);
+    expect(look.inViewport, `${look.name} is in the viewport`).toBe(true);
+    expect(look.focusVisible, `${look.name} matches :focus-visible`).toBe(true);
+    expect(look.focused, `${look.name} looks different with focus`).not.toBe(look.unfocused);
+    expect(look.focused, `${look.name} has an outline or a ring`).toMatch(/^outline |box-shadow (?!none)/);
+    expect(look.covered, `${look.name} is not covered`).toBeNull();
+  }).toPass({ timeout: 10_000 });
 }
 
 const desktopMenu = (page: Page) => page.getByRole("navigation", { name: "Hauptmenü" });
