@@ -137,7 +137,8 @@ export function createApp(config: Env, dev?: DevOptions) {
     await next();
     // Files, JSON and other methods leave here, before anything is computed for them.
     const contentType = c.res.headers.get("content-type");
-    if (c.req.method !== "GET" || !contentType?.startsWith("text/html")) return;
+    // Pages, and the data of the next page on a navigation inside the site (text/x-script).
+    if (c.req.method !== "GET" || !/^text\/(html|x-script)/.test(contentType ?? "")) return;
     const host = c.req.header("host");
     countPageView(
       {

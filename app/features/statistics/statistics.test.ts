@@ -183,3 +183,41 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
     expect(await rollUpClosedDays(db, new Date("2026-03-10T23:06:00Z"))).toEqual(["2026-03-10"]);
   });
 });
+
+test("a navigation inside the site counts by the next page's data request; a revalidation, a redirect or one from elsewhere does not", () => {
+  const navigation = (
+    path: string,
+    referer: string | undefined,
+    status = 200,
+    contentType = "text/x-script",
+  ) =>
+    pageViewOf({
+      request: new Request(`https://www.example.de${path}`, {
+        headers: { "user-agent": FIREFOX, "sec-fetch-dest": "empty", ...(referer ? { referer } : {}) },
+      }),
+      status,
+      contentType,
+      address: ADDRESS,
+      siteHosts: ["www.example.de"],
+    });
+  expect(navigation("/about.data", "https://www.example.de/")).toMatchObject({
+    kind: "view",
+    path: "/about",
+    entry: false,
+    referrer_host: null,
+  });
+  expect(navigation("/_.data", "https://www.example.de/about")).toMatchObject({ path: "/" });
+  expect(
+    navigation("/service/webdesign.data?_routes=routes%2Fservice", "https://www.example.de/"),
+  ).toMatchObject({
+    path: "/service/webdesign",
+  });
+  // The same page asking again after a form was sent; no referrer; another site's page.
+  expect(navigation("/contact.data", "https://www.example.de/contact")).toBeUndefined();
+  expect(navigation("/about.data", undefined)).toBeUndefined();
+  expect(navigation("/about.data", "https://elsewhere.example/")).toBeUndefined();
+  // A redirect (202), the admin area, a document type that is not React Router's data.
+  expect(navigation("/about.data", "https://www.example.de/", 202)).toBeUndefined();
+  expect(navigation("/admin/projekte.data", "https://www.example.de/admin")).toBeUndefined();
+  expect(navigation("/about.data", "https://www.example.de/", 200, "text/html")).toBeUndefined();
+});

@@ -28,29 +28,43 @@ const MAX_PATH = 300;
 const MAX_UTM = 100;
 const SIGNED_IN = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE_HTTPS}|${SESSION_COOKIE_HTTP})=`);
 
-/** The page view a public document GET counts as, or undefined for any request that does not count. */
+/**
+ * The page view a public document GET counts as, or undefined for any request that does not
+ * count. A navigation inside the site after the first page is React Router's request for the
+ * next page's data (`/about.data`, `/_.data` for the home page): it counts as a view of that
+ * page when it comes from another page of the site, so that a revalidation after a form was sent
+ * (the same page asking again) is not counted. No request is added for counting.
+ */
 export function pageViewOf(answered: AnsweredRequest): PendingVisit | undefined {
   const { request, status } = answered;
   if (request.method !== "GET") return undefined;
-  if (!(status === 404 || status === 304 || (status >= 200 && status < 300))) return undefined;
-  if (!answered.contentType?.startsWith("text/html")) return undefined;
   const url = new URL(request.url);
-  if (!isPagePath(url.pathname)) return undefined;
+  const navigation = url.pathname.endsWith(".data");
+  // A navigation's 202 is a redirect, whose target asks again.
+  const counted = navigation
+    ? [200, 404].includes(status)
+    : status === 404 || status === 304 || (status >= 200 && status < 300);
+  if (!counted) return undefined;
+  const pathname = pageOfPath(url.pathname);
+  const expected = navigation ? "text/x-script" : "text/html";
+  if (!answered.contentType?.startsWith(expected)) return undefined;
+  if (!isPagePath(pathname)) return undefined;
   const headers = request.headers;
   const destination = headers.get("sec-fetch-dest");
-  if (destination && destination !== "document") return undefined;
+  if (!navigation && destination && destination !== "document") return undefined;
   if (isPrefetch(headers)) return undefined;
   // The signed-in owner: the session cookie, as the page cache tells, without a database lookup.
   if (SIGNED_IN.test(headers.get("cookie") ?? "")) return undefined;
   const userAgent = headers.get("user-agent") ?? "";
   if (!userAgent || isbot(userAgent)) return undefined;
+  if (navigation && !fromAnotherPage(headers.get("referer"), pathname, answered.siteHosts)) return undefined;
 
   const referrer = externalReferrer(headers.get("referer"), answered.siteHosts);
   const external = typeof referrer === "object" ? referrer : undefined;
   return {
     at: answered.now ?? new Date(),
     kind: "view",
-    path: cut(url.pathname, MAX_PATH),
+    path: cut(pathname, MAX_PATH),
     referrer_host: external?.host ?? null,
     referrer_path: external?.path ?? null,
     utm_source: utm(url, "utm_source"),
@@ -79,7 +93,7 @@ export function conversionOf(
   return {
     at: now,
     kind,
-    path: cut(new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/"), MAX_PATH),
+    path: cut(pageOfPath(new URL(request.url).pathname), MAX_PATH),
     referrer_host: null,
     referrer_path: null,
     utm_source: null,
@@ -93,6 +107,22 @@ export function conversionOf(
     address,
     userAgent,
   };
+}
+
+/** The page of a request: itself, or the page whose data React Router asks for. */
+const pageOfPath = (pathname: string) => (pathname.endsWith(".data") ? pageOfData(pathname) : pathname);
+
+/** The page whose data React Router asks for: "/about.data" → "/about", "/_.data" → "/". */
+function pageOfData(pathname: string): string {
+  const page = pathname.slice(0, -".data".length);
+  return page.endsWith("/_") ? page.slice(0, -1) : page;
+}
+
+/** Whether a data request comes from a page of the site other than the one it asks for. */
+function fromAnotherPage(referer: string | null, pathname: string, siteHosts: string[]): boolean {
+  if (!referer || !URL.canParse(referer)) return false;
+  const from = new URL(referer);
+  return siteHosts.includes(from.host.toLowerCase()) && from.pathname !== pathname;
 }
 
 /** A path of a public page: not the admin area, React Router's data, the build's files or any file. */
