@@ -1,0 +1,91 @@
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { asOwner, expectToast } from "./content-owner";
+import { expect, isMobileProject, openAdminPage, test, waitForHydration } from "./fixtures";
+
+/**
+ * Statistik as the owner meets it (docs/decisions/0025-visit-statistics.md): switched on in
+ * Einstellungen, a visitor comes from a search engine with a campaign link, reads three pages
+ * (two of them reached through the menu, inside the site) and sends a contact request; the owner
+ * sees the visit, its referrer, its campaign and the conversion attributed to the entry page,
+ * and on the request's detail where it came from. A server of its own: the figures are exact.
+ */
+
+const main = (page: Page) => page.getByRole("main");
+
+/** Follows a menu entry as a visitor does: the header's menu, on a phone its overlay. */
+async function viaMenu(page: Page, mobile: boolean, name: string, path: string) {
+  if (mobile) {
+    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    await page.getByRole("dialog", { name: "Menü" }).getByRole("link", { name, exact: true }).click();
+  } else {
+    await page
+      .getByRole("navigation", { name: "Hauptmenü" })
+      .getByRole("link", { name, exact: true })
+      .click();
+  }
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+test("a visit from a campaign link that ends in a contact request, as the owner sees it on Statistik", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const mobile = isMobileProject(testInfo.project.name);
+  await asOwner(page, browser, testInfo, async (server, visitor) => {
+    test.setTimeout(120_000);
+    await openAdminPage(page, `${server.url}/admin/einstellungen`);
+    const settings = main(page).getByRole("region", { name: "Besucherstatistik", exact: true });
+    await settings.getByLabel("Besucherstatistik erfassen (ohne Cookies)", { exact: true }).check();
+    await settings.getByRole("button", { name: "Speichern" }).click();
+    await expectToast(page, "Einstellungen gespeichert");
+
+    // The visitor: from Google, with the campaign's parameters, on to Home and Kontakt.
+    const entry = await visitor.page.goto(
+      `${server.url}/about?utm_source=newsletter&utm_medium=email&utm_campaign=herbst`,
+      { referer: "https://www.google.de/search?q=coaching" },
+    );
+    expect(entry?.status()).toBe(200);
+    await waitForHydration(visitor.page);
+    await viaMenu(visitor.page, mobile, "Home", "/");
+    await viaMenu(visitor.page, mobile, "Kontakt", "/contact");
+    const form = visitor.page.getByRole("region", { name: "Schreib mir eine Nachricht" });
+    await form.getByLabel("Name", { exact: true }).fill("Clara Beispiel");
+    await form.getByLabel("E-Mail", { exact: true }).fill("clara@example.org");
+    await form.getByLabel("Betreff", { exact: true }).fill("Erstgespräch");
+    await form
+      .getByLabel("Nachricht", { exact: true })
+      .fill("Ich hätte gern einen Termin für ein Erstgespräch.");
+    await form.getByRole("button", { name: "Nachricht senden" }).click();
+    await expectToast(visitor.page, "Nachricht gesendet!");
+
+    // The owner's Statistik for today: one visitor, three pages, one conversion.
+    const figure = (label: string) =>
+      main(page)
+        .getByRole("term")
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator("xpath=following-sibling::dd[1]");
+    await expect(async () => {
+      await openAdminPage(page, `${server.url}/admin/statistik?zeitraum=heute`);
+      await expect(figure("Conversions")).toHaveText("1", { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(figure("Besucher")).toHaveText("1");
+    await expect(figure("Seitenaufrufe")).toHaveText("3");
+    const list = (name: string) =>
+      main(page).getByRole("region", { name, exact: true }).getByRole("listitem");
+    await expect(list("Einstiegsseiten").filter({ hasText: "/about" })).toContainText("1 Conversion");
+    await expect(list("Herkunft").filter({ hasText: "www.google.de" })).toContainText("1 Conversion");
+    await expect(list("Kampagnen: Name (utm_campaign)").filter({ hasText: "herbst" })).toContainText(
+      "1 Conversion",
+    );
+    await expect(list("Seiten")).toHaveCount(3);
+    await expectNoAxeViolations(page, "Statistik with a day's visit");
+
+    // The request's detail names where it came from.
+    await openAdminPage(page, `${server.url}/admin/kontaktanfragen`);
+    await main(page).getByRole("button", { name: /^Details ?: Erstgespräch$/ }).click();
+    await expect(page.getByRole("dialog")).toContainText(
+      "Kam über: www.google.de/search → /about · Kampagne: herbst (newsletter, email)",
+    );
+  });
+});
