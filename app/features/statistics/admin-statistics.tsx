@@ -70,10 +70,12 @@ export default function AdminStatistics({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <p className="inline-flex items-center gap-2 rounded-full border border-slate-200 px-3 py-1.5 text-sm text-slate-700">
-        <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
-        {M.live}: <strong className="tabular-nums">{countOf(live, "Besucher", "Besucher")}</strong> (
-        {M.liveHint})
+      <p className="flex max-w-full items-baseline gap-2 rounded-2xl border border-slate-200 px-3 py-1.5 text-sm text-slate-700 sm:inline-flex sm:rounded-full">
+        <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-emerald-500" />
+        <span>
+          {M.live}: <strong className="tabular-nums">{countOf(live, "Besucher", "Besucher")}</strong> (
+          {M.liveHint})
+        </span>
       </p>
 
       <div className="space-y-3">
