@@ -79,6 +79,7 @@ test("a visit from a campaign link that ends in a contact request, as the owner 
       "1 Conversion",
     );
     await expect(list("Seiten")).toHaveCount(3);
+    await expect(list("Geräte")).toHaveText([new RegExp(`^${mobile ? "Smartphone" : "Computer"}`)]);
     await expectNoAxeViolations(page, "Statistik with a day's visit");
 
     // The request's detail names where it came from.

@@ -41,3 +41,17 @@ export function browserFamily(userAgent: string): BrowserFamily {
 export function osFamily(userAgent: string): OsFamily {
   return SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "Andere";
 }
+
+export const SCREEN_CLASSES = ["Smartphone", "Tablet", "Computer"] as const;
+export type ScreenClass = (typeof SCREEN_CLASSES)[number];
+
+/**
+ * The class of screen a browser runs on, as its User-Agent tells (no script measures the
+ * screen): iPads and Android without "Mobile" are tablets, "Mobile" and iPhones are phones.
+ * An iPad that asks for desktop pages names itself a Mac and counts as a computer.
+ */
+export function screenClass(userAgent: string): ScreenClass {
+  if (/\biPad\b|\bTablet\b|\bAndroid\b(?!.*\bMobile\b)/.test(userAgent)) return "Tablet";
+  if (/\bMobile\b|\biPhone\b|\biPod\b|\bAndroid\b/.test(userAgent)) return "Smartphone";
+  return "Computer";
+}

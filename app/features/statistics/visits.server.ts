@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { SESSION_COOKIE_HTTP, SESSION_COOKIE_HTTPS } from "~/platform/http/cookie-names";
 import type { NewVisitEvent } from "./queries.server";
-import { browserFamily, osFamily } from "./user-agent-family";
+import { browserFamily, osFamily, screenClass } from "./user-agent-family";
 
 /**
  * What a request counts as (docs/decisions/0025-visit-statistics.md): a page view, a conversion,
@@ -70,7 +70,7 @@ export function pageViewOf(answered: AnsweredRequest): PendingVisit | undefined 
     utm_source: utm(url, "utm_source"),
     utm_medium: utm(url, "utm_medium"),
     utm_campaign: utm(url, "utm_campaign"),
-    screen: null,
+    screen: screenClass(userAgent),
     browser: browserFamily(userAgent),
     os: osFamily(userAgent),
     // From elsewhere, a bookmark or typed: a visit starts here.
@@ -99,7 +99,7 @@ export function conversionOf(
     utm_source: null,
     utm_medium: null,
     utm_campaign: null,
-    screen: null,
+    screen: screenClass(userAgent),
     browser: browserFamily(userAgent),
     os: osFamily(userAgent),
     entry: false,

@@ -527,7 +527,7 @@ export const visitEvents = pgTable(
     utm_source: text("utm_source"),
     utm_medium: text("utm_medium"),
     utm_campaign: text("utm_campaign"),
-    /** The screen class (phone, tablet, desktop): needs the browser's report, null until then. */
+    /** The screen class as the User-Agent tells (Smartphone, Tablet, Computer); null in rows made before it. */
     screen: text("screen"),
     browser: text("browser").notNull(),
     os: text("os").notNull(),

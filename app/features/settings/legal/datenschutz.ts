@@ -355,7 +355,7 @@ function visitStatistics(): LegalSection {
         "den Zeitpunkt und die Adresse der aufgerufenen Seite, und ob es sie gibt;",
         "die Website, von der du gekommen bist (ohne die Angaben nach einem „?“ in ihrer Adresse), sofern dein Browser sie mitteilt;",
         "die Kampagnenangaben eines Links (utm_source, utm_medium, utm_campaign), wenn die Adresse sie enthält;",
-        "die Art deines Browsers und Betriebssystems, ohne Versionsnummer (etwa „Firefox“ und „Android“);",
+        "die Art deines Browsers und Betriebssystems, ohne Versionsnummer (etwa „Firefox“ und „Android“), und ob er sich als Smartphone, Tablet oder Computer ausgibt;",
         "einen Besucherschlüssel, der Aufrufe desselben Tages einander zuordnet.",
       ),
       p(
