@@ -3,7 +3,8 @@
  * embedded database, next to a minimal Node http server serving the same bytes in the same run;
  * a flood of contact POSTs while GET / is measured (scripts/bench/flood.ts), on the embedded
  * database and, with TEST_DATABASE_URL, on PostgreSQL for the record; then a newsletter of
- * 10,000 mails sent to a local SMTP sink while GET / is measured (scripts/bench/newsletter.ts).
+ * 10,000 mails sent to a local SMTP sink while GET / is measured (scripts/bench/newsletter.ts);
+ * GET / as browsers ask it with the visit statistics counting against the same load without.
  * Prints a table that marks each budgeted row `met` or `MISSED` and exits non-zero on a miss.
  * Budgets: docs/quality.md. Needs a build (`npm run build`).
  *
@@ -14,6 +15,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { freePort, startServer } from "./lib/production-server.ts";
 import { rssMb, run } from "./bench/measure.ts";
 import { benchNewsletter } from "./bench/newsletter.ts";
@@ -29,6 +31,15 @@ const BUDGET = {
   startupMs: 5000,
   /** GET / p99 during the newsletter send and during the form flood, as a multiple of the idle p99. */
   sendP99Factor: 2,
+  /** GET / throughput with the visit statistics counting, as a share of the same load without. */
+  countingRatio: 0.9,
+};
+
+/** What a browser's page request says (counted when statistics are on: a User-Agent, a document). */
+const BROWSER_HEADERS = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+  accept: "text/html",
+  "sec-fetch-dest": "document",
 };
 
 const progress = (text: string) =>
@@ -52,6 +63,7 @@ const copy = (name: string) => {
 const newsletterDir = copy("newsletter");
 const floodDir = copy("flood");
 const floodPostgresDir = copy("flood-postgres");
+const countingDir = copy("counting");
 progress(`GET /, ${DURATION} s per run`);
 const server = await startBenchServer(dataDir, await freePort());
 
@@ -77,7 +89,39 @@ const referenceRun = await run({
 reference.close();
 
 const memory = rssMb(server.child.pid!);
+// The same server as browsers ask it, statistics off (the default): the base of the next run.
+await run({ url: `${server.url}/`, connections: 64, duration: 2, headers: BROWSER_HEADERS });
+const uncountedRun = await run({
+  url: `${server.url}/`,
+  connections: 64,
+  duration: DURATION,
+  headers: BROWSER_HEADERS,
+});
 await server.stop();
+
+// Statistics on (Einstellungen → Besucherstatistik), the same load: every answer is counted.
+progress(`GET / with the visit statistics counting, ${DURATION} s`);
+const seeding = await PGlite.create(path.join(countingDir, "pgdata"));
+await seeding.query(
+  `insert into site_settings (section, value) values ('statistics', '{"enabled":"on"}'::jsonb)
+   on conflict (section) do update set value = excluded.value`,
+);
+await seeding.close();
+const countingServer = await startBenchServer(countingDir, await freePort());
+await run({ url: `${countingServer.url}/`, connections: 64, duration: 2, headers: BROWSER_HEADERS });
+const countedRun = await run({
+  url: `${countingServer.url}/`,
+  connections: 64,
+  duration: DURATION,
+  headers: BROWSER_HEADERS,
+});
+const countingMemory = rssMb(countingServer.child.pid!);
+await countingServer.stop();
+const counted = await PGlite.create(path.join(countingDir, "pgdata"));
+const views =
+  (await counted.query<{ n: number }>("select count(*)::int as n from visit_events")).rows[0]?.n ?? 0;
+await counted.close();
+rmSync(countingDir, { recursive: true, force: true });
 
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -145,6 +189,27 @@ budgeted(
   },
   ratio >= BUDGET.referenceRatio,
   `GET / at ${(ratio * 100).toFixed(1)} % of the reference < ${BUDGET.referenceRatio * 100} %`,
+);
+const countingRatio = countedRun.requests.average / uncountedRun.requests.average;
+budgeted(
+  {
+    name: "GET / with statistics counting",
+    value: `${Math.round(countedRun.requests.average)} req/s`,
+    detail: `p99 ${countedRun.latency.p99} ms, ${views} views stored; off: ${Math.round(uncountedRun.requests.average)} req/s`,
+    budget: `≥ ${BUDGET.countingRatio * 100} % of counting off`,
+  },
+  countingRatio >= BUDGET.countingRatio && views > 0,
+  `GET / with counting at ${(countingRatio * 100).toFixed(1)} % of counting off (${views} views stored)`,
+);
+budgeted(
+  {
+    name: "memory after GET load, counting",
+    value: `${Math.round(countingMemory)} MB RSS`,
+    detail: "",
+    budget: `≤ ${BUDGET.rssMb} MB`,
+  },
+  countingMemory <= BUDGET.rssMb,
+  `memory after the load with counting ${Math.round(countingMemory)} MB > ${BUDGET.rssMb} MB`,
 );
 budgeted(
   {

@@ -167,6 +167,46 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
     expect(row("conversion", "contact")).toEqual({ views: 0, visitors: 0, conversions: 1 });
   });
 
+  test("a busy second's events are written whole, whatever characters their addresses hold", async ({
+    db,
+  }) => {
+    const odd = ['/a"b', "/c\\d", "/e,f", "/{g}", "/h i", "/NULL", "/ä😀"];
+    const events: NewVisitEvent[] = Array.from({ length: 6_000 }, (_, n) => ({
+      at: new Date(Date.UTC(2026, 2, 10, 12, 0, 0, n)),
+      path: odd[n % odd.length]!,
+      referrer_host: n % 2 ? "www.google.de" : null,
+      utm_campaign: n % 3 ? null : 'herbst "26"',
+      browser: "Firefox",
+      os: "Linux",
+      visitor: String(n % 100).padStart(16, "0"),
+      entry: n % 5 === 0,
+    }));
+    await insertVisitEvents(db, events);
+    const stored = await db.select().from(visitEvents).orderBy(visitEvents.at);
+    expect(stored).toHaveLength(6_000);
+    expect(
+      stored
+        .slice(0, odd.length + 1)
+        .map(({ path, referrer_host, utm_campaign, entry, kind }) => [
+          path,
+          referrer_host,
+          utm_campaign,
+          entry,
+          kind,
+        ]),
+    ).toEqual(
+      events
+        .slice(0, odd.length + 1)
+        .map(({ path, referrer_host, utm_campaign, entry }) => [
+          path,
+          referrer_host,
+          utm_campaign,
+          entry,
+          "view",
+        ]),
+    );
+  });
+
   test("the day still running and the minutes after its end are not rolled up", async ({ db }) => {
     await insertVisitEvents(db, [
       {
