@@ -84,7 +84,9 @@ test("a visit from a campaign link that ends in a contact request, as the owner 
 
     // The request's detail names where it came from.
     await openAdminPage(page, `${server.url}/admin/kontaktanfragen`);
-    await main(page).getByRole("button", { name: /^Details ?: Erstgespräch$/ }).click();
+    await main(page)
+      .getByRole("button", { name: /^Details ?: Erstgespräch$/ })
+      .click();
     await expect(page.getByRole("dialog")).toContainText(
       "Kam über: www.google.de/search → /about · Kampagne: herbst (newsletter, email)",
     );
