@@ -21,6 +21,7 @@ import {
   dailyTotals,
   eventSeries,
   eventTotals,
+  rankedOf,
   visitorsSince,
   type DimensionTotal,
   type SeriesPoint,
@@ -126,8 +127,8 @@ async function chartOf(
   const today = berlinDay(now);
   const rawCoversDay = period.from >= addDays(today, -(VISIT_EVENT_DAYS - 1));
   if (days === 1 && rawCoversDay) {
-    const end = new Date(Math.min(berlinMidnight(nextDay(period.to)).getTime(), now.getTime() + 1_000));
-    const found = await eventSeries(db, berlinMidnight(period.from), end, "hour");
+    const { start, end } = rawRange(period.from, period.to, undefined, now);
+    const found = await eventSeries(db, start, end, "hour");
     const hours = Array.from({ length: 24 }, (_, h) => `${period.from} ${String(h).padStart(2, "0")}`);
     return { unit: "hour", points: filled(hours, found) };
   }
@@ -178,16 +179,13 @@ function sum(rows: DimensionTotal[]): DimensionTotal[] {
 
 /** The most viewed values of a dimension (then the most conversions), each with its share of the views. */
 function topOf(totals: DimensionTotal[], dimension: ListDimension): ListEntry[] {
-  const rows = totals.filter((row) => row.dimension === dimension);
+  const rows = rankedOf(totals, dimension);
   const all = rows.reduce((n, row) => n + row.views, 0);
-  return rows
-    .sort((a, b) => b.views - a.views || b.conversions - a.conversions || a.value.localeCompare(b.value))
-    .slice(0, TOP)
-    .map((row) => ({
-      label: row.value === "" && dimension === "referrer" ? STATISTICS_MESSAGES.direct : row.value,
-      views: row.views,
-      visitors: row.visitors,
-      conversions: row.conversions,
-      share: all > 0 ? row.views / all : 0,
-    }));
+  return rows.slice(0, TOP).map((row) => ({
+    label: row.value === "" && dimension === "referrer" ? STATISTICS_MESSAGES.direct : row.value,
+    views: row.views,
+    visitors: row.visitors,
+    conversions: row.conversions,
+    share: all > 0 ? row.views / all : 0,
+  }));
 }

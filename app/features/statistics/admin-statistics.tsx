@@ -87,7 +87,7 @@ export default function AdminStatistics({ loaderData }: Route.ComponentProps) {
                   to={`?zeitraum=${p.key}`}
                   aria-current={p.key === period.key ? "page" : undefined}
                   className={cn(
-                    "inline-block rounded-full border px-3 py-1.5 text-sm font-medium",
+                    "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium",
                     p.key === period.key
                       ? "border-brand-600 bg-brand-600 text-white"
                       : "border-slate-300 text-slate-700 hover:border-brand-500 hover:text-brand-700",
@@ -103,26 +103,23 @@ export default function AdminStatistics({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="zeitraum" value={CUSTOM_PERIOD} />
           <fieldset className="flex flex-wrap items-end gap-3">
             <legend className="mb-1 text-sm font-medium text-slate-700">{M.custom}</legend>
-            <label className="flex flex-col text-sm text-slate-700">
-              {M.customFrom}
-              <input
-                type="date"
-                name="von"
-                required
-                defaultValue={period.from}
-                className="mt-1 rounded-lg border border-slate-300 px-2 py-1.5 text-slate-900"
-              />
-            </label>
-            <label className="flex flex-col text-sm text-slate-700">
-              {M.customTo}
-              <input
-                type="date"
-                name="bis"
-                required
-                defaultValue={period.to}
-                className="mt-1 rounded-lg border border-slate-300 px-2 py-1.5 text-slate-900"
-              />
-            </label>
+            {(
+              [
+                ["von", M.customFrom, period.from],
+                ["bis", M.customTo, period.to],
+              ] as const
+            ).map(([name, label, day]) => (
+              <label key={name} className="flex flex-col text-sm text-slate-700">
+                {label}
+                <input
+                  type="date"
+                  name={name}
+                  required
+                  defaultValue={day}
+                  className="mt-1 min-h-11 rounded-lg border border-slate-300 px-2 py-1.5 text-slate-900"
+                />
+              </label>
+            ))}
           </fieldset>
           <button
             type="submit"
@@ -239,7 +236,7 @@ function Chart({ unit, points, periodName }: { unit: ChartUnit; points: ChartPoi
         ))}
       </div>
       <details className="text-sm">
-        <summary className="cursor-pointer py-2 font-medium text-brand-700">{M.chartTable}</summary>
+        <summary className="cursor-pointer py-3 font-medium text-brand-700">{M.chartTable}</summary>
         <div className="max-h-80 overflow-auto">
           <table className="w-full text-left tabular-nums">
             <thead>

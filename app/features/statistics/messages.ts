@@ -128,7 +128,6 @@ export const WEEKLY_REPORT_MESSAGES = {
   contacts: "davon Kontaktanfragen",
   signUps: "davon Newsletter-Anmeldungen",
   previous: "Vorwoche",
-  new: "neu",
   points: "Prozentpunkte",
   topPages: "Meistbesuchte Seiten",
   topSources: "Woher die Besuche kamen",

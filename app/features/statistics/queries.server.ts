@@ -110,6 +110,12 @@ export type DimensionTotal = {
   conversions: number;
 };
 
+/** The rows of one dimension, the most viewed first, then the most conversions, then by name. */
+export const rankedOf = (totals: DimensionTotal[], dimension: string): DimensionTotal[] =>
+  totals
+    .filter((row) => row.dimension === dimension)
+    .sort((a, b) => b.views - a.views || b.conversions - a.conversions || a.value.localeCompare(b.value));
+
 /**
  * The totals per dimension of the raw events in [start, end): views, visitors (distinct keys;
  * keys differ from day to day, so over several days this is the sum of the days' visitors) and

@@ -4,9 +4,9 @@ import { writeMeta } from "~/platform/db/app-meta.server";
 import type { Db } from "~/platform/db/engines.server";
 import { logger } from "~/platform/logger.server";
 import { enqueueMail, type OutgoingMail } from "~/platform/mail/outbox.server";
-import { countOf, STATISTICS_MESSAGES, WEEKLY_REPORT_MESSAGES as M } from "./messages";
-import { dailyTotals, rollUpClosedDays, type DimensionTotal } from "./queries.server";
-import { berlinDay, berlinMidnight } from "./visitor-key.server";
+import { changeOf, countOf, STATISTICS_MESSAGES, WEEKLY_REPORT_MESSAGES as M } from "./messages";
+import { dailyTotals, rankedOf, rollUpClosedDays, type DimensionTotal } from "./queries.server";
+import { addDays, berlinDay, berlinMidnight } from "./visitor-key.server";
 
 /**
  * The weekly report (docs/decisions/0025-visit-statistics.md): on Monday from 07:00 Europe/Berlin,
@@ -26,16 +26,12 @@ const HOUR_MS = 60 * 60 * 1000;
 /** A week, Monday to Sunday, as Berlin days. */
 export type ReportWeek = { monday: string; sunday: string; number: number };
 
-/** The day `n` days after (or before) a "YYYY-MM-DD" day. */
-const shiftDay = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + n * 24 * HOUR_MS).toISOString().slice(0, 10);
-
 /** The ISO week that starts on `monday`: its number is that of the week's Thursday's year. */
 function weekOf(monday: string): ReportWeek {
-  const thursday = new Date(`${shiftDay(monday, 3)}T00:00:00Z`);
+  const thursday = new Date(`${addDays(monday, 3)}T00:00:00Z`);
   const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
   const number = Math.floor((thursday.getTime() - yearStart) / (24 * HOUR_MS) / 7) + 1;
-  return { monday, sunday: shiftDay(monday, 6), number };
+  return { monday, sunday: addDays(monday, 6), number };
 }
 
 /**
@@ -45,11 +41,11 @@ function weekOf(monday: string): ReportWeek {
 export function reportWeeksAt(now: Date): { week: ReportWeek; before: ReportWeek; due: boolean } {
   const today = berlinDay(now);
   const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  const thisMonday = shiftDay(today, -weekday);
+  const thisMonday = addDays(today, -weekday);
   const dueAt = berlinMidnight(thisMonday).getTime() + DUE_HOUR * HOUR_MS;
   return {
-    week: weekOf(shiftDay(thisMonday, -7)),
-    before: weekOf(shiftDay(thisMonday, -14)),
+    week: weekOf(addDays(thisMonday, -7)),
+    before: weekOf(addDays(thisMonday, -14)),
     due: now.getTime() >= dueAt,
   };
 }
@@ -114,17 +110,10 @@ function figuresOf(totals: DimensionTotal[]): WeekFigures {
     conversions: total?.conversions ?? 0,
     contacts: row("conversion", "contact")?.conversions ?? 0,
     signUps: row("conversion", "newsletter")?.conversions ?? 0,
-    pages: topOf(totals, "page"),
-    sources: topOf(totals, "referrer"),
+    pages: rankedOf(totals, "page").slice(0, TOP),
+    sources: rankedOf(totals, "referrer").slice(0, TOP),
   };
 }
-
-/** The most viewed values of a dimension (then the most conversions, then by name), as the dashboard orders them. */
-const topOf = (totals: DimensionTotal[], dimension: string) =>
-  totals
-    .filter((row) => row.dimension === dimension && (row.views > 0 || row.conversions > 0))
-    .sort((a, b) => b.views - a.views || b.conversions - a.conversions || a.value.localeCompare(b.value))
-    .slice(0, TOP);
 
 const figure = (n: number) => n.toLocaleString("de-DE");
 const rateOf = (figures: WeekFigures) => (figures.visitors > 0 ? figures.conversions / figures.visitors : 0);
@@ -134,12 +123,6 @@ const signed = (n: number, digits: number) =>
   n === 0
     ? "±0"
     : `${n > 0 ? "+" : "−"}${Math.abs(n).toLocaleString("de-DE", { maximumFractionDigits: digits })}`;
-
-/** The change against the week before in percent: "+12 %", "−3 %", "±0 %", or "neu" from nothing. */
-export function changeOf(current: number, previous: number): string {
-  if (previous === 0) return current === 0 ? `${signed(0, 0)} %` : M.new;
-  return `${signed(Math.round(((current - previous) / previous) * 100), 0)} %`;
-}
 
 /** A rate's change in percentage points, rounded to one decimal: "+2,5 Prozentpunkte". */
 const pointsOf = (current: number, previous: number) =>
@@ -214,7 +197,7 @@ export function weeklyReportMail(input: {
         S.conversionRate,
         percent(rateOf(now)),
         percent(rateOf(before)),
-        before.visitors === 0 && now.visitors > 0 ? M.new : pointsOf(rateOf(now), rateOf(before)),
+        before.visitors === 0 && now.visitors > 0 ? S.previousNew : pointsOf(rateOf(now), rateOf(before)),
       ),
       "",
       `${M.topPages}:`,

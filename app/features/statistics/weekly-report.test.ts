@@ -8,7 +8,8 @@ import { deliverDueMail } from "~/platform/mail/worker.server";
 import { test, testDatabases } from "#tests/setup/databases";
 import { startSmtpReceiver } from "#tests/setup/smtp-receiver";
 import { insertVisitEvents, type NewVisitEvent } from "./queries.server";
-import { changeOf, reportWeeksAt, sendWeeklyReport } from "./weekly-report.server";
+import { changeOf } from "./messages";
+import { reportWeeksAt, sendWeeklyReport } from "./weekly-report.server";
 
 /**
  * The weekly report (docs/decisions/0025-visit-statistics.md): on Monday from 07:00 Berlin, the
