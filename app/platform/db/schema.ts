@@ -512,7 +512,7 @@ export const backupSettings = pgTable("backup_settings", {
  * switched them on. One row per counted page view or conversion, kept 30 days: no address and
  * no User-Agent, only the day's visitor key (a truncated hash with the day's salt) and families.
  */
-export const VISIT_KINDS = ["view", "contact", "newsletter"] as const;
+export const VISIT_KINDS = ["view", "contact", "newsletter", "outbound"] as const;
 
 export const visitEvents = pgTable(
   "visit_events",

@@ -1,0 +1,2 @@
+ALTER TABLE "visit_events" DROP CONSTRAINT "visit_events_kind_check";--> statement-breakpoint
+ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_kind_check" CHECK (kind in ('view', 'contact', 'newsletter', 'outbound'));
