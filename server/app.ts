@@ -14,7 +14,15 @@ import { logger, scrubError } from "~/platform/logger.server";
 import { nonceContext } from "~/platform/http/nonce";
 import { publicPagesChanged } from "~/platform/http/public-pages.server";
 import { adminOfRequest, readSessionToken, shareAdminOfRequest } from "~/features/auth/session.server";
-import { countPageView, flushVisits, statisticsEnabled } from "~/features/statistics/index.server";
+import {
+  countOutboundClick,
+  countPageView,
+  flushVisits,
+  OUTBOUND_TARGET_FIELD,
+  statisticsEnabled,
+  STATISTICS_MESSAGES,
+} from "~/features/statistics/index.server";
+import { OUTBOUND_CLICK_PATH } from "~/features/statistics";
 import { clientAddressContext, databaseContext, mailQueuedContext } from "~/platform/http/request-context";
 import { startBackups } from "./backup";
 import {
@@ -150,6 +158,25 @@ export function createApp(config: Env, dev?: DevOptions) {
       },
       countingDatabase,
     );
+  });
+  // A click on a link to another website, as the browser reports it: `ping` names the address in
+  // Ping-To, the page's beacon in a form field. Same-origin only, like every POST (above).
+  app.post(OUTBOUND_CLICK_PATH, async (c) => {
+    const form = /^application\/x-www-form-urlencoded/.test(c.req.header("content-type") ?? "")
+      ? new URLSearchParams(await c.req.text())
+      : undefined;
+    const host = c.req.header("host");
+    const outcome = countOutboundClick(
+      {
+        request: c.req.raw,
+        address: clientAddress(c, config),
+        target: c.req.header("ping-to") ?? form?.get(OUTBOUND_TARGET_FIELD),
+        siteHosts: host ? [...siteHosts, host.toLowerCase()] : siteHosts,
+      },
+      countingDatabase,
+    );
+    if (outcome === "invalid") return c.text(STATISTICS_MESSAGES.outboundInvalid, 400);
+    return c.body(null, 204);
   });
   app.use(compress());
   if (!dev)

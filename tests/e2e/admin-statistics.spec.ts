@@ -1,14 +1,15 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { asOwner, expectToast } from "./content-owner";
-import { expect, isMobileProject, openAdminPage, test, waitForHydration } from "./fixtures";
+import { actAsOwnClient, expect, isMobileProject, openAdminPage, test, waitForHydration } from "./fixtures";
 
 /**
  * Statistik as the owner meets it (docs/decisions/0025-visit-statistics.md): switched on in
  * Einstellungen, a visitor comes from a search engine with a campaign link, reads three pages
  * (two of them reached through the menu, inside the site) and sends a contact request; the owner
- * sees the visit, its referrer, its campaign and the conversion attributed to the entry page,
- * and on the request's detail where it came from. A server of its own: the figures are exact.
+ * sees the visit, its referrer, its campaign and the conversions (the request, then a click on
+ * the menu's link to another site) attributed to the entry page, and on the request's detail
+ * where it came from. A server of its own: the figures are exact.
  */
 
 const main = (page: Page) => page.getByRole("main");
@@ -59,6 +60,36 @@ test("a visit from a campaign link that ends in a contact request, as the owner 
     await form.getByRole("button", { name: "Nachricht senden" }).click();
     await expectToast(visitor.page, "Nachricht gesendet!");
 
+    // A click on the menu's link to the owner's events site: counted, its tab closed at once.
+    if (mobile) await visitor.page.getByRole("button", { name: "Menü öffnen" }).click();
+    const menu = mobile
+      ? visitor.page.getByRole("dialog", { name: "Menü" })
+      : visitor.page.getByRole("navigation", { name: "Hauptmenü" });
+    const events = menu.getByRole("link", { name: /^Termine/ });
+    const target = new URL((await events.getAttribute("href"))!);
+    const opened = visitor.page.waitForEvent("popup");
+    await events.click();
+    await (await opened).close();
+    // Without the page's script the browser's own report (`ping`) counts it: Chromium sends one.
+    if (!mobile) {
+      // The same browser (User-Agent) from the same address: the same visitor.
+      const userAgent = await visitor.page.evaluate(() => navigator.userAgent);
+      const noScript = await browser.newContext({ javaScriptEnabled: false, userAgent });
+      await actAsOwnClient(noScript, testInfo);
+      const plain = await noScript.newPage();
+      await plain.goto(`${server.url}/contact`);
+      const pinged = plain.waitForRequest((request) => request.url().endsWith("/__klick"));
+      const popup = plain.waitForEvent("popup");
+      await plain
+        .getByRole("navigation", { name: "Hauptmenü" })
+        .getByRole("link", { name: /^Termine/ })
+        .click();
+      await (await popup).close();
+      expect((await (await pinged).response())?.status()).toBe(204);
+      await noScript.close();
+    }
+
+    const clicks = mobile ? 1 : 2;
     // The owner's Statistik for today: one visitor, three pages, one conversion.
     const figure = (label: string) =>
       main(page)
@@ -67,17 +98,33 @@ test("a visit from a campaign link that ends in a contact request, as the owner 
         .locator("xpath=following-sibling::dd[1]");
     await expect(async () => {
       await openAdminPage(page, `${server.url}/admin/statistik?zeitraum=heute`);
-      await expect(figure("Conversions")).toHaveText("1", { timeout: 1_000 });
+      await expect(figure("Conversions")).toHaveText(String(1 + clicks), { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
     await expect(figure("Besucher")).toHaveText("1");
-    await expect(figure("Seitenaufrufe")).toHaveText("3");
+    await expect(figure("Seitenaufrufe")).toHaveText(mobile ? "3" : "4");
     const list = (name: string) =>
       main(page).getByRole("region", { name, exact: true }).getByRole("listitem");
-    await expect(list("Einstiegsseiten").filter({ hasText: "/about" })).toContainText("1 Conversion");
-    await expect(list("Herkunft").filter({ hasText: "www.google.de" })).toContainText("1 Conversion");
+    // The script-less click's visit entered on /contact: it counts there.
+    const attributed = "2 Conversions";
+    await expect(list("Einstiegsseiten").filter({ hasText: "/about" })).toContainText(attributed);
+    await expect(list("Herkunft").filter({ hasText: "www.google.de" })).toContainText(attributed);
     await expect(list("Kampagnen: Name (utm_campaign)").filter({ hasText: "herbst" })).toContainText(
-      "1 Conversion",
+      attributed,
     );
+    await expect(list("Conversions nach Art")).toHaveText(
+      mobile
+        ? [
+            /^Kontaktanfragen\s*1 Conversion · 50 %$/,
+            /^Klicks auf Links zu anderen Websites\s*1 Conversion · 50 %$/,
+          ]
+        : [
+            /^Klicks auf Links zu anderen Websites\s*2 Conversions · 66,7 %$/,
+            /^Kontaktanfragen\s*1 Conversion · 33,3 %$/,
+          ],
+    );
+    await expect(list("Klicks auf Links zu anderen Websites")).toHaveText([
+      new RegExp(`^${target.hostname.replaceAll(".", "\\.")}`),
+    ]);
     await expect(list("Seiten")).toHaveCount(3);
     await expect(list("Geräte")).toHaveText([new RegExp(`^${mobile ? "Smartphone" : "Computer"}`)]);
     await expectNoAxeViolations(page, "Statistik with a day's visit");

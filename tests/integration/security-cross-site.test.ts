@@ -192,6 +192,7 @@ describe.each(serverDatabases)("cross-site requests on $name", (database) => {
             ...endpoints.flatMap((endpoint) => [actionUrl(endpoint), dataUrl(endpoint)]),
             // The server's own URLs and near misses of the exemption.
             "/healthz",
+            "/__klick",
             "/favicon.svg",
             "/assets/nicht-da.js",
             `/newsletter/abmelden${links.target}`,

@@ -301,6 +301,65 @@ describe.each(serverDatabases)("visit statistics on $name", (database) => {
     });
   });
 
+  test("a click on a link to another website counts as a conversion of its visit, reported by ping or beacon; other addresses are refused", async () => {
+    await withServer(database, {
+      env: { TRUST_PROXY: "X-Forwarded-For" },
+      seed: statisticsOn,
+      run: async ({ url }) => {
+        // The menu's external "Termine" carries the browser's click report.
+        const entry = await browse(url, "/about", { Referer: "https://www.ecosia.org/search?q=coach" });
+        expect(await entry.text()).toMatch(/<a href="https:\/\/[^"]+"[^>]* ping="\/__klick"/);
+        const report = (headers: Record<string, string>, body?: string) =>
+          fetch(`${url}/__klick`, {
+            method: "POST",
+            headers: { "User-Agent": FIREFOX, "X-Forwarded-For": VISITOR, Origin: url, ...headers },
+            body: body ?? "PING",
+          });
+        // Chrome's ping: the address in Ping-To; the page's beacon: a form field.
+        const pinged = await report({
+          "Content-Type": "text/ping",
+          "Ping-To": "https://kunde.example/shop?ref=123#top",
+        });
+        expect(pinged.status).toBe(204);
+        const beacon = await report(
+          { "Content-Type": "application/x-www-form-urlencoded" },
+          "ziel=https%3A%2F%2Fwww.kunde.example%2F",
+        );
+        expect(beacon.status).toBe(204);
+        // Not counted: a bot; refused: no address, the site itself, another scheme; another site's page.
+        expect((await report({ "User-Agent": GOOGLEBOT, "Ping-To": "https://bot.example/" })).status).toBe(
+          204,
+        );
+        for (const target of ["", `${url}/contact`, "javascript:alert(1)", "mailto:a@example.org"]) {
+          const refused = await report({ "Content-Type": "text/ping", "Ping-To": target });
+          expect(refused.status).toBe(400);
+          expect(await refused.text()).toBe(
+            "Diese Adresse führt zu keiner anderen Website: Der Klick wurde nicht gezählt.",
+          );
+        }
+        const forged = await report({ Origin: "https://evil.example", "Ping-To": "https://spam.example/" });
+        expect(forged.status).toBe(403);
+      },
+      after: async (db) => {
+        const events = await db.select().from(visitEvents).orderBy(visitEvents.at);
+        expect(events.map(({ kind, path }) => ({ kind, path }))).toEqual([
+          { kind: "view", path: "/about" },
+          { kind: "outbound", path: "kunde.example/shop" },
+          { kind: "outbound", path: "www.kunde.example" },
+        ]);
+        expect(new Set(events.map((event) => event.visitor)).size).toBe(1);
+        await rollUpClosedDays(db, new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
+        const daily = await db.select().from(visitDaily);
+        const conversions = (dimension: string, value: string) =>
+          daily.find((row) => row.dimension === dimension && row.value === value)?.conversions;
+        expect(conversions("conversion", "outbound")).toBe(2);
+        expect(conversions("outbound", "kunde.example/shop")).toBe(1);
+        expect(conversions("entry", "/about")).toBe(2);
+        expect(conversions("referrer", "www.ecosia.org")).toBe(2);
+      },
+    });
+  });
+
   test("a fresh install counts nothing, and a campaign link is redirected as before", async () => {
     await withServer(database, {
       run: async ({ url }) => {
@@ -308,7 +367,20 @@ describe.each(serverDatabases)("visit statistics on $name", (database) => {
         expect(campaign.status).toBe(301);
         expect(campaign.headers.get("location")).toBe("/about");
         expect((await browse(url, "/about", { Referer: "https://www.google.de/" })).status).toBe(200);
-        expect((await browse(url, "/contact")).headers.getSetCookie()).toEqual([]);
+        const contact = await browse(url, "/contact");
+        expect(contact.headers.getSetCookie()).toEqual([]);
+        expect(await contact.text()).not.toContain("ping=");
+        const click = await fetch(`${url}/__klick`, {
+          method: "POST",
+          headers: {
+            "User-Agent": FIREFOX,
+            Origin: url,
+            "Content-Type": "text/ping",
+            "Ping-To": "https://kunde.example/",
+          },
+          body: "PING",
+        });
+        expect(click.status).toBe(204);
       },
       after: async (db) => {
         expect(await db.select().from(visitEvents)).toEqual([]);

@@ -1,6 +1,14 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
 import { HeroBackground } from "~/features/pages/hero-background";
-import { StructuredData, PageLink, heroLinks, pageMeta, previewMeta, useSite } from "~/features/site";
+import {
+  StructuredData,
+  PageLink,
+  heroLinks,
+  pageMeta,
+  previewMeta,
+  useClickReport,
+  useSite,
+} from "~/features/site";
 import { NewsletterBlock, NEWSLETTER_SIMPLE_FORM } from "~/features/newsletter";
 import { Particles } from "~/features/pages/particles";
 import { ProjectGrid, PUBLIC_MESSAGES } from "~/features/projects";
@@ -80,16 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mt-4 flex flex-wrap justify-center gap-3">
             {heroLinks(site).map((item, index) =>
               item.external ? (
-                <a
-                  key={index}
-                  href={item.path}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={buttonClass({ variant: "onDark" })}
-                >
-                  {item.title}
-                  <span className="sr-only"> (öffnet in neuem Tab)</span>
-                </a>
+                <HeroExternalLink key={index} href={item.path} title={item.title} />
               ) : (
                 <PageLink key={index} to={item.path} className={buttonClass({ variant: "onDark" })}>
                   {item.title}
@@ -156,4 +155,21 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     ...pageMeta(matches, null, loaderData?.home.metaDescription ?? ""),
     ...previewMeta(loaderData?.preview ?? false),
   ];
+}
+
+/** A hero button to another website (the owner's other sites), its click counted. */
+function HeroExternalLink({ href, title }: { href: string; title: string }) {
+  const report = useClickReport(href);
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClass({ variant: "onDark" })}
+      {...report}
+    >
+      {title}
+      <span className="sr-only"> (öffnet in neuem Tab)</span>
+    </a>
+  );
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { categoryLabel, imageFocus, type ProjectCardData } from "~/features/projects/project";
 import { isContactUrl, isExternalUrl } from "~/platform/format";
 import { focusStyle, imageSources } from "~/features/media";
+import { useClickReport } from "~/features/site";
 
 /** The card's links, the owner's words (the portfolio's document). */
 export type CardLabels = { more: string; website: string; contact: string };
@@ -61,6 +62,7 @@ export function ProjectCard({ project, labels, eager = false, headingLevel = 3 }
 }
 
 function ProjectUrlLink({ url, title, labels }: { url: string | null; title: string; labels: CardLabels }) {
+  const report = useClickReport(url ?? "");
   if (!url) return null;
   if (isContactUrl(url)) {
     return (
@@ -81,6 +83,7 @@ function ProjectUrlLink({ url, title, labels }: { url: string | null; title: str
       target="_blank"
       rel="noopener noreferrer"
       className="inline-flex items-center gap-1 text-slate-700 hover:underline"
+      {...report}
     >
       {labels.website}
       <ExternalLink aria-hidden="true" className="size-4" />

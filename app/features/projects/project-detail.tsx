@@ -9,7 +9,7 @@ import { PUBLIC_MESSAGES } from "~/features/projects/messages";
 import { redirectWithFlash } from "~/platform/http/flash.server";
 import { isContactUrl, isExternalUrl, longDate } from "~/platform/format";
 import { focusStyle, imageSources } from "~/features/media";
-import { pageMeta, previewMeta } from "~/features/site";
+import { pageMeta, previewMeta, useClickReport } from "~/features/site";
 import { loadPages, pageData, portfolioOf, wantsPreview } from "~/features/pages/index.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { PreviewNotice } from "~/features/pages";
@@ -116,6 +116,7 @@ export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
 }
 
 function CallToAction({ url, labels }: { url: string | null; labels: { contact: string; website: string } }) {
+  const report = useClickReport(url ?? "");
   if (isContactUrl(url)) {
     return (
       <Link to="/contact" viewTransition className={buttonClass({ className: "mt-10" })}>
@@ -126,7 +127,13 @@ function CallToAction({ url, labels }: { url: string | null; labels: { contact: 
   }
   if (!url || !(isExternalUrl(url) || url.startsWith("/"))) return null;
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass({ className: "mt-10" })}>
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClass({ className: "mt-10" })}
+      {...report}
+    >
       {labels.website}
       <ExternalLink aria-hidden="true" className="size-4" />
       <span className="sr-only"> (öffnet in neuem Tab)</span>

@@ -140,6 +140,7 @@ export function toPublicSite(
     portfolio,
     menus,
     texts,
+    countsClicks: settings.statistics.enabled === "on",
   };
 }
 

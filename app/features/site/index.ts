@@ -20,6 +20,7 @@ export {
   SUBMENU_PAGES,
   hasEditableSubmenu,
   scramble,
+  useClickReport,
   useSite,
 } from "./public-site";
 export { StructuredData } from "./structured-data";

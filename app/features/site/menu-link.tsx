@@ -2,6 +2,7 @@ import ExternalIcon from "lucide-react/icons/external-link";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import type { MenuItem } from "~/features/site/menu";
+import { useClickReport } from "~/features/site/public-site";
 import { cn } from "~/ui/cn";
 
 type MenuLinkProps = {
@@ -31,6 +32,7 @@ export function MenuLink({
   onClick,
   end,
 }: MenuLinkProps) {
+  const report = useClickReport(item.path);
   if (item.external) {
     return (
       <a
@@ -38,7 +40,11 @@ export function MenuLink({
         target="_blank"
         rel="noopener noreferrer"
         className={cn(className, idleClassName)}
-        onClick={onClick}
+        ping={report.ping}
+        onClick={() => {
+          report.onClick?.();
+          onClick?.();
+        }}
       >
         {children ?? item.title}
         <ExternalIcon aria-hidden="true" className="ml-1 inline size-3 opacity-60" />

@@ -1,4 +1,6 @@
 import { useRouteLoaderData } from "react-router";
+import { outboundClickProps } from "~/features/statistics";
+import { useHydrated } from "~/ui/use-hydrated";
 
 /**
  * What every public page shows about the owner (header, footer, contact details, menu), as the
@@ -140,6 +142,8 @@ export type PublicSite = {
   menus: Menus;
   /** The frame's texts; `notFoundLang` is "en" while the not-found page has the spec's English. */
   texts: SiteTexts & { notFoundLang: "en" | undefined };
+  /** Whether statistics are on: links to other websites then report their clicks. */
+  countsClicks: boolean;
 };
 
 /** The owner's other sites by name, from the Website settings' fields. */
@@ -176,4 +180,14 @@ export function useSite(): PublicSite {
   const data = useRouteLoaderData<{ site: PublicSite }>(SITE_LAYOUT_ROUTE);
   if (!data) throw new Error("useSite() needs the site layout's loader data");
   return data.site;
+}
+
+/**
+ * What a link carries so that its click is counted when it leads to another website and
+ * statistics are on (`ping` before the page's script runs, a beacon after): spread its `ping`
+ * onto the link and call its `onClick` from the link's.
+ */
+export function useClickReport(href: string): { ping?: string; onClick?: () => void } {
+  const counting = useSite().countsClicks && /^https?:\/\//i.test(href);
+  return outboundClickProps(counting, useHydrated(), href);
 }

@@ -6,6 +6,7 @@ import { databaseContext, type RequestContext } from "~/platform/http/request-co
 import {
   CUSTOM_PERIOD,
   DEFAULT_PERIOD,
+  CONVERSION_LISTS,
   LIST_DIMENSIONS,
   MAX_CUSTOM_DAYS,
   PERIODS,
@@ -177,15 +178,30 @@ function sum(rows: DimensionTotal[]): DimensionTotal[] {
   return [...sums.values()];
 }
 
-/** The most viewed values of a dimension (then the most conversions), each with its share of the views. */
+/**
+ * The most viewed values of a dimension (then the most conversions), each with its share of the
+ * views; the conversions' lists (CONVERSION_LISTS) by their conversions instead.
+ */
 function topOf(totals: DimensionTotal[], dimension: ListDimension): ListEntry[] {
-  const rows = rankedOf(totals, dimension);
-  const all = rows.reduce((n, row) => n + row.views, 0);
+  const byConversions = CONVERSION_LISTS.includes(dimension);
+  const rows = byConversions
+    ? totals
+        .filter((row) => row.dimension === dimension)
+        .sort((a, b) => b.conversions - a.conversions || a.value.localeCompare(b.value))
+    : rankedOf(totals, dimension);
+  const measure = (row: DimensionTotal) => (byConversions ? row.conversions : row.views);
+  const all = rows.reduce((n, row) => n + measure(row), 0);
   return rows.slice(0, TOP).map((row) => ({
-    label: row.value === "" && dimension === "referrer" ? STATISTICS_MESSAGES.direct : row.value,
+    label: labelOf(dimension, row.value),
     views: row.views,
     visitors: row.visitors,
     conversions: row.conversions,
-    share: all > 0 ? row.views / all : 0,
+    share: all > 0 ? measure(row) / all : 0,
   }));
+}
+
+function labelOf(dimension: ListDimension, value: string): string {
+  if (value === "" && dimension === "referrer") return STATISTICS_MESSAGES.direct;
+  if (dimension === "conversion") return STATISTICS_MESSAGES.conversionKinds[value] ?? value;
+  return value;
 }

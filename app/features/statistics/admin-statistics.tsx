@@ -8,6 +8,7 @@ import {
   countOf,
   CUSTOM_PERIOD,
   germanDate,
+  CONVERSION_LISTS,
   LIST_DIMENSIONS,
   PERIODS,
   STATISTICS_MESSAGES as M,
@@ -164,10 +165,12 @@ export default function AdminStatistics({ loaderData }: Route.ComponentProps) {
             title={M.lists[dimension]}
             entries={lists[dimension]}
             attributed={ATTRIBUTED.includes(dimension)}
+            conversionsOnly={CONVERSION_LISTS.includes(dimension)}
             percent={percent}
           />
         ))}
       </div>
+      <p className="max-w-3xl text-sm text-slate-600">{M.outboundNote}</p>
       <p className="max-w-3xl text-sm text-slate-600">{M.countriesNote}</p>
     </div>
   );
@@ -279,12 +282,15 @@ function TopList({
   title,
   entries,
   attributed,
+  conversionsOnly,
   percent,
 }: {
   id: string;
   title: string;
   entries: ListEntry[];
   attributed: boolean;
+  /** A list of conversions: only their number. */
+  conversionsOnly: boolean;
   percent: (share: number) => string;
 }) {
   return (
@@ -306,10 +312,16 @@ function TopList({
               <span className="relative flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 text-sm">
                 <span className="min-w-0 font-medium wrap-anywhere text-slate-900">{entry.label}</span>
                 <span className="text-slate-700 tabular-nums">
-                  {countOf(entry.views, "Aufruf", "Aufrufe")} ·{" "}
-                  {countOf(entry.visitors, "Besucher", "Besucher")}
-                  {attributed && ` · ${countOf(entry.conversions, "Conversion", "Conversions")}`} ·{" "}
-                  {percent(entry.share)}
+                  {conversionsOnly ? (
+                    countOf(entry.conversions, "Conversion", "Conversions")
+                  ) : (
+                    <>
+                      {countOf(entry.views, "Aufruf", "Aufrufe")} ·{" "}
+                      {countOf(entry.visitors, "Besucher", "Besucher")}
+                      {attributed && ` · ${countOf(entry.conversions, "Conversion", "Conversions")}`}
+                    </>
+                  )}{" "}
+                  · {percent(entry.share)}
                 </span>
               </span>
             </li>

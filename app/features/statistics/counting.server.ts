@@ -5,6 +5,7 @@ import { pruneSalts, pruneVisitEvents, rollUpClosedDays, saltOfDay, visitSourceO
 import { createVisitRecorder } from "./recorder.server";
 import {
   conversionOf,
+  outboundClickOf,
   pageViewOf,
   type AnsweredRequest,
   type ConversionKind,
@@ -41,6 +42,26 @@ export const statisticsEnabled = (connect: () => Promise<Db>): Promise<boolean> 
 /** Counts the answer to a public document GET (server/app.ts), if it counts and statistics are on. */
 export function countPageView(answered: AnsweredRequest, connect: () => Promise<Db>): void {
   recordIfOn(connect, pageViewOf(answered));
+}
+
+/**
+ * Counts an outbound click the browser reports (server/app.ts, OUTBOUND_CLICK_PATH): `target` is
+ * the address clicked. "invalid" when that is no address of another website; nothing else is
+ * told, so a client cannot learn whether it was counted.
+ */
+export function countOutboundClick(
+  {
+    request,
+    address,
+    target,
+    siteHosts,
+  }: { request: Request; address: string; target: string | null | undefined; siteHosts: string[] },
+  connect: () => Promise<Db>,
+): "invalid" | undefined {
+  const click = outboundClickOf(request, address, target, siteHosts);
+  if (click === "invalid") return click;
+  recordIfOn(connect, click);
+  return undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** What other features and the server use of statistics: the only way in from outside the folder. */
 export {
   countConversion,
+  countOutboundClick,
   countPageView,
   flushVisits,
   pruneVisits,
@@ -8,3 +9,5 @@ export {
 } from "./counting.server";
 export { type AnsweredRequest, type ConversionKind } from "./visits.server";
 export { sendWeeklyReport } from "./weekly-report.server";
+export { STATISTICS_MESSAGES } from "./messages";
+export { OUTBOUND_TARGET_FIELD } from "./outbound-click";

@@ -24,7 +24,8 @@ export const STATISTICS_MESSAGES = {
   views: "Seitenaufrufe",
   conversions: "Conversions",
   conversionRate: "Conversion-Rate",
-  conversionsHint: "Conversions sind gespeicherte Kontaktanfragen und bestätigte Newsletter-Anmeldungen.",
+  conversionsHint:
+    "Conversions sind gespeicherte Kontaktanfragen, bestätigte Newsletter-Anmeldungen und Klicks auf Links zu anderen Websites (etwa „Zur Webseite“ eines Projekts).",
   visitorsHint:
     "Ein Besucher wird nur innerhalb eines Tages wiedererkannt: Über mehrere Tage ist die Zahl die Summe der Besucher jedes Tages.",
   empty: "Noch keine Daten in diesem Zeitraum.",
@@ -41,7 +42,17 @@ export const STATISTICS_MESSAGES = {
     browser: "Browser",
     os: "Betriebssysteme",
     not_found: "Nicht gefundene Adressen (404)",
+    conversion: "Conversions nach Art",
+    outbound: "Klicks auf Links zu anderen Websites",
   },
+  conversionKinds: {
+    contact: "Kontaktanfragen",
+    newsletter: "Newsletter-Anmeldungen (bestätigt)",
+    outbound: "Klicks auf Links zu anderen Websites",
+  } as Record<string, string>,
+  outboundNote:
+    "Klicks auf Links zu anderen Websites meldet der Browser selbst. Ohne JavaScript tun das Chrome, Edge und Safari, Firefox nicht.",
+  outboundInvalid: "Diese Adresse führt zu keiner anderen Website: Der Klick wurde nicht gezählt.",
   countriesNote:
     "Länder zeigt die Statistik nicht: Sie ließen sich nur mit der IP-Adresse oder einem fremden Dienst bestimmen, und beides nutzt die Website nicht.",
 } as const;
@@ -104,8 +115,12 @@ export const LIST_DIMENSIONS = [
   "browser",
   "os",
   "not_found",
+  "conversion",
+  "outbound",
 ] as const;
 export type ListDimension = (typeof LIST_DIMENSIONS)[number];
+/** Lists of conversions: ranked and shared by conversions, not views. */
+export const CONVERSION_LISTS: readonly ListDimension[] = ["conversion", "outbound"];
 
 export type ListEntry = {
   label: string;
@@ -127,12 +142,13 @@ export const WEEKLY_REPORT_MESSAGES = {
     `so lief deine Website letzte Woche (KW ${week}, ${range}), verglichen mit der Woche davor:`,
   contacts: "davon Kontaktanfragen",
   signUps: "davon Newsletter-Anmeldungen",
+  clicks: "davon Klicks auf andere Websites",
   previous: "Vorwoche",
   points: "Prozentpunkte",
   topPages: "Meistbesuchte Seiten",
   topSources: "Woher die Besuche kamen",
   none: "keine",
   dashboard: (url: string) => `Alle Zahlen und weitere Listen findest du unter ${url}`,
-  note: "Gezählt wird ohne Cookies. Ein Besucher wird nur innerhalb eines Tages wiedererkannt: Über die Woche ist die Zahl die Summe der Besucher jedes Tages. Conversions sind gespeicherte Kontaktanfragen und bestätigte Newsletter-Anmeldungen.",
+  note: "Gezählt wird ohne Cookies. Ein Besucher wird nur innerhalb eines Tages wiedererkannt: Über die Woche ist die Zahl die Summe der Besucher jedes Tages. Conversions sind gespeicherte Kontaktanfragen, bestätigte Newsletter-Anmeldungen und Klicks auf Links zu anderen Websites.",
   switchOff: "Den Wochenbericht schaltest du unter Einstellungen → Besucherstatistik ab.",
 } as const;

@@ -163,6 +163,7 @@ const totalsOf = (start: Date, end: Date) => sql`
       union all select 'browser', browser, visitor, kind = 'view', kind <> 'view' from ev
       union all select 'os', os, visitor, kind = 'view', kind <> 'view' from ev
       union all select 'conversion', kind, visitor, false, true from conv
+      union all select 'outbound', path, visitor, false, true from conv where kind = 'outbound'
     )
     select dimension, value,
       (count(*) filter (where is_view))::int as views,

@@ -10,7 +10,7 @@ import { browserFamily, osFamily, screenClass } from "./user-agent-family";
  */
 export type PendingVisit = Omit<NewVisitEvent, "visitor"> & { address: string; userAgent: string };
 
-export type ConversionKind = "contact" | "newsletter";
+export type ConversionKind = "contact" | "newsletter" | "outbound";
 
 /** An answer the server gave, as the counting sees it. */
 export type AnsweredRequest = {
@@ -107,6 +107,28 @@ export function conversionOf(
     address,
     userAgent,
   };
+}
+
+/**
+ * An outbound click (a project's "Zur Webseite", an external menu site) as the browser reports it
+ * (docs/decisions/0025-visit-statistics.md): undefined when it does not count, "invalid" when the
+ * address clicked is not a web address of another site. Its `path` is the address clicked, as
+ * host and path: a query or fragment may carry someone's data.
+ */
+export function outboundClickOf(
+  request: Request,
+  address: string,
+  target: string | null | undefined,
+  siteHosts: string[],
+  now = new Date(),
+): PendingVisit | "invalid" | undefined {
+  if (!target || target.length > 2000 || !URL.canParse(target)) return "invalid";
+  const url = new URL(target);
+  if (!["http:", "https:"].includes(url.protocol) || !url.hostname) return "invalid";
+  const host = url.hostname.toLowerCase();
+  if (siteHosts.includes(url.host.toLowerCase()) || siteHosts.includes(host)) return "invalid";
+  const click = conversionOf(request, address, "outbound", now);
+  return click && { ...click, path: cut(`${host}${url.pathname === "/" ? "" : url.pathname}`, MAX_PATH) };
 }
 
 /** The page of a request: itself, or the page whose data React Router asks for. */

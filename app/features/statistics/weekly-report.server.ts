@@ -96,6 +96,7 @@ type WeekFigures = {
   conversions: number;
   contacts: number;
   signUps: number;
+  clicks: number;
   pages: DimensionTotal[];
   sources: DimensionTotal[];
 };
@@ -110,6 +111,7 @@ function figuresOf(totals: DimensionTotal[]): WeekFigures {
     conversions: total?.conversions ?? 0,
     contacts: row("conversion", "contact")?.conversions ?? 0,
     signUps: row("conversion", "newsletter")?.conversions ?? 0,
+    clicks: row("conversion", "outbound")?.conversions ?? 0,
     pages: rankedOf(totals, "page").slice(0, TOP),
     sources: rankedOf(totals, "referrer").slice(0, TOP),
   };
@@ -193,6 +195,17 @@ export function weeklyReportMail(input: {
         figure(before.signUps),
         changeOf(now.signUps, before.signUps),
       ),
+      // A site whose links lead nowhere else has no line of zeros for them.
+      ...(now.clicks + before.clicks > 0
+        ? [
+            figureLine(
+              `  ${M.clicks}`,
+              figure(now.clicks),
+              figure(before.clicks),
+              changeOf(now.clicks, before.clicks),
+            ),
+          ]
+        : []),
       figureLine(
         S.conversionRate,
         percent(rateOf(now)),
