@@ -227,7 +227,7 @@ async function davSession<T extends { ok: boolean }>(
       return { ok: false, error: CALENDAR_MESSAGES.calDavTooLarge(host, CALDAV_MAX_BYTES / 1024 / 1024) };
     }
     if (signal.aborted) {
-      return { ok: false, error: CALENDAR_MESSAGES.calDavTimeout(host, Math.round(timeoutMs / 1000)) };
+      return { ok: false, error: CALENDAR_MESSAGES.calDavTimeout(host, Math.ceil(timeoutMs / 1000)) };
     }
     if (!answered) return { ok: false, error: CALENDAR_MESSAGES.calDavUnreachable(host) };
     // tsdav throws on an error status inside a multistatus answer of the query.

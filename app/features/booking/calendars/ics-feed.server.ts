@@ -56,7 +56,7 @@ async function boundedGet(url: URL, options: FeedOptions): Promise<{ text: strin
   const signal = AbortSignal.timeout(timeoutMs);
   const failed = () =>
     signal.aborted
-      ? { error: CALENDAR_MESSAGES.feedTimeout(host, Math.round(timeoutMs / 1000)) }
+      ? { error: CALENDAR_MESSAGES.feedTimeout(host, Math.ceil(timeoutMs / 1000)) }
       : { error: CALENDAR_MESSAGES.feedUnreachable(host) };
   const tooLarge = { error: CALENDAR_MESSAGES.feedTooLarge(host, Math.round(maxBytes / 1024 / 1024)) };
   let response: Response;
