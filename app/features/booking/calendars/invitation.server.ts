@@ -8,7 +8,7 @@ import { OWNER_TIME_ZONE } from "./ics-busy.ts";
  * event written into the owner's CalDAV calendar and offered as "Zum Kalender hinzufügen".
  * All carry the booking's one UID, so a calendar that receives two of them keeps one event.
  * Times are written in Europe/Berlin with its VTIMEZONE, so the event shows 09:00 in Berlin
- * on both sides of a daylight-saving change. ical.js folds lines at 75 octets; lines end in CRLF.
+ * on both sides of a daylight-saving change. Lines are folded at 75 octets and end in CRLF.
  */
 
 export type Person = { name: string; email: string };
@@ -148,6 +148,14 @@ function personProperty(name: "organizer" | "attendee", person: Person) {
 const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, " ").trim();
 
 function text(calendar: InstanceType<typeof ICAL.Component>): string {
-  // ical.js joins the lines with CRLF but leaves the last one open; RFC 5545 ends every line.
-  return `${calendar.toString()}\r\n`;
+  // ical.js cuts a long line into pieces of `foldLength` octets and puts the space of a
+  // continuation line before the piece: 76 octets at 75, one more than RFC 5545 3.1 allows.
+  const foldLength = ICAL.foldLength;
+  ICAL.foldLength = 74;
+  try {
+    // Lines joined with CRLF, but the last one left open; RFC 5545 ends every line.
+    return `${calendar.toString()}\r\n`;
+  } finally {
+    ICAL.foldLength = foldLength;
+  }
 }
