@@ -424,9 +424,20 @@ function zonedMs(zone: string, time: Time): number {
   const offset =
     offsetOver(zone, year, month, early ? 1 : 16, early ? 15 : 31) ?? offsetOver(zone, year, month, day, day);
   if (offset !== null) return wallClockMs(time) - offset;
-  const plain = new Temporal.PlainDateTime(year, month, day, time.hour, time.minute, time.second);
-  return plain.toZonedDateTime(zone).epochMilliseconds;
+  // ical.js passes every day of a week or month it expands, so a day with a change is asked
+  // for by every series running over it.
+  const key = `${zone} ${wallClockMs(time)}`;
+  let ms = changeDayTimes.get(key);
+  if (ms === undefined) {
+    if (changeDayTimes.size > 100_000) changeDayTimes.clear();
+    const plain = new Temporal.PlainDateTime(year, month, day, time.hour, time.minute, time.second);
+    ms = plain.toZonedDateTime(zone).epochMilliseconds;
+    changeDayTimes.set(key, ms);
+  }
+  return ms;
 }
+
+const changeDayTimes = new Map<string, number>();
 
 const midnights = new Map<string, number>();
 

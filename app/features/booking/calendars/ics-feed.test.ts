@@ -183,7 +183,7 @@ test("for random series, the busy times equal ical.js's full expansion", () => {
   const series = fc.record({
     freq: fc.constantFrom("DAILY", "WEEKLY", "MONTHLY"),
     interval: fc.integer({ min: 1, max: 3 }),
-    byday: fc.oneof(fc.constant([]), fc.subarray(weekdays, { minLength: 1 })),
+    byday: fc.oneof(fc.constant<string[]>([]), fc.subarray(weekdays, { minLength: 1 })),
     end: fc.oneof(
       fc.constant(""),
       fc.integer({ min: 1, max: 300 }).map((count) => `;COUNT=${count}`),
