@@ -218,3 +218,18 @@ function slotsOfDay(prepared: Prepared, date: BerlinDate, limit = Infinity): Slo
   }
   return slots;
 }
+
+/** A slot taken meanwhile comes with the next free ones, for "Dieser Termin ist gerade vergeben worden". */
+export type SlotRefusal = { status: "slot-taken"; nextSlots: Slot[] } | { status: "not-offered" };
+
+/**
+ * Why a slot starting at `start` cannot be booked now, or undefined when it can. "slot-taken"
+ * when only other bookings stand in its way (it was offered, someone else was quicker), with the
+ * next free slots after it; "not-offered" otherwise (never on the grid, past, outside the hours
+ * or the horizon, busy in the owner's calendar).
+ */
+export function slotRefusal(input: SlotInput, start: Date): SlotRefusal | undefined {
+  if (isSlotOffered(input, start)) return undefined;
+  if (!isSlotOffered({ ...input, bookings: [] }, start)) return { status: "not-offered" };
+  return { status: "slot-taken", nextSlots: nextFreeSlots(input, start) };
+}
