@@ -17,6 +17,7 @@ import {
   moveBooking,
   type BookingOutcome,
   type BookingRequest,
+  type SlotCheck,
 } from "./queries.server";
 
 /**
@@ -53,7 +54,7 @@ const request = (typeId: string, start: Date, n = 0): BookingRequest => ({
   timeZone: "Europe/Berlin",
 });
 
-const check = { busy: [], now: NOW };
+const check: SlotCheck = { busy: [], now: NOW };
 
 /**
  * Another instance of the server on the same PostgreSQL database: a pool of its own. Both pools
@@ -124,7 +125,7 @@ describe.each(testDatabases)("bookings on $name", (database) => {
       location_kind: "telefon",
       visible: false,
     });
-    const refused = async (typeId: string, start: Date, busy = check.busy) =>
+    const refused = async (typeId: string, start: Date, busy: SlotCheck["busy"] = []) =>
       (await createBooking(db, request(typeId, start), { busy, now: NOW })).status;
     expect(saved.status === "saved" && (await refused(saved.type.id, SLOT))).toBe("not-offered");
     expect(await refused("00000000-0000-4000-8000-000000000000", SLOT)).toBe("not-offered");
@@ -231,7 +232,7 @@ describe.each(testDatabases)("bookings on $name", (database) => {
       status: "not-found",
     });
     // A booking that has begun can no longer be moved.
-    const later = { busy: [], now: at("2026-03-10T09:40") };
+    const later: SlotCheck = { busy: [], now: at("2026-03-10T09:40") };
     expect(await moveBooking(db, mine.booking.id, at("2026-03-10T11:00"), later)).toEqual({
       status: "not-found",
     });
