@@ -1,10 +1,7 @@
-import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { describe, expect } from "vitest";
 import type { Db } from "~/platform/db/engines.server";
-import * as schema from "~/platform/db/schema";
 import { test, testDatabases } from "#tests/setup/databases";
+import { secondInstance } from "#tests/setup/second-instance";
 import { replaceWeeklyHours } from "./availability.server";
 import { createBookingType, type BookingTypeInput } from "./booking-types.server";
 import {
@@ -56,23 +53,6 @@ const request = (typeId: string, start: Date, n = 0): BookingRequest => ({
 
 const check: SlotCheck = { busy: [], now: NOW };
 
-/**
- * Another instance of the server on the same PostgreSQL database: a pool of its own. Both pools
- * get their ten connections opened first; with a cold pool, the first transaction would commit
- * while the others still connect, and the race this test is about would never happen (without
- * the lock, 6 of 50 were stored once the pools were warm).
- */
-async function secondInstance(db: Db): Promise<{ db: Db; close(): Promise<void> } | undefined> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return undefined;
-  const pool = new pg.Pool({ connectionString: client.options.connectionString, max: 10 });
-  const other = drizzle({ client: pool, schema }) as unknown as Db;
-  await Promise.all(
-    [db, other].flatMap((one) => Array.from({ length: 10 }, () => one.execute(sql`select pg_sleep(0.05)`))),
-  );
-  return { db: other, close: () => pool.end() };
-}
-
 const statuses = (outcomes: { status: string }[]) =>
   outcomes.reduce<Record<string, number>>(
     (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
@@ -86,7 +66,8 @@ describe.each(testDatabases)("bookings on $name", (database) => {
     db,
   }) => {
     const type = await setUp(db);
-    // On PostgreSQL the calls go through two pools of ten connections each, as two instances would.
+    // On PostgreSQL the calls go through two pools of ten connections each, as two instances
+    // would (without the lock, 4 of 50 were stored).
     const other = await secondInstance(db);
     // The slot computation's first run (its code compiled, the zone data read) done beforehand,
     // so that it does not keep the first transaction to itself either.
