@@ -1,9 +1,11 @@
 import { describe, expect } from "vitest";
 import type { Db } from "~/platform/db/engines.server";
+import { bookings } from "~/platform/db/schema";
 import { test, testDatabases } from "#tests/setup/databases";
 import { secondInstance } from "#tests/setup/second-instance";
 import { replaceWeeklyHours } from "./availability.server";
 import { createBookingType, type BookingTypeInput } from "./booking-types.server";
+import { freeSlots } from "./slots";
 import {
   cancelBooking,
   confirmBooking,
@@ -11,6 +13,7 @@ import {
   declineBooking,
   findBooking,
   listBookings,
+  loadSlotInput,
   moveBooking,
   type BookingOutcome,
   type BookingRequest,
@@ -263,5 +266,31 @@ describe.each(testDatabases)("bookings on $name", (database) => {
     expect(await listBookings(db, { now: NOW, state: "vergangen" })).toEqual([]);
     expect(await listBookings(db, { now: later, from: at("2026-03-08T00:00") })).toHaveLength(1);
     expect((await findBooking(db, second!.id, later))?.state).toBe("abgesagt");
+  });
+
+  test("the weekly cap counts this week's bookings already past, as the page's slots and the re-check see them", async ({
+    db,
+  }) => {
+    const type = await setUp(db, { max_per_week: 1 });
+    // Monday of this week (KW 10), before now.
+    await db.insert(bookings).values({
+      type_id: type.id,
+      starts_at: at("2026-03-02T09:00"),
+      ends_at: at("2026-03-02T09:30"),
+      name: "Früher",
+      email: "frueher@example.org",
+      time_zone: "Europe/Berlin",
+      status: "bestaetigt",
+    });
+    const days = freeSlots(await loadSlotInput(db, type, check), { from: "2026-03-06", to: "2026-03-09" });
+    expect(days.map(({ day, slots }) => `${day}: ${slots.length}`)).toEqual([
+      "2026-03-06: 0",
+      "2026-03-07: 0",
+      "2026-03-08: 0",
+      "2026-03-09: 6",
+    ]);
+    const refused = await createBooking(db, request(type.id, at("2026-03-07T10:00")), check);
+    expect(refused.status).toBe("slot-taken");
+    expect(refused.status === "slot-taken" && refused.nextSlots[0]?.start).toEqual(at("2026-03-09T09:00"));
   });
 });
