@@ -75,6 +75,10 @@ const tableOwners = {
   visitEvents: "app/features/statistics/queries.server.ts",
   visitSalts: "app/features/statistics/queries.server.ts",
   visitDaily: "app/features/statistics/queries.server.ts",
+  bookingTypes: "app/features/booking/booking-types.server.ts",
+  bookingHours: "app/features/booking/availability.server.ts",
+  bookingDateOverrides: "app/features/booking/availability.server.ts",
+  bookings: "app/features/booking/queries.server.ts",
 };
 
 // A table added to the schema without an owner stops lint here.

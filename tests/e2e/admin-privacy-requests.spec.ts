@@ -30,7 +30,7 @@ import {
  */
 
 const main = (page: Page) => page.getByRole("main");
-const COUNTS = "1 Kontaktanfrage, 1 Newsletter-Abonnement, 2 E-Mails, 0 Nachweise";
+const COUNTS = "1 Kontaktanfrage, 1 Newsletter-Abonnement, 2 E-Mails, 0 Nachweise, 0 Termine";
 
 type Client = { baseURL: string; clientAddress: string };
 
@@ -146,7 +146,7 @@ test("the owner looks an address up, exports it, erases all of it and finds noth
   const exported = JSON.parse(json.text) as Record<string, unknown>;
   expect(exported).toMatchObject({
     email,
-    counts: { contacts: 1, subscriptions: 1, mails: 2, records: 0 },
+    counts: { contacts: 1, subscriptions: 1, mails: 2, records: 0, bookings: 0 },
     contactRequests: [{ name: "Paula Person", email, subject, message: "Bitte melden." }],
     newsletterSubscription: { email, state: "confirmed" },
   });

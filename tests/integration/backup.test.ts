@@ -25,6 +25,9 @@ import { hitRateLimit } from "~/platform/db/rate-limits.server";
 import { saveRemote, saveSchedule } from "~/features/settings/backups/backup-settings.server";
 import { insertVisitEvents, rollUpClosedDays, saltOfDay } from "~/features/statistics/queries.server";
 import { createIssue, queueIssue, saveIssueDraft } from "~/features/newsletter/issues.server";
+import { addDateOverride, replaceWeeklyHours } from "~/features/booking/availability.server";
+import { createBookingType } from "~/features/booking/booking-types.server";
+import { createBooking } from "~/features/booking/queries.server";
 import {
   adminUsers,
   authChallenges,
@@ -273,6 +276,29 @@ async function populate(db: Db): Promise<void> {
   ]);
   await rollUpClosedDays(db);
   await saltOfDay(db, new Date().toISOString().slice(0, 10));
+  // Termine: a type, the weekly hours, a holiday and a booking with a message.
+  await replaceWeeklyHours(db, [{ weekday: 2, startMinute: 540, endMinute: 720 }]);
+  await addDateOverride(db, { day: "2026-04-07", kind: "geschlossen", note: "Ostern" });
+  const type = await createBookingType(db, {
+    slug: "erstgespraech",
+    name: "Kostenloses Erstgespräch",
+    duration_minutes: 30,
+    location_kind: "video",
+  });
+  if (type.status !== "saved") throw new Error("booking type not saved");
+  const booked = await createBooking(
+    db,
+    {
+      typeId: type.type.id,
+      start: new Date("2026-03-10T08:00:00Z"),
+      name: "Anna Ärger",
+      email: "anna@example.com",
+      message: TRICKY_TEXT,
+      timeZone: "Europe/Berlin",
+    },
+    { busy: [], now: new Date("2026-03-06T06:00:00Z") },
+  );
+  expect(booked.status).toBe("stored");
   await db.update(outbox).set({ attempts: 2, last_error: "421 später", sent_at: sql`now()` });
   // Microseconds, which a JavaScript Date would lose.
   await db.update(contactSubmissions).set({ created_at: sql`'2026-01-02 03:04:05.678912+00'` });

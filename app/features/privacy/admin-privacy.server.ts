@@ -171,6 +171,7 @@ export function personJson(person: PersonData, createdAt: Date): string {
       newsletterSubscription: person.subscription,
       mails: person.mails,
       consentRecords: person.records,
+      bookings: person.bookings,
     },
     null,
     2,

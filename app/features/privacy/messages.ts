@@ -41,19 +41,27 @@ export const PRIVACY_MESSAGES = {
 } as const;
 
 /** How many records of each kind an address has (the audit log stores exactly these numbers). */
-export type PrivacyCounts = { contacts: number; subscriptions: number; mails: number; records: number };
+export type PrivacyCounts = {
+  contacts: number;
+  subscriptions: number;
+  mails: number;
+  records: number;
+  bookings: number;
+};
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "2 Kontaktanfragen, 1 Newsletter-Abonnement, 3 E-Mails, 1 Nachweis". */
+/** "2 Kontaktanfragen, 1 Newsletter-Abonnement, 3 E-Mails, 1 Nachweis, 1 Termin". */
 export function describeCounts(counts: Partial<Record<string, number>>): string {
   return [
     counted(counts.contacts ?? 0, "Kontaktanfrage", "Kontaktanfragen"),
     counted(counts.subscriptions ?? 0, "Newsletter-Abonnement", "Newsletter-Abonnements"),
     counted(counts.mails ?? 0, "E-Mail", "E-Mails"),
     counted(counts.records ?? 0, "Nachweis", "Nachweise"),
+    // Audit entries made before Termine existed have no count of them: none.
+    counted(counts.bookings ?? 0, "Termin", "Termine"),
   ].join(", ");
 }
 
 export const totalOf = (counts: PrivacyCounts) =>
-  counts.contacts + counts.subscriptions + counts.mails + counts.records;
+  counts.contacts + counts.subscriptions + counts.mails + counts.records + counts.bookings;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AdminCell, AdminRow, AdminTable } from "~/features/admin";
+import { BOOKING_STATE_LABELS } from "~/features/booking";
 import {
   ConsentProof,
   CONSENT_FORM_LABELS,
@@ -102,6 +103,23 @@ export function PersonDataSections({ person, createdAt }: { person: PersonData; 
                 {formatTimestamp(record.endedAt)} ({CONSENT_RECORD_REASON_LABELS[record.reason]})
               </AdminCell>
               <AdminCell label="Aufbewahrt bis">{formatTimestamp(record.keepUntil)}</AdminCell>
+            </AdminRow>
+          ))}
+        </AdminTable>
+      </Section>
+      <Section id="person-bookings" title="Termine" count={person.bookings.length}>
+        <AdminTable columns={["Termin", "Art", "Name", "Status", "Zeitzone", "Nachricht"]}>
+          {person.bookings.map((booking) => (
+            <AdminRow key={booking.id}>
+              <AdminCell label="Termin">{formatTimestamp(booking.startsAt)}</AdminCell>
+              <AdminCell label="Art">{booking.type}</AdminCell>
+              <AdminCell label="Name">{booking.name}</AdminCell>
+              <AdminCell label="Status">
+                {BOOKING_STATE_LABELS[booking.status]}
+                {booking.cancelMessage ? `: ${booking.cancelMessage}` : ""}
+              </AdminCell>
+              <AdminCell label="Zeitzone">{booking.timeZone}</AdminCell>
+              <AdminCell className="whitespace-pre-line wrap-anywhere">{booking.message ?? "–"}</AdminCell>
             </AdminRow>
           ))}
         </AdminTable>

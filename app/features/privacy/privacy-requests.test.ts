@@ -8,6 +8,8 @@ import { submitContact } from "~/features/contact/queries.server";
 import { confirm, emailHash, signUp, unsubscribe } from "~/features/newsletter/subscribers.server";
 import { erasePerson, listPrivacyAudit, logExport, lookupPerson } from "~/features/privacy/queries.server";
 import {
+  bookings,
+  bookingTypes,
   contactSubmissions,
   newsletterConsentRecords,
   newsletterSubscriptions,
@@ -38,6 +40,10 @@ const KNOWN_TABLES = [
   "app_meta",
   "auth_challenges",
   "backup_settings",
+  "booking_date_overrides",
+  "booking_hours",
+  "booking_types",
+  "bookings",
   "consent_texts",
   "contact_submissions",
   "image_variants",
@@ -87,8 +93,8 @@ async function rowsMentioning(db: Db, needle: string): Promise<string[]> {
 
 /**
  * The person: an earlier subscription (now a proof-and-block record), a confirmed subscription
- * with its confirmation mail, two contact requests with their notifications, and a reply mail.
- * Another person has a request and a subscription of their own.
+ * with its confirmation mail, two contact requests with their notifications, a reply mail and a
+ * booked Termin. Another person has a request, a subscription and a Termin of their own.
  */
 async function seedPerson(db: Db) {
   const secret = await installationSecret(db);
@@ -115,6 +121,28 @@ async function seedPerson(db: Db) {
   }
   await enqueueMail(db, { to: PERSON.toLowerCase(), subject: "Antwort", text: "Danke für Ihre Anfrage." });
   await signUp(db, { email: OTHER, name: null, form: "simple" }, links(secret));
+  const [type] = await db
+    .insert(bookingTypes)
+    .values({
+      slug: "erstgespraech",
+      name: "Kostenloses Erstgespräch",
+      duration_minutes: 30,
+      location_kind: "video",
+    })
+    .returning();
+  const booking = (email: string, startsAt: string) => ({
+    type_id: type!.id,
+    starts_at: new Date(startsAt),
+    ends_at: new Date(new Date(startsAt).getTime() + 30 * 60_000),
+    name: "Jemand",
+    email,
+    message: `Termin von ${email}`,
+    time_zone: "Europe/Berlin",
+    status: "bestaetigt" as const,
+  });
+  await db
+    .insert(bookings)
+    .values([booking(PERSON, "2026-03-10T09:00:00Z"), booking(OTHER, "2026-03-10T10:00:00Z")]);
   return { secret };
 }
 
@@ -125,7 +153,10 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
     await seedPerson(db);
     const person = await lookupPerson(db, ` ${PERSON.toUpperCase()} `);
     expect(person.email).toBe(PERSON.toLowerCase());
-    expect(person.counts).toEqual({ contacts: 2, subscriptions: 1, mails: 4, records: 1 });
+    expect(person.counts).toEqual({ contacts: 2, subscriptions: 1, mails: 4, records: 1, bookings: 1 });
+    expect(person.bookings).toEqual([
+      expect.objectContaining({ type: "Kostenloses Erstgespräch", email: PERSON, status: "bestaetigt" }),
+    ]);
     expect(person.contacts.map((c) => c.subject).sort()).toEqual(["Anfrage Website", "Nachfrage"]);
     expect(person.subscription).toMatchObject({ email: PERSON, state: "confirmed", signupForm: "optIn" });
     expect(person.subscription!.consentText?.text).toBeTruthy();
@@ -156,10 +187,13 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
     expect(exported.contactRequests).toHaveLength(2);
     expect(exported.mails).toHaveLength(4);
     expect(exported.consentRecords).toHaveLength(1);
+    expect(exported.bookings).toEqual([
+      expect.objectContaining({ startsAt: "2026-03-10T09:00:00.000Z", message: `Termin von ${PERSON}` }),
+    ]);
     expect(JSON.stringify(exported)).toContain("Nachricht: Nachfrage");
 
     const unknown = await lookupPerson(db, "niemand@example.org");
-    expect(unknown.counts).toEqual({ contacts: 0, subscriptions: 0, mails: 0, records: 0 });
+    expect(unknown.counts).toEqual({ contacts: 0, subscriptions: 0, mails: 0, records: 0, bookings: 0 });
   });
 
   test("the erasure leaves the address in no row of any table; without the block no hash remains", async ({
@@ -168,6 +202,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
     const { secret } = await seedPerson(db);
     expect(await publicTables(db)).toEqual(KNOWN_TABLES);
     expect(await rowsMentioning(db, PERSON)).toEqual([
+      "bookings: 1",
       "contact_submissions: 2",
       "newsletter_subscriptions: 1",
       "outbox: 4",
@@ -181,6 +216,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
       subscriptions: 1,
       mails: 4,
       records: 1,
+      bookings: 1,
       mailFiles: 0,
     });
 
@@ -192,6 +228,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
     ).toEqual([]);
     // The other person keeps everything.
     expect(await rowsMentioning(db, OTHER)).toEqual([
+      "bookings: 1",
       "contact_submissions: 1",
       "newsletter_subscriptions: 1",
       "outbox: 2",
@@ -202,8 +239,11 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
     const audit = await listPrivacyAudit(db);
     expect(audit.map(({ action, counts }) => ({ action, counts }))).toEqual(
       expect.arrayContaining([
-        { action: "erase", counts: { contacts: 2, subscriptions: 1, mails: 4, records: 1, blocked: 0 } },
-        { action: "export", counts: { contacts: 2, subscriptions: 1, mails: 4, records: 1 } },
+        {
+          action: "erase",
+          counts: { contacts: 2, subscriptions: 1, mails: 4, records: 1, bookings: 1, blocked: 0 },
+        },
+        { action: "export", counts: { contacts: 2, subscriptions: 1, mails: 4, records: 1, bookings: 1 } },
       ]),
     );
     expect(audit).toHaveLength(2);
@@ -219,6 +259,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
       subscriptions: 0,
       mails: 0,
       records: 0,
+      bookings: 0,
       mailFiles: 0,
     });
   });
@@ -233,6 +274,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
       subscriptions: 1,
       mails: 4,
       records: 0,
+      bookings: 1,
       mailFiles: 0,
     });
     expect(await rowsMentioning(db, PERSON)).toEqual([]);
@@ -247,6 +289,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
       subscriptions: 0,
       mails: 0,
       records: 2,
+      bookings: 0,
     });
     const [entry] = await listPrivacyAudit(db);
     expect(entry).toMatchObject({ action: "erase", counts: { blocked: 1 } });
@@ -264,6 +307,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
       for each row execute function refuse_audit()`);
     await expect(erasePerson(db, PERSON, { block: false })).rejects.toThrow();
     expect(await rowsMentioning(db, PERSON)).toEqual([
+      "bookings: 1",
       "contact_submissions: 2",
       "newsletter_subscriptions: 1",
       "outbox: 4",
@@ -322,7 +366,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
     await erasePerson(db, unblocked!, { block: false });
     // The block without a subscription: a record with no sign-up, shown by the lookup.
     const person = await lookupPerson(db, blocked!);
-    expect(person.counts).toEqual({ contacts: 0, subscriptions: 0, mails: 0, records: 1 });
+    expect(person.counts).toEqual({ contacts: 0, subscriptions: 0, mails: 0, records: 1, bookings: 0 });
     expect(person.records[0]).toMatchObject({ reason: "erased", signedUpAt: null, signupForm: null });
     // A second erasure with the block keeps one record.
     await erasePerson(db, blocked!, { block: true });
@@ -407,7 +451,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
     ).toMatchObject({ status: "stored" });
 
     const person = await lookupPerson(db, owner);
-    expect(person.counts).toEqual({ contacts: 1, subscriptions: 0, mails: 2, records: 0 });
+    expect(person.counts).toEqual({ contacts: 1, subscriptions: 0, mails: 2, records: 0, bookings: 0 });
     expect(person.mails.map((mail) => mail.subject).sort()).toEqual([
       "Neue Kontaktanfrage: Eigene Probe",
       "Testmail deiner Website",
@@ -467,6 +511,7 @@ describe.each(testDatabases)("Auskunft und Löschung on $name", (database) => {
       subscriptions: 1,
       mails: 3,
       records: 0,
+      bookings: 1,
       mailFiles: 4,
     });
     const left = files();

@@ -3,6 +3,7 @@ import type { PrivacyCounts } from "~/features/privacy/messages";
 import { eraseDroppedMails } from "~/platform/mail/mail-drop.server";
 import { deletePersonMails, listPersonMails, type PersonMails } from "~/platform/mail/outbox.server";
 import type { Db } from "~/platform/db/engines.server";
+import { bookingsByAddress, deleteBookingsByAddress } from "~/features/booking/index.server";
 import { contactIdsOf, contactsByAddress, deleteContactsByAddress } from "~/features/contact/index.server";
 import {
   blockAddress,
@@ -40,11 +41,12 @@ export type PersonData = Awaited<ReturnType<typeof lookupPerson>>;
 export async function lookupPerson(db: Db, email: string) {
   const address = normalized(email);
   const subscriptionId = await subscriptionIdOf(db, address);
-  const [contacts, mails, subscription, records] = await Promise.all([
+  const [contacts, mails, subscription, records, bookings] = await Promise.all([
     contactsByAddress(db, address),
     listPersonMails(db, mailsOf(address, subscriptionId)),
     subscriptionId ? consentProof(db, subscriptionId) : undefined,
     consentRecordsFor(db, address),
+    bookingsByAddress(db, address),
   ]);
   const result = {
     email: address,
@@ -72,6 +74,7 @@ export async function lookupPerson(db: Db, email: string) {
       keepUntil: record.keep_until,
       consentText: text?.text ?? null,
     })),
+    bookings,
   };
   return { ...result, counts: countsOf(result) };
 }
@@ -81,12 +84,14 @@ export function countsOf(data: {
   subscription: unknown;
   mails: unknown[];
   records: unknown[];
+  bookings: unknown[];
 }): PrivacyCounts {
   return {
     contacts: data.contacts.length,
     subscriptions: data.subscription ? 1 : 0,
     mails: data.mails.length,
     records: data.records.length,
+    bookings: data.bookings.length,
   };
 }
 
@@ -119,7 +124,8 @@ export async function erasePerson(
     }
     if (block && !subscriptions) await blockAddress(tx, context, address);
     const records = block ? 0 : await deleteConsentRecords(tx, hash);
-    const counts = { contacts, subscriptions, mails: mailIds.length, records };
+    const bookings = await deleteBookingsByAddress(tx, address);
+    const counts = { contacts, subscriptions, mails: mailIds.length, records, bookings };
     await tx
       .insert(privacyAuditLog)
       .values({ action: "erase", counts: { ...counts, blocked: Number(block) } });

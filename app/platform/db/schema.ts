@@ -566,3 +566,185 @@ export const visitDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
 );
+
+/**
+ * Termine (docs/decisions/0027-booking.md). What a visitor can book: the owner's Termin-Arten,
+ * reached at /termine/<slug>. Times are minutes; the rules are read by
+ * app/features/booking/slots.ts.
+ */
+export const BOOKING_LOCATION_KINDS = ["vor_ort", "telefon", "video"] as const;
+export type BookingLocationKind = (typeof BOOKING_LOCATION_KINDS)[number];
+
+export const bookingTypes = pgTable(
+  "booking_types",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    duration_minutes: integer("duration_minutes").notNull(),
+    location_kind: text("location_kind", { enum: BOOKING_LOCATION_KINDS }).notNull(),
+    /** The address (vor_ort), the number to call or a note (telefon), or the link (video). */
+    location_detail: text("location_detail").notNull().default(""),
+    buffer_before_minutes: integer("buffer_before_minutes").notNull().default(0),
+    buffer_after_minutes: integer("buffer_after_minutes").notNull().default(0),
+    min_notice_minutes: integer("min_notice_minutes").notNull().default(0),
+    /** "nicht am selben Tag": no slot on today's Berlin date, whatever the notice. */
+    not_same_day: boolean("not_same_day").notNull().default(false),
+    /** The last bookable Berlin date is today plus this many days. */
+    horizon_days: integer("horizon_days").notNull().default(60),
+    /** Caps on this type's active bookings per Berlin day and ISO week; null: none. */
+    max_per_day: integer("max_per_day"),
+    max_per_week: integer("max_per_week"),
+    /** "erfordert Bestätigung": a booking stays "angefragt" until the owner confirms it. */
+    requires_confirmation: boolean("requires_confirmation").notNull().default(false),
+    visible: boolean("visible").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("booking_types_slug_key").on(t.slug),
+    check("booking_types_slug_check", sql.raw(`${t.slug.name} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)),
+    check(
+      "booking_types_location_kind_check",
+      sql.raw(`${t.location_kind.name} in (${BOOKING_LOCATION_KINDS.map((k) => `'${k}'`).join(", ")})`),
+    ),
+    check("booking_types_duration_check", sql.raw(`${t.duration_minutes.name} between 5 and 720`)),
+    check(
+      "booking_types_minutes_check",
+      sql.raw(
+        `${t.buffer_before_minutes.name} between 0 and 720 and ${t.buffer_after_minutes.name} between 0 and 720 and ${t.min_notice_minutes.name} >= 0`,
+      ),
+    ),
+    check("booking_types_horizon_check", sql.raw(`${t.horizon_days.name} between 1 and 730`)),
+    check(
+      "booking_types_caps_check",
+      sql.raw(`coalesce(${t.max_per_day.name}, 1) > 0 and coalesce(${t.max_per_week.name}, 1) > 0`),
+    ),
+  ],
+);
+
+/**
+ * The owner's weekly hours, for every type: several ranges a day, in Berlin wall-clock minutes
+ * since midnight (09:00 is 540, the end of the day 1440). ISO weekdays: 1 Monday … 7 Sunday.
+ */
+export const bookingHours = pgTable(
+  "booking_hours",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    weekday: smallint("weekday").notNull(),
+    start_minute: smallint("start_minute").notNull(),
+    end_minute: smallint("end_minute").notNull(),
+  },
+  (t) => [
+    check("booking_hours_weekday_check", sql.raw(`${t.weekday.name} between 1 and 7`)),
+    check(
+      "booking_hours_range_check",
+      sql.raw(
+        `0 <= ${t.start_minute.name} and ${t.start_minute.name} < ${t.end_minute.name} and ${t.end_minute.name} <= 1440`,
+      ),
+    ),
+  ],
+);
+
+/**
+ * What differs on one Berlin date from the weekly hours: "geschlossen" (a holiday, the whole day
+ * off), "zeiten" (that day's own hours, replacing the weekly ones: an extra day, or other hours;
+ * several rows for several ranges) or "gesperrt" (a blocked range within the day's hours).
+ * "geschlossen" wins over the others.
+ */
+export const BOOKING_OVERRIDE_KINDS = ["geschlossen", "zeiten", "gesperrt"] as const;
+export type BookingOverrideKind = (typeof BOOKING_OVERRIDE_KINDS)[number];
+
+export const bookingDateOverrides = pgTable(
+  "booking_date_overrides",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind", { enum: BOOKING_OVERRIDE_KINDS }).notNull(),
+    /** Berlin minutes since midnight, as in booking_hours; null for "geschlossen". */
+    start_minute: smallint("start_minute"),
+    end_minute: smallint("end_minute"),
+    /** The owner's note, e.g. "Feiertag"; shown only in the admin. */
+    note: text("note").notNull().default(""),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("booking_date_overrides_day_idx").on(t.day),
+    check(
+      "booking_date_overrides_kind_check",
+      sql.raw(`${t.kind.name} in (${BOOKING_OVERRIDE_KINDS.map((k) => `'${k}'`).join(", ")})`),
+    ),
+    check(
+      "booking_date_overrides_range_check",
+      sql.raw(
+        `(${t.kind.name} = 'geschlossen' and ${t.start_minute.name} is null and ${t.end_minute.name} is null) or ` +
+          `(${t.kind.name} <> 'geschlossen' and 0 <= ${t.start_minute.name} and ${t.start_minute.name} < ${t.end_minute.name} and ${t.end_minute.name} <= 1440)`,
+      ),
+    ),
+  ],
+);
+
+/**
+ * A booking's stored state; "vergangen" is not stored but derived from the time
+ * (bookingState in app/features/booking/booking-state.ts). "abgesagt" frees the slot.
+ */
+export const BOOKING_STATUSES = ["angefragt", "bestaetigt", "abgesagt"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Who cancelled or declined a booking. */
+export const BOOKING_CANCELLERS = ["visitor", "owner"] as const;
+
+/**
+ * The visitors' bookings. A person is found by the e-mail address (Auskunft und Löschung), and a
+ * booking goes some months after its appointment (Einstellungen, default 6).
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type_id: uuid("type_id")
+      .notNull()
+      .references(() => bookingTypes.id),
+    /** The appointment itself, without the buffers. */
+    starts_at: timestamp("starts_at", { withTimezone: true }).notNull(),
+    ends_at: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** The type's buffers when it was booked: what the booking blocks around its appointment. */
+    buffer_before_minutes: integer("buffer_before_minutes").notNull().default(0),
+    buffer_after_minutes: integer("buffer_after_minutes").notNull().default(0),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message"),
+    /** The visitor's IANA time zone, for their mails and pages. */
+    time_zone: text("time_zone").notNull(),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull(),
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+    cancelled_at: timestamp("cancelled_at", { withTimezone: true }),
+    cancelled_by: text("cancelled_by", { enum: BOOKING_CANCELLERS }),
+    /** The reason given when it was cancelled or declined, for the other side's mail. */
+    cancel_message: text("cancel_message"),
+    /** Part of the signed move and cancel links: raised by a move or cancellation, ending the old links. */
+    token_version: integer("token_version").notNull().default(0),
+    /** When the reminder was claimed for sending: set once, so no reminder goes twice. */
+    reminder_sent_at: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** The event written to the owner's CalDAV calendar, if any. */
+    caldav_href: text("caldav_href"),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("bookings_starts_at_idx").on(t.starts_at),
+    index("bookings_type_idx").on(t.type_id),
+    index("bookings_email_idx").on(sql`lower(${t.email})`),
+    check("bookings_times_check", sql.raw(`${t.starts_at.name} < ${t.ends_at.name}`)),
+    check(
+      "bookings_status_check",
+      sql.raw(`${t.status.name} in (${BOOKING_STATUSES.map((s) => `'${s}'`).join(", ")})`),
+    ),
+    check(
+      "bookings_cancelled_by_check",
+      sql.raw(`${t.cancelled_by.name} in (${BOOKING_CANCELLERS.map((s) => `'${s}'`).join(", ")})`),
+    ),
+  ],
+);

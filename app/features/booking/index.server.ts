@@ -1,0 +1,8 @@
+/** What other features use of booking on the server: the only way in from outside the folder. */
+export {
+  bookingsByAddress,
+  claimDueReminders,
+  deleteBookingsByAddress,
+  pruneBookings,
+  type BookingExport,
+} from "./queries.server";
