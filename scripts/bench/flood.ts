@@ -16,9 +16,8 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { freePort, startServer } from "../lib/production-server.ts";
+import { freshPostgres, openEmbedded } from "./databases.ts";
 import type { FloodResult } from "./flood-client.ts";
 import { loadUntil, rssMb, run, type Load } from "./measure.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
@@ -50,44 +49,6 @@ export type FloodBench = {
   mailMaxPerHour: number;
   error?: string;
 };
-
-type Query = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
-
-/** A fresh database on the PostgreSQL server of `url`, and how to drop it. */
-async function freshPostgres(url: string) {
-  const name = `bench_flood_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  return {
-    url: databaseUrl.toString(),
-    async open(): Promise<{ query: Query; close: () => Promise<void> }> {
-      const client = new pg.Client({ connectionString: databaseUrl.toString() });
-      await client.connect();
-      return {
-        query: async (sql, params) => (await client.query(sql, params)).rows,
-        close: () => client.end(),
-      };
-    },
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-async function openEmbedded(dataDir: string): Promise<{ query: Query; close: () => Promise<void> }> {
-  const db = await PGlite.create(path.join(dataDir, "pgdata"));
-  return {
-    query: async <T>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
-    close: () => db.close(),
-  };
-}
 
 function startFloodClient(env: Record<string, string>): Promise<FloodResult> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, "flood-client.ts")], {
@@ -129,7 +90,7 @@ export async function benchFlood(options: {
     warmUpStored: 0,
     mailMaxPerHour: FLOOD.mailMaxPerHour,
   };
-  const postgres = options.databaseUrl ? await freshPostgres(options.databaseUrl) : undefined;
+  const postgres = options.databaseUrl ? await freshPostgres(options.databaseUrl, "bench_flood") : undefined;
   const sink = await startSmtpSink();
   const marker = `flut${randomBytes(3).toString("hex")}`;
   try {

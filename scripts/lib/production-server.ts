@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { createInterface } from "node:readline";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -56,6 +57,8 @@ export async function startServer(
   dataDir: string,
   port: number,
   extraEnv: Record<string, string> = {},
+  /** Told each line the server writes to stdout (its log); otherwise the log is dropped. */
+  onLogLine?: (line: string) => void,
 ): Promise<ProductionServer> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...serverFlags, "server.js"], {
@@ -69,8 +72,9 @@ export async function startServer(
       // The production default (info): one log line per request, as a real server writes.
       ...extraEnv,
     },
-    stdio: "ignore",
+    stdio: onLogLine ? ["ignore", "pipe", "ignore"] : "ignore",
   });
+  if (onLogLine) createInterface({ input: child.stdout! }).on("line", onLogLine);
   const ms = await waitHealthy(url, child);
   const stop = async () => {
     if (child.exitCode !== null) return;

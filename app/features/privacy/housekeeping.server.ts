@@ -10,7 +10,7 @@ import { MAIL_RECORD_DAYS } from "~/platform/mail/retention";
 import { logger } from "~/platform/logger.server";
 import { pruneExpiredSessions, pruneExpiredChallenges } from "~/features/auth/index.server";
 import { readSiteSettings } from "~/features/settings/index.server";
-import { pruneVisits, sendWeeklyReport } from "~/features/statistics/index.server";
+import { pruneVisits, reclaimVisitSpace, sendWeeklyReport } from "~/features/statistics/index.server";
 import { env } from "~/platform/env.server";
 
 /** Any number, the same on every instance: the advisory lock that lets one instance at a time run. */
@@ -76,6 +76,7 @@ export async function runHousekeeping(
     return deleted;
   });
   if (!counts) return undefined;
+  if (counts.visitEvents > 0) await reclaimVisitSpace(db);
   if (options.mailDropDir) counts.mailFiles = await pruneMailDrop(options.mailDropDir);
   logger.info(counts, "housekeeping: expired data deleted");
   return counts;

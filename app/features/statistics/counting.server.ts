@@ -1,7 +1,15 @@
 import type { Db } from "~/platform/db/engines.server";
 import { siteSettingsOf } from "~/features/settings/index.server";
 import { clientAddressContext, databaseContext, type RequestContext } from "~/platform/http/request-context";
-import { pruneSalts, pruneVisitEvents, rollUpClosedDays, saltOfDay, visitSourceOf } from "./queries.server";
+import {
+  pruneSalts,
+  pruneVisitEvents,
+  rollUpClosedDays,
+  saltOfDay,
+  summarizeVisitEvents,
+  vacuumVisitEvents,
+  visitSourceOf,
+} from "./queries.server";
 import { createVisitRecorder } from "./recorder.server";
 import {
   conversionOf,
@@ -96,7 +104,11 @@ export const flushVisits = () => recorder.flush();
  * raw events deleted.
  */
 export async function pruneVisits(db: Db, now = new Date()): Promise<number> {
+  await summarizeVisitEvents(db);
   await rollUpClosedDays(db, now);
   await pruneSalts(db, now);
   return pruneVisitEvents(db, now);
 }
+
+/** After a housekeeping run that deleted events (outside its transaction): their space reused. */
+export const reclaimVisitSpace = (db: Db) => vacuumVisitEvents(db);

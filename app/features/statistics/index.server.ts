@@ -5,6 +5,7 @@ export {
   countPageView,
   flushVisits,
   pruneVisits,
+  reclaimVisitSpace,
   statisticsEnabled,
 } from "./counting.server";
 export { type AnsweredRequest, type ConversionKind } from "./visits.server";

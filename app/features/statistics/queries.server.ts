@@ -96,7 +96,7 @@ export async function rollUpClosedDays(db: Db, now = new Date()): Promise<string
     const end = berlinMidnight(nextDay(day));
     if (now.getTime() < end.getTime() + DAY_SETTLED_MS) continue;
     if (written.includes(day) || (await rolledUp(db, day))) continue;
-    if (await rollUpDay(db, day, berlinMidnight(day), end)) written.push(day);
+    if (await withoutJit(db, (tx) => rollUpDay(tx, day, berlinMidnight(day), end))) written.push(day);
   }
   return written;
 }
@@ -133,9 +133,12 @@ const totalsOf = (start: Date, end: Date) => sql`
         a.path as a_entry, a.referrer_host as a_host, a.referrer_path as a_referrer_path,
         a.utm_source as a_source, a.utm_medium as a_medium, a.utm_campaign as a_campaign
       from ev c
+      -- The table itself, not the views above: its (visitor, at) index finds a visitor's views.
       left join lateral (
-        select v.* from views v
-        where v.visitor = c.visitor and v.at <= c.at and not v.not_found
+        select v.path, v.referrer_host, v.referrer_path, v.utm_source, v.utm_medium, v.utm_campaign
+        from ${visitEvents} v
+        where v.visitor = c.visitor and v.at >= ${start.toISOString()}::timestamptz and v.at <= c.at
+          and v.kind = 'view' and not v.not_found
         order by v.entry desc, case when v.entry then v.at end desc, v.at asc
         limit 1
       ) a on true
@@ -164,18 +167,36 @@ const totalsOf = (start: Date, end: Date) => sql`
       union all select 'os', os, visitor, kind = 'view', kind <> 'view' from ev
       union all select 'conversion', kind, visitor, false, true from conv
       union all select 'outbound', path, visitor, false, true from conv where kind = 'outbound'
+    ),
+    -- Per visitor first, then per value: two hash aggregates instead of sorting every fact for
+    -- count(distinct visitor).
+    per_visitor as (
+      select dimension, value, visitor,
+        count(*) filter (where is_view) as views, count(*) filter (where is_conversion) as conversions
+      from facts
+      group by dimension, value, visitor
     )
-    select dimension, value,
-      (count(*) filter (where is_view))::int as views,
-      (count(distinct visitor) filter (where is_view))::int as visitors,
-      (count(*) filter (where is_conversion))::int as conversions
-    from facts
+    select dimension, value, sum(views)::int as views,
+      (count(*) filter (where views > 0))::int as visitors, sum(conversions)::int as conversions
+    from per_visitor
     group by dimension, value
 `;
 
 /** The totals of the raw events in [start, end) (the days not rolled up yet). */
 export async function eventTotals(db: Db, start: Date, end: Date): Promise<DimensionTotal[]> {
-  return rowsOf<DimensionTotal>(await db.execute(totalsOf(start, end)));
+  return withoutJit(db, async (tx) => rowsOf<DimensionTotal>(await tx.execute(totalsOf(start, end))));
+}
+
+/**
+ * Runs `work` in a transaction (a savepoint inside one) without PostgreSQL's JIT compilation:
+ * the totals' plan is estimated expensive enough to be compiled, and compiling took 1.8 s of a
+ * query that runs in well under one (docs/quality.md). PGlite has no JIT; the setting is a no-op.
+ */
+function withoutJit<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return work(tx as unknown as Db);
+  });
 }
 
 /** One day's totals into visit_daily; false when the day had no events. */
@@ -225,6 +246,24 @@ export async function pruneVisitEvents(db: Db, now = new Date()): Promise<number
     select count(*)::int as count from deleted
   `);
   return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
+
+/**
+ * Adds the pages written since the last run to the BRIN index on `at`. PostgreSQL does it only
+ * in a VACUUM, and the embedded database runs no autovacuum: an unsummarized range is read
+ * whole, so without this every query of a day read the whole table (1.3 s of 1.8 s for a day's
+ * totals over a million events on PGlite, docs/quality.md).
+ */
+export async function summarizeVisitEvents(db: Db): Promise<void> {
+  await db.execute(sql`select brin_summarize_new_values('visit_events_at_idx')`);
+}
+
+/**
+ * Makes the space of deleted events reusable. Outside any transaction (VACUUM cannot run in one);
+ * the embedded database has no autovacuum, so without it the table would only grow.
+ */
+export async function vacuumVisitEvents(db: Db): Promise<void> {
+  await db.execute(sql`vacuum ${visitEvents}`);
 }
 
 /** Salts of days before `day` (a rotation missed while no instance counted). */

@@ -157,8 +157,14 @@ async function openPglite(dataDir: string | undefined, migrations: MigrationTarg
     const create = (deadlineMs: number) =>
       PgliteThread.open(
         dataDir ? path.join(dataDir, "pgdata") : undefined,
-        // PostgreSQL's default 128 MB of buffers is more than this site's whole database.
-        [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+        // PostgreSQL's default 128 MB of buffers is more than this site's whole database; its
+        // write-ahead log may grow to 1 GB between checkpoints and keeps 80 MB, a site's data
+        // several times over: 64 MB and 32 MB.
+        [
+          ...PGlite.defaultStartParams,
+          ...["-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+          ...["-c", "max_wal_size=64MB", "-c", "min_wal_size=32MB"],
+        ],
         deadlineMs,
       );
     // Retires an instance that PostgreSQL ended (PANIC) or that hung, and opens the directory

@@ -1,0 +1,43 @@
+/** The benches' databases: a fresh one on a PostgreSQL server, or the embedded one of a data directory. */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+export type Query = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+/** A fresh database on the PostgreSQL server of `url`, and how to drop it. */
+export async function freshPostgres(url: string, prefix = "bench") {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  return {
+    url: databaseUrl.toString(),
+    async open(): Promise<{ query: Query; close: () => Promise<void> }> {
+      const client = new pg.Client({ connectionString: databaseUrl.toString() });
+      await client.connect();
+      return {
+        query: async (sql, params) => (await client.query(sql, params)).rows,
+        close: () => client.end(),
+      };
+    },
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function openEmbedded(dataDir: string): Promise<{ query: Query; close: () => Promise<void> }> {
+  const db = await PGlite.create(path.join(dataDir, "pgdata"));
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
+    close: () => db.close(),
+  };
+}
