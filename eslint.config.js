@@ -79,6 +79,8 @@ const tableOwners = {
   bookingHours: "app/features/booking/availability.server.ts",
   bookingDateOverrides: "app/features/booking/availability.server.ts",
   bookings: "app/features/booking/queries.server.ts",
+  bookingSettings: "app/features/booking/booking-settings.server.ts",
+  bookingFeeds: "app/features/booking/booking-settings.server.ts",
 };
 
 // A table added to the schema without an owner stops lint here.

@@ -26,6 +26,7 @@ import { saveRemote, saveSchedule } from "~/features/settings/backups/backup-set
 import { insertVisitEvents, rollUpClosedDays, saltOfDay } from "~/features/statistics/queries.server";
 import { createIssue, queueIssue, saveIssueDraft } from "~/features/newsletter/issues.server";
 import { addDateOverride, replaceWeeklyHours } from "~/features/booking/availability.server";
+import { addBookingFeed, saveBookingSettings } from "~/features/booking/booking-settings.server";
 import { createBookingType } from "~/features/booking/booking-types.server";
 import { createBooking } from "~/features/booking/queries.server";
 import {
@@ -276,7 +277,15 @@ async function populate(db: Db): Promise<void> {
   ]);
   await rollUpClosedDays(db);
   await saltOfDay(db, new Date().toISOString().slice(0, 10));
-  // Termine: a type, the weekly hours, a holiday and a booking with a message.
+  // Termine: its settings with a CalDAV calendar, a feed, a type, the weekly hours, a holiday
+  // and a booking with a message.
+  await saveBookingSettings(db, {
+    enabled: true,
+    caldav_url: "https://dav.example.org/calendars/anna/termine/",
+    caldav_username: "anna",
+    caldav_password: TRICKY_TEXT,
+  });
+  await addBookingFeed(db, { label: "Privat", url: "https://calendar.example.org/privat.ics" });
   await replaceWeeklyHours(db, [{ weekday: 2, startMinute: 540, endMinute: 720 }]);
   await addDateOverride(db, { day: "2026-04-07", kind: "geschlossen", note: "Ostern" });
   const type = await createBookingType(db, {

@@ -6,3 +6,10 @@ export {
   pruneBookings,
   type BookingExport,
 } from "./queries.server";
+export {
+  bookingOpen,
+  readBookingSettings,
+  type BookingSettings,
+  DEFAULT_BOOKING_SETTINGS,
+} from "./booking-settings.server";
+export { ownerBusy, type OwnerBusy } from "./busy.server";

@@ -748,3 +748,38 @@ export const bookings = pgTable(
     ),
   ],
 );
+
+/**
+ * Termine's own settings, one row (`id` 1): whether booking is on (off by default: the header's
+ * "Termine" then leads to the external events site, as the specification says), the reminder
+ * before an appointment (hours; 0: none), how long bookings are kept after their appointment,
+ * and the optional CalDAV calendar that is read for busy times and written with each booking.
+ */
+export const bookingSettings = pgTable(
+  "booking_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    enabled: boolean("enabled").notNull().default(false),
+    reminder_hours: integer("reminder_hours").notNull().default(24),
+    retention_months: integer("retention_months").notNull().default(6),
+    caldav_url: text("caldav_url"),
+    caldav_username: text("caldav_username"),
+    /** The app password the provider issued for this calendar (stored like the other secrets). */
+    caldav_password: text("caldav_password"),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("booking_settings_single_row_check", sql.raw(`${t.id.name} = 1`)),
+    check("booking_settings_reminder_check", sql.raw(`${t.reminder_hours.name} between 0 and 168`)),
+    check("booking_settings_retention_check", sql.raw(`${t.retention_months.name} between 1 and 120`)),
+  ],
+);
+
+/** The read-only calendar feeds (ICS addresses) whose busy times block slots. */
+export const bookingFeeds = pgTable("booking_feeds", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** The owner's name for it, e.g. "Google privat". */
+  label: text("label").notNull().default(""),
+  url: text("url").notNull(),
+  created_at: createdAt(),
+});
