@@ -20,9 +20,15 @@ import { freePort, startServer } from "./lib/production-server.ts";
 import { rssMb, run } from "./bench/measure.ts";
 import { benchNewsletter } from "./bench/newsletter.ts";
 import { benchFlood, FLOOD, type FloodBench } from "./bench/flood.ts";
+import { benchStatistics, type StatisticsBench } from "./bench/statistics.ts";
+import { benchMonthSlots } from "../app/features/booking/slots-bench.ts";
+import { benchFeedExpansion } from "../app/features/booking/calendars/feed-bench.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const MAILS = Number(process.env.BENCH_MAILS ?? 10_000);
+/** Synthetic page views of the statistics rows: embedded (30 days) and PostgreSQL (12 months). */
+const STATISTICS_EVENTS = Number(process.env.BENCH_STATISTICS_EVENTS ?? 1_000_000);
+const STATISTICS_EVENTS_POSTGRES = Number(process.env.BENCH_STATISTICS_EVENTS_POSTGRES ?? 10_000_000);
 
 const BUDGET = {
   getP99Ms: 20,
@@ -33,6 +39,13 @@ const BUDGET = {
   sendP99Factor: 2,
   /** GET / throughput with the visit statistics counting, as a share of the same load without. */
   countingRatio: 0.9,
+  /** Statistik's 30 days over a million events on the embedded database (median of 5 loads). */
+  statisticsEmbeddedMs: 300,
+  statisticsGrowthMb: 200,
+  /** Statistik's 12 months over 10 million raw events and their rollups on PostgreSQL. */
+  statisticsPostgresMs: 500,
+  /** A month's slots against 3 calendar feeds of 500 events each, and the feeds' expansion. */
+  slotsMs: 50,
 };
 
 /** What a browser's page request says (counted when statistics are on: a User-Agent, a document). */
@@ -63,6 +76,8 @@ const copy = (name: string) => {
 const newsletterDir = copy("newsletter");
 const floodDir = copy("flood");
 const floodPostgresDir = copy("flood-postgres");
+const statisticsDir = copy("statistics");
+const statisticsPostgresDir = copy("statistics-postgres");
 const countingDir = copy("counting");
 progress(`GET /, ${DURATION} s per run`);
 const server = await startBenchServer(dataDir, await freePort());
@@ -142,6 +157,34 @@ const newsletter = await benchNewsletter({
   expectedStartupMs: server.ms,
   progress,
 });
+
+const statistics: StatisticsBench[] = [
+  await benchStatistics({
+    dataDir: statisticsDir,
+    events: STATISTICS_EVENTS,
+    days: 30,
+    period: "30-tage",
+    progress,
+  }),
+];
+rmSync(statisticsDir, { recursive: true, force: true });
+if (process.env.TEST_DATABASE_URL) {
+  statistics.push(
+    await benchStatistics({
+      dataDir: statisticsPostgresDir,
+      databaseUrl: process.env.TEST_DATABASE_URL,
+      events: STATISTICS_EVENTS_POSTGRES,
+      days: 30,
+      period: "12-monate",
+      progress,
+    }),
+  );
+}
+rmSync(statisticsPostgresDir, { recursive: true, force: true });
+
+progress("booking: a month's slots and the calendar feeds' expansion");
+const slots = benchMonthSlots();
+const feeds = benchFeedExpansion();
 
 type Row = {
   name: string;
@@ -411,6 +454,70 @@ budgeted(
     ? "memory after the send: not measured"
     : `memory after the send ${Math.round(newsletter.rssMb)} MB > ${BUDGET.rssMb} MB`,
 );
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+for (const bench of statistics) {
+  const embedded = bench.database === "embedded";
+  const section = rows.length;
+  const budgetMs = embedded ? BUDGET.statisticsEmbeddedMs : BUDGET.statisticsPostgresMs;
+  const loads = bench.loadsMs.length === 5 ? median(bench.loadsMs) : undefined;
+  info({
+    name: "events written, rolled up",
+    value: bench.ingestMs === undefined ? "–" : `${(bench.ingestMs / 1000).toFixed(1)} s`,
+    detail: `${bench.events.toLocaleString("en")} events; rollup (server start to housekeeping end) ${
+      bench.rollupMs === undefined ? "–" : `${(bench.rollupMs / 1000).toFixed(1)} s`
+    }`,
+    budget: "(for information)",
+  });
+  budgeted(
+    {
+      name: `Statistik ${bench.period}, median`,
+      value: ms(loads),
+      detail: `loads ${bench.loadsMs.map((n) => Math.round(n)).join(", ")} ms`,
+      budget: `≤ ${budgetMs} ms`,
+    },
+    loads !== undefined && loads <= budgetMs,
+    `Statistik ${bench.period} on ${bench.database}: ${loads === undefined ? bench.error : ms(loads)} > ${budgetMs} ms`,
+  );
+  if (embedded) {
+    budgeted(
+      {
+        name: "database growth",
+        value: bench.growthMb === undefined ? "–" : `${Math.round(bench.growthMb)} MB`,
+        detail: "the events, their index and rollups, the write-ahead log",
+        budget: `< ${BUDGET.statisticsGrowthMb} MB`,
+      },
+      bench.growthMb !== undefined && bench.growthMb < BUDGET.statisticsGrowthMb,
+      `statistics: the database grew by ${Math.round(bench.growthMb ?? 0)} MB`,
+    );
+  }
+  rows[section]!.heading =
+    `Visit statistics: ${bench.events.toLocaleString("en")} synthetic page views over 30 days, ${bench.database} database`;
+  if (bench.error) misses.push(`statistics on the ${bench.database} database: ${bench.error}`);
+}
+
+const slotsSection = rows.length;
+budgeted(
+  {
+    name: "a month's slots",
+    value: ms(slots.medianMs),
+    detail: `slowest ${ms(slots.slowestMs)}, ${slots.busyIntervals} busy intervals, ${slots.slots} slots`,
+    budget: `≤ ${BUDGET.slotsMs} ms`,
+  },
+  slots.medianMs <= BUDGET.slotsMs,
+  `a month's slots ${ms(slots.medianMs)} > ${BUDGET.slotsMs} ms`,
+);
+budgeted(
+  {
+    name: "feeds expanded for a month",
+    value: ms(feeds.medianMs),
+    detail: `${feeds.feeds} × ${feeds.eventsPerFeed} events → ${feeds.busy} busy intervals, max ${ms(feeds.maxMs)}; cached 5 min`,
+    budget: `≤ ${BUDGET.slotsMs} ms`,
+  },
+  feeds.medianMs <= BUDGET.slotsMs,
+  `the feeds' expansion ${ms(feeds.medianMs)} > ${BUDGET.slotsMs} ms`,
+);
+rows[slotsSection]!.heading = "Termine: 3 calendar feeds of 500 events each";
 
 console.log(`\nBenchmark, ${DURATION} s per run, Node ${process.version}\n`);
 const columns = ["name", "value", "detail", "budget"] as const;

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { pgliteStartParams } from "../../app/platform/db/pglite-params.ts";
 
 export type Query = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 
@@ -35,7 +36,9 @@ export async function freshPostgres(url: string, prefix = "bench") {
 }
 
 export async function openEmbedded(dataDir: string): Promise<{ query: Query; close: () => Promise<void> }> {
-  const db = await PGlite.create(path.join(dataDir, "pgdata"));
+  const db = await PGlite.create(path.join(dataDir, "pgdata"), {
+    startParams: pgliteStartParams(PGlite.defaultStartParams),
+  });
   return {
     query: async <T>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
     close: () => db.close(),

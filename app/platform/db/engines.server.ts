@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteStartParams } from "./pglite-params";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -56,7 +57,6 @@ export type DatabaseOptions =
  */
 export type MigrationTarget = "all" | "none" | number;
 
-const PGLITE_SHARED_BUFFERS = "16MB";
 /** Creating a new data directory (initdb) takes seconds; a slow machine gets ample time. */
 const FIRST_OPEN_DEADLINE_MS = 60_000;
 /** Reopening an existing directory takes about a second; one that hangs (a failing disk) is ended. */
@@ -157,14 +157,7 @@ async function openPglite(dataDir: string | undefined, migrations: MigrationTarg
     const create = (deadlineMs: number) =>
       PgliteThread.open(
         dataDir ? path.join(dataDir, "pgdata") : undefined,
-        // PostgreSQL's default 128 MB of buffers is more than this site's whole database; its
-        // write-ahead log may grow to 1 GB between checkpoints and keeps 80 MB, a site's data
-        // several times over: 64 MB and 32 MB.
-        [
-          ...PGlite.defaultStartParams,
-          ...["-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-          ...["-c", "max_wal_size=64MB", "-c", "min_wal_size=32MB"],
-        ],
+        pgliteStartParams(PGlite.defaultStartParams),
         deadlineMs,
       );
     // Retires an instance that PostgreSQL ended (PANIC) or that hung, and opens the directory
