@@ -259,8 +259,12 @@ describe.each(testDatabases)("the weekly report on $name", (database) => {
   test("a week with nothing counted (the statistics were off) sends no report, and no older week is sent later", async ({
     db,
   }) => {
-    // Counting began after KW 11 (statistics switched on on Monday 16 March).
-    await insertVisitEvents(db, [entry("2026-03-16T10:00:00Z", "a", "/")]);
+    // Counting began after KW 11 (statistics switched on on Monday 16 March); the visitor then
+    // clicked a project's "Zur Webseite".
+    await insertVisitEvents(db, [
+      entry("2026-03-16T10:00:00Z", "a", "/"),
+      view("2026-03-16T10:01:00Z", "a", "kunde.example/shop", { kind: "outbound" }),
+    ]);
     expect(await sendWeeklyReport(db, settingsWith(), { publicUrl: PUBLIC_URL, now: MONDAY_0730 })).toBe(
       false,
     );
@@ -277,6 +281,7 @@ describe.each(testDatabases)("the weekly report on $name", (database) => {
     const [mail] = await db.select().from(outbox);
     expect(mail!.text).toContain("(KW 12, 16. bis 22. März 2026)");
     expect(mail!.text).toContain("Besucher: 1 (Vorwoche: 0, neu)");
+    expect(mail!.text).toContain("  davon Klicks auf andere Websites: 1 (Vorwoche: 0, neu)\n");
   });
 
   // Two instances at once need two connections: PostgreSQL only.
