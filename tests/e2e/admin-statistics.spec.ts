@@ -114,12 +114,12 @@ test("a visit from a campaign link that ends in a contact request, as the owner 
     await expect(list("Conversions nach Art")).toHaveText(
       mobile
         ? [
-            /^Kontaktanfragen\s*1 Conversion · 50 %$/,
-            /^Klicks auf Links zu anderen Websites\s*1 Conversion · 50 %$/,
+            /^Kontaktanfragen\s*1 Conversion · 50\s%$/,
+            /^Klicks auf Links zu anderen Websites\s*1 Conversion · 50\s%$/,
           ]
         : [
-            /^Klicks auf Links zu anderen Websites\s*2 Conversions · 66,7 %$/,
-            /^Kontaktanfragen\s*1 Conversion · 33,3 %$/,
+            /^Klicks auf Links zu anderen Websites\s*2 Conversions · 66,7\s%$/,
+            /^Kontaktanfragen\s*1 Conversion · 33,3\s%$/,
           ],
     );
     await expect(list("Klicks auf Links zu anderen Websites")).toHaveText([

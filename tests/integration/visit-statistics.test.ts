@@ -54,6 +54,7 @@ const visibleText = (html: string) =>
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, "")
     .replace(/<[^>]+>/g, "\n")
     .replace(/&amp;/g, "&")
+    .replace(/\u00a0/g, " ")
     .replace(/\s*\n\s*/g, "\n");
 
 /** The rows of every table whose text holds `needle`, as "table: n". */

@@ -41,7 +41,8 @@ const ATTRIBUTED: ListDimension[] = [
 export default function AdminStatistics({ loaderData }: Route.ComponentProps) {
   const { period, error, enabled, live, headline, previous, chart, lists } = loaderData;
   const percent = (share: number) =>
-    `${(share * 100).toLocaleString("de-DE", { maximumFractionDigits: 1 })} %`;
+    // A no-break space: "100" and "%" stay on one line on a phone.
+    `${(share * 100).toLocaleString("de-DE", { maximumFractionDigits: 1 })}\u00a0%`;
   const periodName =
     period.key === CUSTOM_PERIOD
       ? `${germanDate(period.from)} – ${germanDate(period.to)}`
