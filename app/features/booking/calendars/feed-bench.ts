@@ -1,3 +1,4 @@
+import { BERLIN_VTIMEZONE_LINES } from "./berlin-vtimezone.ts";
 import { busyFromIcs } from "./ics-busy.ts";
 
 /**
@@ -71,7 +72,12 @@ export function syntheticFeed(seed: number, events: number, around: Date): strin
     date.setUTCHours(hour, minute, 0, 0);
     return date;
   };
-  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Bench//Synthetic//DE", ...BERLIN_VTIMEZONE];
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Bench//Synthetic//DE",
+    ...BERLIN_VTIMEZONE_LINES,
+  ];
   const event = (uid: string, start: Date, minutes: number, ...more: string[]) =>
     lines.push(
       "BEGIN:VEVENT",
@@ -151,25 +157,3 @@ export function syntheticFeed(seed: number, events: number, around: Date): strin
   lines.push("END:VCALENDAR");
   return `${lines.join("\r\n")}\r\n`;
 }
-
-/** Europe/Berlin as Google exports it. */
-const BERLIN_VTIMEZONE = [
-  "BEGIN:VTIMEZONE",
-  "TZID:Europe/Berlin",
-  "X-LIC-LOCATION:Europe/Berlin",
-  "BEGIN:DAYLIGHT",
-  "TZOFFSETFROM:+0100",
-  "TZOFFSETTO:+0200",
-  "TZNAME:CEST",
-  "DTSTART:19700329T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
-  "END:DAYLIGHT",
-  "BEGIN:STANDARD",
-  "TZOFFSETFROM:+0200",
-  "TZOFFSETTO:+0100",
-  "TZNAME:CET",
-  "DTSTART:19701025T030000",
-  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
-  "END:STANDARD",
-  "END:VTIMEZONE",
-];

@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { Temporal } from "temporal-polyfill";
+import { BERLIN_VTIMEZONE_LINES } from "./berlin-vtimezone.ts";
 import { OWNER_TIME_ZONE } from "./ics-busy.ts";
 
 /**
@@ -65,30 +66,7 @@ export function calendarEventIcs(event: BookingEvent): string {
   return text(calendar);
 }
 
-/**
- * Europe/Berlin since 1996 (EU rules): summer time from the last Sunday of March, 02:00, to the
- * last Sunday of October, 03:00. What Google and Thunderbird send for the zone.
- */
-const BERLIN_VTIMEZONE = [
-  "BEGIN:VTIMEZONE",
-  `TZID:${OWNER_TIME_ZONE}`,
-  `X-LIC-LOCATION:${OWNER_TIME_ZONE}`,
-  "BEGIN:DAYLIGHT",
-  "TZOFFSETFROM:+0100",
-  "TZOFFSETTO:+0200",
-  "TZNAME:CEST",
-  "DTSTART:19700329T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
-  "END:DAYLIGHT",
-  "BEGIN:STANDARD",
-  "TZOFFSETFROM:+0200",
-  "TZOFFSETTO:+0100",
-  "TZNAME:CET",
-  "DTSTART:19701025T030000",
-  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
-  "END:STANDARD",
-  "END:VTIMEZONE",
-].join("\r\n");
+const BERLIN_VTIMEZONE = BERLIN_VTIMEZONE_LINES.join("\r\n");
 
 const berlin = new ICAL.Timezone(ICAL.Component.fromString(BERLIN_VTIMEZONE));
 
