@@ -26,7 +26,11 @@ export type SourceStatus = { label: string; ok: boolean; error?: string; lastGoo
 
 export async function loadCalendars(db: Db, now = new Date()) {
   const [settings, feeds] = [await readBookingSettings(db), await listBookingFeeds(db)];
-  const busy = await ownerBusy(db, { from: now, to: new Date(now.getTime() + STATUS_DAYS * 86_400_000) }, now);
+  const busy = await ownerBusy(
+    db,
+    { from: now, to: new Date(now.getTime() + STATUS_DAYS * 86_400_000) },
+    now,
+  );
   const account = calDavAccountOf(settings);
   const labels = [...feeds.map((feed) => feed.label), ...(account ? [M.calDavHeading] : [])];
   const statusOf = (index: number): SourceStatus | undefined => {
@@ -40,7 +44,12 @@ export async function loadCalendars(db: Db, now = new Date()) {
     };
   };
   return {
-    feeds: feeds.map((feed, index) => ({ id: feed.id, label: feed.label, url: feed.url, status: statusOf(index) })),
+    feeds: feeds.map((feed, index) => ({
+      id: feed.id,
+      label: feed.label,
+      url: feed.url,
+      status: statusOf(index),
+    })),
     calDav: {
       url: settings.caldav_url ?? "",
       username: settings.caldav_username ?? "",

@@ -22,7 +22,8 @@ import type { WeeklyRange } from "./slots";
 export const RANGES_PER_DAY = 3;
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-export const rangeField = (edge: "start" | "end", weekday: number, row: number) => `${edge}-${weekday}-${row}`;
+export const rangeField = (edge: "start" | "end", weekday: number, row: number) =>
+  `${edge}-${weekday}-${row}`;
 
 /** The week as its form's values. */
 export function hoursValues(hours: WeeklyRange[]): Record<string, string> {
@@ -71,7 +72,10 @@ export function readWeeklyHours(
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const time = z.string().trim().refine((value) => value === "" || minuteOf(value) !== undefined, M.timeInvalid);
+const time = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || minuteOf(value) !== undefined, M.timeInvalid);
 
 export const OverrideFormSchema = z
   .object({

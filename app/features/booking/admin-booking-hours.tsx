@@ -159,7 +159,10 @@ export default function AdminBookingHours({ loaderData, actionData }: Route.Comp
               label={M.overrideKind}
               error={overrideErrors.kind}
               defaultValue={overrideValues.kind ?? "geschlossen"}
-              options={BOOKING_OVERRIDE_KINDS.map((kind) => ({ value: kind, label: OVERRIDE_KIND_LABELS[kind] }))}
+              options={BOOKING_OVERRIDE_KINDS.map((kind) => ({
+                value: kind,
+                label: OVERRIDE_KIND_LABELS[kind],
+              }))}
             />
             <InputField
               id="override-start"

@@ -111,7 +111,13 @@ export function ConfirmAction({
         <Form method="post" className={cn(withMessage && "w-full space-y-4")}>
           <input type="hidden" name="id" value={id} />
           {withMessage && (
-            <TextareaField id={`${intent}-${id}-message`} name="message" label={M.ownerMessage} rows={4} maxLength={2000} />
+            <TextareaField
+              id={`${intent}-${id}-message`}
+              name="message"
+              label={M.ownerMessage}
+              rows={4}
+              maxLength={2000}
+            />
           )}
           <div className="flex justify-end">{submit}</div>
         </Form>

@@ -55,7 +55,11 @@ const checkbox = z.string().transform((value) => value === "on");
 
 export const BookingTypeFormSchema = z.object({
   name: z.string().trim().min(1, M.nameMissing).max(100, M.nameTooLong),
-  slug: z.string().trim().max(80, M.slugInvalid).regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, M.slugInvalid),
+  slug: z
+    .string()
+    .trim()
+    .max(80, M.slugInvalid)
+    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, M.slugInvalid),
   description: z.string().trim().max(2000, M.descriptionTooLong),
   duration_minutes: whole(5, 720, M.durationInvalid),
   location_kind: z.enum(BOOKING_LOCATION_KINDS, M.locationKindInvalid),
@@ -132,7 +136,13 @@ export async function bookingTypesAction(db: Db, form: FormData): Promise<AdminO
   if (intent === "delete") {
     const result = await deleteBookingType(db, id);
     if (result === "deleted") return { ok: true, message: M.typeDeleted };
-    return refused("delete", {}, undefined, result === "has-bookings" ? M.typeHasBookings : M.typeNotFound, result === "has-bookings" ? 409 : 404);
+    return refused(
+      "delete",
+      {},
+      undefined,
+      result === "has-bookings" ? M.typeHasBookings : M.typeNotFound,
+      result === "has-bookings" ? 409 : 404,
+    );
   }
   if (intent !== "save") return refused(String(intent), {}, undefined, M.unknownAction);
   const values = textsOf(form, BOOKING_TYPE_FIELDS);

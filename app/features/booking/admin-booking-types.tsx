@@ -76,12 +76,16 @@ export default function AdminBookingTypes({ loaderData, actionData }: Route.Comp
                     )}
                   </p>
                   <p className="text-sm text-slate-600">
-                    /termine/{type.slug} · {type.duration_minutes} Min. · {BOOKING_LOCATION_LABELS[type.location_kind]}
+                    /termine/{type.slug} · {type.duration_minutes} Min. ·{" "}
+                    {BOOKING_LOCATION_LABELS[type.location_kind]}
                     {type.requires_confirmation && ` · ${M.fields.requiresConfirmation}`}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Link to={`?bearbeiten=${type.id}`} className={buttonClass({ variant: "ghost", size: "sm" })}>
+                  <Link
+                    to={`?bearbeiten=${type.id}`}
+                    className={buttonClass({ variant: "ghost", size: "sm" })}
+                  >
                     <Pencil aria-hidden="true" className="size-4" />
                     Bearbeiten<span className="sr-only">: {type.name}</span>
                   </Link>
@@ -147,7 +151,11 @@ function TypeForm({
     />
   );
   return (
-    <Form method="post" className="max-w-3xl space-y-5 rounded-2xl border border-slate-200 p-4 sm:p-6" key={id || "new"}>
+    <Form
+      method="post"
+      className="max-w-3xl space-y-5 rounded-2xl border border-slate-200 p-4 sm:p-6"
+      key={id || "new"}
+    >
       <h3 className="text-lg font-semibold text-slate-900">{id ? M.editType : M.newType}</h3>
       <input type="hidden" name="id" value={id} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -171,7 +179,10 @@ function TypeForm({
           label={F.locationKind}
           error={errors.location_kind}
           defaultValue={values.location_kind}
-          options={BOOKING_LOCATION_KINDS.map((kind) => ({ value: kind, label: BOOKING_LOCATION_LABELS[kind] }))}
+          options={BOOKING_LOCATION_KINDS.map((kind) => ({
+            value: kind,
+            label: BOOKING_LOCATION_LABELS[kind],
+          }))}
         />
         {text("location_detail", F.locationDetail)}
       </div>

@@ -47,7 +47,10 @@ export async function loadBookingOverview(db: Db, now = new Date()) {
   const settings = await readBookingSettings(db);
   const types = await listBookingTypes(db);
   const names = new Map(types.map((type) => [type.id, type.name]));
-  const bookings = await listBookings(db, { now, from: new Date(now.getTime() - LIST_PAST_DAYS * 86_400_000) });
+  const bookings = await listBookings(db, {
+    now,
+    from: new Date(now.getTime() - LIST_PAST_DAYS * 86_400_000),
+  });
   return {
     settings: {
       enabled: settings.enabled,
@@ -93,7 +96,8 @@ export async function bookingOverviewAction(
     return refused(intent, {}, undefined, M.unknownAction);
   const id = textOf(form, "id");
   const parsed = OwnerMessageSchema.safeParse({ message: textOf(form, "message") });
-  if (!parsed.success) return refused(intent, fieldErrors(parsed.error), { id, message: textOf(form, "message") });
+  if (!parsed.success)
+    return refused(intent, fieldErrors(parsed.error), { id, message: textOf(form, "message") });
   const message = parsed.data.message;
   const changed = await db.transaction(async (tx) => {
     const booking: Booking | undefined =

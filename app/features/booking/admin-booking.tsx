@@ -46,7 +46,9 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
           role="status"
           className={cn(
             "rounded-2xl border p-4 text-sm",
-            open ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-amber-300 bg-amber-50 text-amber-950",
+            open
+              ? "border-emerald-300 bg-emerald-50 text-emerald-900"
+              : "border-amber-300 bg-amber-50 text-amber-950",
           )}
         >
           <strong>{open ? M.open : M.closed}</strong> {M.headerLinkHint}
@@ -200,4 +202,7 @@ function StateBadge({ state, label }: { state: string; label: string }) {
   return <span className={cn("rounded-full px-2 py-0.5 text-sm font-medium", BADGE[state])}>{label}</span>;
 }
 
-export const meta = () => [{ title: `${M.heading} – Admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta = () => [
+  { title: `${M.heading} – Admin` },
+  { name: "robots", content: "noindex, nofollow" },
+];

@@ -2,7 +2,15 @@
  * Termine in the admin (/admin/termine, issue 30): what the owner reads, as whole sentences, so a
  * search for a sentence seen on the screen finds it here. The visitors' copy is in messages.ts.
  */
-export const WEEKDAY_NAMES = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"];
+export const WEEKDAY_NAMES = [
+  "Montag",
+  "Dienstag",
+  "Mittwoch",
+  "Donnerstag",
+  "Freitag",
+  "Samstag",
+  "Sonntag",
+];
 
 export const OVERRIDE_KIND_LABELS = {
   geschlossen: "Geschlossen (ganzer Tag)",
@@ -142,7 +150,9 @@ export const BOOKING_ADMIN_MESSAGES = {
   checkCalDav: "Verbindung prüfen",
   calDavNotSetUp: "Bitte speichere zuerst Adresse, Benutzername und App-Passwort.",
   calDavOk: (name?: string) =>
-    name ? `Die Verbindung zum Kalender „${name}“ funktioniert.` : "Die Verbindung zum Kalender funktioniert.",
+    name
+      ? `Die Verbindung zum Kalender „${name}“ funktioniert.`
+      : "Die Verbindung zum Kalender funktioniert.",
   statusOk: "wird gelesen",
   statusLastGood: (at: string) => `zuletzt gelesen ${at}`,
   statusBlocking: "Solange dieser Kalender nicht gelesen werden kann, werden keine Termine angeboten.",

@@ -20,12 +20,12 @@ export function appointmentText(booking: MailBooking): string {
     year: "numeric",
     timeZone: zone,
   });
-  const time = (at: Date) => at.toLocaleTimeString("de-DE", { hour: "2-digit", minute: "2-digit", timeZone: zone });
+  const time = (at: Date) =>
+    at.toLocaleTimeString("de-DE", { hour: "2-digit", minute: "2-digit", timeZone: zone });
   return `${day}, ${time(booking.starts_at)}–${time(booking.ends_at)} Uhr (${zone})`;
 }
 
-const ownerMessage = (message: string | null) =>
-  message ? ["", "Nachricht:", message] : [];
+const ownerMessage = (message: string | null) => (message ? ["", "Nachricht:", message] : []);
 
 function visitorMail(
   booking: MailBooking,
