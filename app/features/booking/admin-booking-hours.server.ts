@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "~/platform/db/engines.server";
 import { BOOKING_OVERRIDE_KINDS } from "~/platform/db/schema";
 import { fieldErrors, type FieldErrors } from "~/platform/forms/schemas";
+import { RANGES_PER_DAY, rangeField, WEEKDAYS } from "./admin-fields";
 import { refused, textOf, textsOf, type AdminOutcome } from "./admin-form.server";
 import { BOOKING_ADMIN_MESSAGES as M } from "./admin-messages";
 import {
@@ -19,11 +20,6 @@ import type { WeeklyRange } from "./slots";
  * start and an end "HH:MM", named `start-<weekday>-<row>` and `end-<weekday>-<row>`) and the
  * date overrides from today on.
  */
-export const RANGES_PER_DAY = 3;
-export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-export const rangeField = (edge: "start" | "end", weekday: number, row: number) =>
-  `${edge}-${weekday}-${row}`;
 
 /** The week as its form's values. */
 export function hoursValues(hours: WeeklyRange[]): Record<string, string> {

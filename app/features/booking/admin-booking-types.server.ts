@@ -3,6 +3,7 @@ import type { Db } from "~/platform/db/engines.server";
 import { BOOKING_LOCATION_KINDS } from "~/platform/db/schema";
 import { fieldErrors } from "~/platform/forms/schemas";
 import { formLimits } from "~/platform/forms/field-limits";
+export { NEW_TYPE_VALUES } from "./admin-fields";
 import { refused, textsOf, type AdminOutcome } from "./admin-form.server";
 import { BOOKING_ADMIN_MESSAGES as M } from "./admin-messages";
 import {
@@ -77,25 +78,6 @@ export const BookingTypeFormSchema = z.object({
 
 export const BOOKING_TYPE_FIELDS = Object.keys(BookingTypeFormSchema.shape) as (keyof BookingTypeInput &
   keyof typeof BookingTypeFormSchema.shape)[];
-
-/** A new type's form: 30 minutes by video, bookable 60 days ahead, visible. */
-export const NEW_TYPE_VALUES: Record<string, string> = {
-  name: "",
-  slug: "",
-  description: "",
-  duration_minutes: "30",
-  location_kind: "video",
-  location_detail: "",
-  buffer_before_minutes: "0",
-  buffer_after_minutes: "0",
-  min_notice_minutes: "0",
-  not_same_day: "",
-  horizon_days: "60",
-  max_per_day: "",
-  max_per_week: "",
-  requires_confirmation: "",
-  visible: "on",
-};
 
 /** A stored type as its form's values. */
 export function typeValues(type: BookingType): Record<string, string> {
