@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await context.get(databaseContext);
   const form = await request.formData();
-  if (form.get("intent") === "check-caldav") return { check: await checkStoredCalDav(db) };
+  const intent = form.get("intent");
+  if (intent === "check-caldav") return { check: await checkStoredCalDav(db) };
   return answer("/admin/termine/kalender", await calendarsAction(db, form));
 }
 
