@@ -1,9 +1,9 @@
 import Loader2 from "lucide-react/icons/loader-circle";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, NavLink, useNavigation } from "react-router";
 import { Button, type ButtonProps } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { ConfirmDialog } from "~/ui/dialog";
+import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/ui/dialog";
 import { TextareaField } from "~/ui/field";
 import { BOOKING_ADMIN_MESSAGES as M } from "./admin-messages";
 
@@ -77,10 +77,7 @@ export function SubmitButton({
   );
 }
 
-/**
- * A destructive action behind a confirmation: the dialog's form sends `intent` and `id`, with
- * a message for the visitor when `withMessage` is set.
- */
+/** A destructive action behind a confirmation: the dialog's form sends `intent` and `id`. */
 export function ConfirmAction({
   intent,
   id,
@@ -88,7 +85,6 @@ export function ConfirmAction({
   title,
   description,
   confirmLabel,
-  withMessage = false,
 }: {
   intent: string;
   id: string;
@@ -96,7 +92,6 @@ export function ConfirmAction({
   title: string;
   description: string;
   confirmLabel: string;
-  withMessage?: boolean;
 }) {
   const pending = usePending(intent, id);
   return (
@@ -108,20 +103,59 @@ export function ConfirmAction({
       cancelLabel={M.back}
       confirmButton={{ name: "intent", value: intent, disabled: pending }}
       form={(submit) => (
-        <Form method="post" className={cn(withMessage && "w-full space-y-4")}>
+        <Form method="post">
           <input type="hidden" name="id" value={id} />
-          {withMessage && (
-            <TextareaField
-              id={`${intent}-${id}-message`}
-              name="message"
-              label={M.ownerMessage}
-              rows={4}
-              maxLength={2000}
-            />
-          )}
-          <div className="flex justify-end">{submit}</div>
+          {submit}
         </Form>
       )}
     />
+  );
+}
+
+/**
+ * Declining or cancelling a booking: a dialog with the message for the visitor above its
+ * buttons; "Zurück" closes it and nothing is sent.
+ */
+export function MessageAction({
+  intent,
+  id,
+  trigger,
+  title,
+  description,
+  confirmLabel,
+}: {
+  intent: string;
+  id: string;
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  confirmLabel: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const pending = usePending(intent, id);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent title={title} description={description}>
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="id" value={id} />
+          <TextareaField
+            id={`${intent}-${id}-message`}
+            name="message"
+            label={M.ownerMessage}
+            rows={4}
+            maxLength={2000}
+          />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              {M.back}
+            </Button>
+            <Button type="submit" variant="destructive" name="intent" value={intent} disabled={pending}>
+              {pending ? M.saving : confirmLabel}
+            </Button>
+          </div>
+        </Form>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -11,7 +11,7 @@ import { CheckboxField, FormStatus, InputField } from "~/ui/field";
 import type { Route } from "./+types/admin-booking";
 import { answer } from "./admin-form.server";
 import { bookingOverviewAction, loadBookingOverview } from "./admin-booking.server";
-import { BookingAdminFrame, ConfirmAction, SubmitButton } from "./admin-booking-parts";
+import { BookingAdminFrame, MessageAction, SubmitButton } from "./admin-booking-parts";
 import { BOOKING_ADMIN_MESSAGES as M } from "./admin-messages";
 
 /**
@@ -148,10 +148,9 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
                     </Form>
                   )}
                   {booking.state === "angefragt" && (
-                    <ConfirmAction
+                    <MessageAction
                       intent="decline"
                       id={booking.id}
-                      withMessage
                       title={M.declineTitle}
                       description={M.declineDescription}
                       confirmLabel={M.decline}
@@ -165,10 +164,9 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
                     />
                   )}
                   {booking.state === "bestaetigt" && (
-                    <ConfirmAction
+                    <MessageAction
                       intent="cancel"
                       id={booking.id}
-                      withMessage
                       title={M.cancelTitle}
                       description={M.cancelDescription}
                       confirmLabel={M.cancel}
