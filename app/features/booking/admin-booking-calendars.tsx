@@ -45,7 +45,7 @@ export default function AdminBookingCalendars({ loaderData, actionData }: Route.
       {failed && failed.intent === "delete-feed" && <FormStatus result={failed} />}
       {!complete && (
         <p role="alert" className="max-w-3xl rounded-2xl border border-red-300 bg-red-50 p-4 text-red-900">
-          {M.statusBlocking}
+          {M.someUnreadable}
         </p>
       )}
       <section aria-labelledby="booking-feeds" className="max-w-3xl space-y-4">
@@ -73,7 +73,7 @@ export default function AdminBookingCalendars({ loaderData, actionData }: Route.
                   description={M.deleteFeedConfirm}
                   confirmLabel="Entfernen"
                   trigger={
-                    <Button variant="danger" size="sm">
+                    <Button variant="danger" size="sm" className="self-start">
                       <Trash2 aria-hidden="true" className="size-4" />
                       Entfernen<span className="sr-only">: {feed.label}</span>
                     </Button>

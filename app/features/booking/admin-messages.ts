@@ -155,6 +155,8 @@ export const BOOKING_ADMIN_MESSAGES = {
       : "Die Verbindung zum Kalender funktioniert.",
   statusOk: "wird gelesen",
   statusLastGood: (at: string) => `zuletzt gelesen ${at}`,
+  someUnreadable:
+    "Ein Kalender kann gerade nicht gelesen werden. Solange das so ist, bietet die Website keine Termine an.",
   statusBlocking: "Solange dieser Kalender nicht gelesen werden kann, werden keine Termine angeboten.",
 
   bookingsHeading: "Buchungen",
