@@ -193,6 +193,30 @@ const ATTACK_BODIES: Record<string, string>[] = [
   { intent: "copy" },
   { name: "Eingeschleust", slug: "eingeschleust" },
   { text: "**Markdown**" },
+  // Termine: booking switched on, a type, the hours, a day, a feed, the CalDAV calendar (and its
+  // check), and the answers to a booking.
+  { intent: "settings", enabled: "on", reminder_hours: "1", retention_months: "60" },
+  {
+    intent: "save",
+    name: "Eingeschleust",
+    duration_minutes: "30",
+    location_kind: "video",
+    horizon_days: "60",
+  },
+  { intent: "hours", "start-1-0": "00:00", "end-1-0": "24:00" },
+  { intent: "add-override", day: "2030-01-01", kind: "geschlossen", start: "", end: "", note: "" },
+  { intent: "delete-override", id: randomUUID() },
+  { intent: "add-feed", label: "Eingeschleust", url: "https://evil.example/cal.ics" },
+  { intent: "delete-feed", id: randomUUID() },
+  {
+    intent: "save-caldav",
+    caldav_url: "https://evil.example/dav/",
+    caldav_username: "a",
+    caldav_password: "b",
+  },
+  { intent: "remove-caldav" },
+  { intent: "check-caldav" },
+  { intent: "decline", id: randomUUID(), message: "Übernommen" },
   // Auskunft und Löschung: the erasure, with and without the block, and the exports.
   { intent: "erase", email: SECRETS.contactEmail, block: "on" },
   { intent: "erase", email: SECRETS.subscriberEmail },
@@ -483,6 +507,17 @@ test("the attack bodies cover every intent an admin action knows", () => {
       // The newsletter issues; the rest of their intents are in the bodies too.
       "preview",
       "test",
+      // Termine ("save", "delete", "confirm" and "cancel" are among the others).
+      "settings",
+      "decline",
+      "hours",
+      "add-override",
+      "delete-override",
+      "add-feed",
+      "delete-feed",
+      "save-caldav",
+      "remove-caldav",
+      "check-caldav",
       // Kontaktanfragen: "Aufbewahren" and its undoing.
       "keep",
       "release",

@@ -18,6 +18,7 @@ const TABS = [
   { to: "/admin/einstellungen", label: "Einstellungen" },
   { to: "/admin/datenschutz", label: "Datenschutz" },
   { to: "/admin/statistik", label: "Statistik" },
+  { to: "/admin/termine", label: "Termine" },
 ];
 
 const MENU_ID = "admin-menu";

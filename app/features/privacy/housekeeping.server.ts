@@ -2,6 +2,7 @@ import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "~/platform/db/engines.server";
+import { pruneBookings, readBookingSettings } from "~/features/booking/index.server";
 import { pruneContactSubmissions } from "~/features/contact/index.server";
 import { issueRunning, pruneConsentRecords, prunePending } from "~/features/newsletter/index.server";
 import { pruneRateLimits } from "~/platform/db/rate-limits.server";
@@ -27,6 +28,8 @@ export type HousekeepingCounts = {
   sessions: number;
   /** Raw visit events past 30 days (their days rolled up into the daily totals first). */
   visitEvents: number;
+  /** Bookings whose appointment ended longer ago than Termine's retention (default 6 months). */
+  bookings: number;
 };
 
 /**
@@ -52,6 +55,7 @@ export async function runHousekeeping(
   const now = options.now ?? new Date();
   // Read fresh: the period may have changed on another instance since this one cached it.
   const { settings } = await readSiteSettings(db);
+  const booking = await readBookingSettings(db);
   const counts = await db.transaction(async (tx) => {
     const [lock] = rowsOf<{ locked: boolean }>(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) as locked`),
@@ -67,6 +71,7 @@ export async function runHousekeeping(
       sessions: await pruneExpiredSessions(tx),
       signInChallenges: await pruneExpiredChallenges(tx),
       visitEvents: await pruneVisits(tx, now),
+      bookings: await pruneBookings(tx, booking.retention_months, now),
     };
     // In a savepoint of its own: a report that fails is logged and tried again at the next run,
     // and never undoes the deletions above.

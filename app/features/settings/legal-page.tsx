@@ -4,6 +4,7 @@ import { PageLink, ObfuscatedContact, pageMeta, useSite } from "~/features/site"
 import { isLegalSlug, legalPage } from "~/features/settings/legal";
 import type { LegalBlock } from "~/features/settings/legal/types";
 import { backupFacts } from "~/features/settings/backups/legal-facts.server";
+import { bookingFacts } from "~/features/booking/index.server";
 import { pageSettings } from "~/features/settings/public-data.server";
 import type { Route } from "./+types/legal-page";
 
@@ -14,9 +15,11 @@ import type { Route } from "./+types/legal-page";
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Own keys only: /__proto__ or /constructor found Object's prototype and broke the render (500).
   if (!isLegalSlug(params.page)) throw redirect("/");
+  const booking = params.page === "datenschutz" ? await bookingFacts(context) : undefined;
   return {
     page: legalPage(params.page, await pageSettings(context), {
       backup: await backupFacts(context),
+      ...(booking && { booking }),
     }),
   };
 }

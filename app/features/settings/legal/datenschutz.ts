@@ -7,6 +7,7 @@ import {
   list,
   ownerAddressLines,
   p,
+  type BookingFacts,
   type LegalContext,
   type LegalPage,
   type LegalSection,
@@ -30,6 +31,7 @@ export function datenschutz(context: LegalContext): LegalPage {
   const [keepDays, retryDays] = [MAIL_RECORD_DAYS, MAIL_RETRY_DAYS];
   const controller = companyLine(settings) || owner.name;
   const counted = settings.statistics.enabled === "on";
+  const { booking } = context;
   return {
     slug: "datenschutz",
     title: "Datenschutzerklärung",
@@ -113,6 +115,7 @@ export function datenschutz(context: LegalContext): LegalPage {
           ),
         ],
       },
+      ...(booking ? [bookingSection(booking)] : []),
       {
         heading: "Newsletter",
         blocks: [
@@ -257,6 +260,9 @@ export function datenschutz(context: LegalContext): LegalPage {
             `Kontaktanfragen: bis zur abschließenden Bearbeitung, höchstens ${contactPeriod} nach Eingang – außer Anfragen, die ich wegen gesetzlicher Aufbewahrungspflichten zur Aufbewahrung markiere (bis zu sechs bzw. zehn Jahre nach HGB und AO)`,
             `E-Mails in der Versandwarteschlange: Inhalt, Links und Kopfzeilen bis zum Versand; Empfänger, Betreff, Status und Zeitpunkte ${keepDays} Tage nach dem Versand; nicht zustellbare E-Mails (Zustellversuche bis zu ${retryDays} Tage) ${keepDays} Tage mit der Fehlermeldung`,
             `Newsletter: bis zu deiner Abmeldung; nicht bestätigte Anmeldungen höchstens 30 Tage; der Nachweis der Einwilligung (ohne Adresse im Klartext) ${proofDuration} nach der Abmeldung`,
+            ...(booking
+              ? [`Terminbuchungen: ${months(String(booking.retentionMonths))} nach dem Termin`]
+              : []),
             backups.overview,
             ...(counted
               ? [
@@ -369,6 +375,43 @@ function visitStatistics(): LegalSection {
       ),
       p(
         "Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO. Mein berechtigtes Interesse ist, zu erkennen, wie meine Website genutzt wird, und mein Angebot danach zu verbessern. Weil dabei nichts auf deinem Gerät gespeichert oder daraus ausgelesen wird, ist keine Einwilligung nach § 25 TDDDG nötig. Du kannst der Verarbeitung nach Art. 21 DSGVO widersprechen.",
+      ),
+    ],
+  };
+}
+
+/**
+ * The section on Termine, while booking is on (Admin → Termine): what a booking stores, for how
+ * long (the owner's retention), and whether a CalDAV provider receives the appointment.
+ */
+function bookingSection({ retentionMonths, calDavHost }: BookingFacts): LegalSection {
+  return {
+    heading: "Terminbuchung",
+    blocks: [
+      p(
+        "Wenn du über diese Website einen Termin bei mir buchst, verarbeite ich die Angaben, die du dabei machst, um den Termin mit dir zu vereinbaren, durchzuführen und dich daran zu erinnern:",
+      ),
+      list(
+        "deinen Namen und deine E-Mail-Adresse,",
+        "deine Nachricht, sofern du eine schreibst,",
+        "die Zeitzone deines Browsers, damit dir Zeiten in deiner Ortszeit angezeigt und gemailt werden,",
+        "den gebuchten Termin (Art, Beginn und Ende) und seinen Stand (angefragt, bestätigt, abgesagt).",
+      ),
+      p(
+        "Zu deiner Buchung, ihrer Bestätigung, einer Absage und zur Erinnerung vor dem Termin bekommst du E-Mails (siehe „E-Mail-Versand und Empfänger“).",
+      ),
+      ...(calDavHost
+        ? [
+            p(
+              `Den gebuchten Termin trage ich mit deinem Namen, deiner E-Mail-Adresse und deiner Nachricht in meinen Kalender bei ${calDavHost} ein. Der Anbieter dieses Kalenders verarbeitet diese Daten in meinem Auftrag als Auftragsverarbeiter auf Grundlage eines Vertrags nach Art. 28 DSGVO; er ist an meine Weisungen gebunden und darf die Daten nicht für eigene Zwecke nutzen.`,
+            ),
+          ]
+        : []),
+      p(
+        `Buchungen werden ${months(String(retentionMonths))} nach dem Termin automatisch gelöscht, abgesagte ebenso.`,
+      ),
+      p(
+        "Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO: Die Verarbeitung ist für die Vereinbarung des Termins und damit für die Durchführung vorvertraglicher Maßnahmen oder eines Vertrags mit dir erforderlich.",
       ),
     ],
   };

@@ -28,7 +28,17 @@ export type LegalPage = {
  * What the installation's environment decides and the privacy policy must state: how many
  * backup archives are kept (BACKUP_KEEP) and on which schedule they are made (BACKUP_CRON).
  */
-export type LegalFacts = { backup: { keep: number; cron: string | undefined } };
+export type LegalFacts = {
+  backup: { keep: number; cron: string | undefined };
+  /**
+   * Termine, while booking is switched on (Admin → Termine): how many months bookings are kept
+   * after their appointment, and the host of the CalDAV calendar that receives them, if any.
+   * Absent while booking is off.
+   */
+  booking?: BookingFacts;
+};
+
+export type BookingFacts = { retentionMonths: number; calDavHost?: string };
 
 /** What a legal text is built from: the owner's settings, its "Stand" (formatted date), the facts. */
 export type LegalContext = LegalFacts & {
