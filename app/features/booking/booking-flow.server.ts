@@ -39,7 +39,10 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The calendars' busy times over everything `type` may offer. */
 async function busyFor(db: Db, type: BookingType, now: Date) {
-  const range = { from: new Date(now.getTime() - DAY_MS), to: new Date(now.getTime() + (type.horizon_days + 2) * DAY_MS) };
+  const range = {
+    from: new Date(now.getTime() - DAY_MS),
+    to: new Date(now.getTime() + (type.horizon_days + 2) * DAY_MS),
+  };
   return (await ownerBusy(db, range, now)).busy;
 }
 
@@ -71,7 +74,12 @@ export async function bookSlot(
 }
 
 /** Moves the booking (its signed link was checked) and tells both sides. */
-export async function moveSlot(db: Db, booking: Booking, start: Date, now = new Date()): Promise<MoveOutcome> {
+export async function moveSlot(
+  db: Db,
+  booking: Booking,
+  start: Date,
+  now = new Date(),
+): Promise<MoveOutcome> {
   const type = await findBookingType(db, booking.type_id);
   if (!type) return { status: "not-found" };
   const busy = await busyFor(db, type, now);
@@ -90,7 +98,11 @@ export async function moveSlot(db: Db, booking: Booking, start: Date, now = new 
 }
 
 /** Cancels the booking by the visitor (its signed link was checked); undefined when nothing was. */
-export async function cancelByVisitor(db: Db, booking: Booking, now = new Date()): Promise<Booking | undefined> {
+export async function cancelByVisitor(
+  db: Db,
+  booking: Booking,
+  now = new Date(),
+): Promise<Booking | undefined> {
   const type = await findBookingType(db, booking.type_id);
   if (!type) return undefined;
   const context = await contextOf(db, type);

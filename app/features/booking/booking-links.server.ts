@@ -17,8 +17,11 @@ const PATHS: Record<BookingLinkPurpose, string> = {
   absagen: "/termine/absagen",
 };
 
-const signatureOf = (secret: Buffer, booking: Pick<Booking, "id" | "token_version">, purpose: BookingLinkPurpose) =>
-  hmac(secret, `booking-link|${purpose}|${booking.id}|${booking.token_version}`);
+const signatureOf = (
+  secret: Buffer,
+  booking: Pick<Booking, "id" | "token_version">,
+  purpose: BookingLinkPurpose,
+) => hmac(secret, `booking-link|${purpose}|${booking.id}|${booking.token_version}`);
 
 /** The site-relative address of the booking's link for `purpose`. */
 export async function bookingLinkPath(

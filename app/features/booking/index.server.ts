@@ -13,3 +13,4 @@ export {
   DEFAULT_BOOKING_SETTINGS,
 } from "./booking-settings.server";
 export { ownerBusy, type OwnerBusy } from "./busy.server";
+export { sendDueReminders } from "./booking-flow.server";

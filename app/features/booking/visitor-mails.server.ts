@@ -5,7 +5,12 @@ import type { OutgoingMail } from "~/platform/mail/outbox.server";
 import { OWNER_TIME_ZONE } from "./berlin-time";
 import { bookingLinkUrl } from "./booking-links.server";
 import type { BookingType } from "./booking-types.server";
-import { bookingUid, calendarEventIcs, invitationIcs, type BookingEvent } from "./calendars/invitation.server";
+import {
+  bookingUid,
+  calendarEventIcs,
+  invitationIcs,
+  type BookingEvent,
+} from "./calendars/invitation.server";
 import { BOOKING_LOCATION_LABELS } from "./messages";
 import type { Booking } from "./queries.server";
 
@@ -27,7 +32,9 @@ export function appointmentLabel(start: Date, timeZone: string): string {
     year: "numeric",
     timeZone,
   }).format(start);
-  const time = new Intl.DateTimeFormat("de-DE", { hour: "2-digit", minute: "2-digit", timeZone }).format(start);
+  const time = new Intl.DateTimeFormat("de-DE", { hour: "2-digit", minute: "2-digit", timeZone }).format(
+    start,
+  );
   return `${date} um ${time} Uhr`;
 }
 
@@ -149,7 +156,11 @@ export function visitorCancellation(booking: Booking, context: BookingMailContex
 }
 
 /** To the visitor, `reminder_hours` before the appointment. */
-export async function visitorReminder(db: Db, booking: Booking, context: BookingMailContext): Promise<OutgoingMail> {
+export async function visitorReminder(
+  db: Db,
+  booking: Booking,
+  context: BookingMailContext,
+): Promise<OutgoingMail> {
   const { type, settings } = context;
   return {
     to: booking.email,

@@ -48,7 +48,13 @@ function message(mail: OutgoingMail) {
     headers: mail.headers,
     // An alternative part `text/calendar; method=…` that mail clients offer to accept.
     ...(mail.calendar
-      ? { icalEvent: { method: mail.calendar.method, filename: "einladung.ics", content: mail.calendar.content } }
+      ? {
+          icalEvent: {
+            method: mail.calendar.method,
+            filename: "einladung.ics",
+            content: mail.calendar.content,
+          },
+        }
       : {}),
   };
 }
