@@ -50,6 +50,9 @@ export default function BookingCancel({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** About one person's booking: kept by no cache. */
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageMeta(matches, T.cancelTitle, T.intro), { name: "robots", content: "noindex, nofollow" }];
 }

@@ -52,6 +52,9 @@ export default function BookingConfirmed({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** About one person's booking: kept by no cache. */
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageMeta(matches, T.title, T.intro), { name: "robots", content: "noindex, nofollow" }];
 }

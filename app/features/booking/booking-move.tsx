@@ -83,6 +83,9 @@ export default function BookingMove({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** About one person's booking: kept by no cache. */
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
 export function meta({ matches }: Route.MetaArgs) {
   return [...pageMeta(matches, T.moveTitle, T.intro), { name: "robots", content: "noindex, nofollow" }];
 }
