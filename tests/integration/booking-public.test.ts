@@ -188,7 +188,10 @@ describe.each(serverDatabases)("the visitor's booking over HTTP on $name", (data
           expect(invited.component.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("Europe/Berlin");
           expect(invited.location).toBe("+49 30 1234567");
           await waitFor(
-            () => smtp.messages.find((raw) => /^Subject: Neuer Termin/m.test(raw)),
+            () =>
+              smtp.messages.find(
+                (raw) => /^To: .*kontakt@example\.com/m.test(raw) && /METHOD:REQUEST/.test(calendarPart(raw)),
+              ),
             "the owner's notice",
           );
 
