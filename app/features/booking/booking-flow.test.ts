@@ -46,7 +46,9 @@ const visitor = (start: Date, n = 0) => ({
   timeZone: "America/New_York",
 });
 
-async function stored(db: Db, ...args: Parameters<typeof bookSlot>): Promise<Booking> {
+type BookArgs = Parameters<typeof bookSlot> extends [Db, ...infer Rest] ? Rest : never;
+
+async function stored(db: Db, ...args: BookArgs): Promise<Booking> {
   const outcome = await bookSlot(db, ...args);
   if (outcome.status !== "stored") throw new Error(`not stored: ${outcome.status}`);
   return outcome.booking;
