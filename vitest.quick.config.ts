@@ -8,6 +8,8 @@ import base from "./vitest.config";
 const databaseSuites = [
   "app/features/auth/sign-in-confirmation.test.ts",
   "app/features/auth/sign-in-race.test.ts",
+  "app/features/booking/booking-caldav.test.ts",
+  "app/features/booking/booking-flow.test.ts",
   "app/features/booking/booking-records.test.ts",
   "app/features/booking/bookings.test.ts",
   "app/features/media/image-limits.test.ts",

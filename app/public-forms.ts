@@ -1,3 +1,4 @@
+import { BOOKING_FORM } from "~/features/booking";
 import { CONTACT_FORM } from "~/features/contact";
 import { NEWSLETTER_OPT_IN_FORM, NEWSLETTER_SIMPLE_FORM } from "~/features/newsletter";
 import type { PublicForm } from "~/platform/forms/public-form";
@@ -10,4 +11,5 @@ export const PUBLIC_FORMS: readonly PublicForm[] = [
   CONTACT_FORM,
   NEWSLETTER_OPT_IN_FORM,
   NEWSLETTER_SIMPLE_FORM,
+  BOOKING_FORM,
 ];

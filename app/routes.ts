@@ -19,6 +19,12 @@ export default [
     route("newsletter/archiv", "features/newsletter/newsletter-archive.tsx"),
     route("newsletter/archiv/:id", "features/newsletter/newsletter-archive-issue.tsx"),
     route("media/:id/:file", "features/media/media.tsx"),
+    route("termine", "features/booking/booking-types-page.tsx"),
+    route("termine/bestaetigt/:id", "features/booking/booking-confirmed.tsx"),
+    route("termine/bestaetigt/:id/kalender.ics", "features/booking/booking-ics.ts"),
+    route("termine/verschieben/:id", "features/booking/booking-move.tsx"),
+    route("termine/absagen/:id", "features/booking/booking-cancel.tsx"),
+    route("termine/:art", "features/booking/booking-page.tsx"),
     // The admin area: every loader and action starts with requireAdmin (except sign-in/setup).
     route("admin", "features/admin/layout.tsx", [
       index("features/projects/admin-projects.tsx"),

@@ -13,6 +13,7 @@ import { insertMissingPages } from "~/features/pages/queries.server";
 import { adoptOverviewTeasers } from "~/features/pages/pages.server";
 import { env, type Env } from "~/platform/env.server";
 import { runHousekeeping } from "~/features/privacy/housekeeping.server";
+import { sendDueReminders } from "~/features/booking/index.server";
 import { logger } from "~/platform/logger.server";
 import { publicPagesChanged } from "~/platform/http/public-pages.server";
 import { createSetupLink } from "~/features/auth/setup-link.server";
@@ -141,9 +142,13 @@ async function ensureOwnerAccess(db: Db, config: Env): Promise<void> {
   }
 }
 
+/** How often the mail worker's idle turns look for reminders due (Termine). */
+const BOOKING_REMINDERS_EVERY_MS = 5 * 60 * 1000;
+
 function startMailWorkerFor(db: Db, config: Env): MailWorker {
   const mailDropDir = path.join(config.DATA_DIR, "mail");
   let lastHousekeeping = 0;
+  let lastReminders = 0;
   return startMailWorker({
     db,
     transport: createMailTransport({
@@ -155,6 +160,14 @@ function startMailWorkerFor(db: Db, config: Env): MailWorker {
     maxPerDay: config.MAIL_MAX_PER_DAY,
     hooks: newsletterMailHooks(db, config.PUBLIC_URL),
     onIdle: async () => {
+      // Termine's reminders: claimed once across instances (claimDueReminders), so a few minutes'
+      // delay is all an instance's turn can add.
+      if (Date.now() - lastReminders >= BOOKING_REMINDERS_EVERY_MS) {
+        lastReminders = Date.now();
+        await sendDueReminders(db).catch((error: unknown) =>
+          logger.warn({ err: error }, "booking reminders could not be queued"),
+        );
+      }
       if (Date.now() - lastHousekeeping < 60 * 60 * 1000) return;
       lastHousekeeping = Date.now();
       await runHousekeeping(db, { mailDropDir, publicUrl: config.PUBLIC_URL });

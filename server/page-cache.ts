@@ -246,6 +246,12 @@ const PAGE_QUERY: Record<string, (params: URLSearchParams) => string> = {
   },
 };
 const UNCACHED_QUERY_PATHS = new Set(["/newsletter/bestaetigen", "/newsletter/abmelden", "/__manifest"]);
+/**
+ * Termine (issue 30): a type's month, day, time and zone (`monat`, `tag`, `zeit`, `tz`) are one
+ * visitor's way through the calendar, and the signed links of the mails are about one booking:
+ * with a query, its pages pass untouched (each renders the free slots of that moment).
+ */
+const UNCACHED_QUERY_PREFIX = "/termine/";
 
 /**
  * The query of a request's page as its key has it ("" for none), or undefined for a request
@@ -254,6 +260,7 @@ const UNCACHED_QUERY_PATHS = new Set(["/newsletter/bestaetigen", "/newsletter/ab
 export function pageQuery(url: URL): string | undefined {
   if (url.search === "") return "";
   if (UNCACHED_QUERY_PATHS.has(url.pathname) || url.searchParams.has(PREVIEW_PARAM)) return undefined;
+  if (url.pathname.startsWith(UNCACHED_QUERY_PREFIX)) return undefined;
   if (/\.[^/]*$/.test(url.pathname)) return undefined;
   return PAGE_QUERY[url.pathname]?.(url.searchParams) ?? "";
 }

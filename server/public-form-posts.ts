@@ -57,7 +57,7 @@ function publicFormPost(method: string | undefined, url: string | undefined): Pu
   const query = url.indexOf("?");
   const { path, data } = routerPath(query === -1 ? url : url.slice(0, query));
   const index = query !== -1 && new URLSearchParams(url.slice(query + 1)).has("index");
-  const forms = PUBLIC_FORMS.filter((form) => form.path === path && Boolean(form.index) === index);
+  const forms = PUBLIC_FORMS.filter((form) => postsTo(form, path) && Boolean(form.index) === index);
   return forms.length > 0 ? { data, forms } : undefined;
 }
 
@@ -72,6 +72,18 @@ async function publicFormOf({ forms }: PublicFormPost, body: Request | string): 
       ? new URLSearchParams(body).get("intent")
       : (await body.formData().catch(() => undefined))?.get("intent");
   return forms.find((form) => form.intent === intent) ?? forms.find((form) => !form.intent) ?? forms[0]!;
+}
+
+/** Whether `form` posts to `path`: its segments equal, a `:name` segment standing for any one. */
+function postsTo(form: PublicForm, path: string): boolean {
+  if (form.path === path) return true;
+  if (!form.path.includes("/:")) return false;
+  const pattern = form.path.split("/");
+  const segments = path.split("/");
+  return (
+    pattern.length === segments.length &&
+    pattern.every((part, at) => (part.startsWith(":") ? segments[at] !== "" : part === segments[at]))
+  );
 }
 
 /**

@@ -258,6 +258,13 @@ const NOT_WALKED = new Map([
   ["/media/:id/:file", "images"],
   ["/newsletter/archiv", "off on a fresh install"],
   ["/newsletter/archiv/:id", "off on a fresh install"],
+  // Termine (issue 30): 404 until the owner switches booking on with a visible type.
+  ["/termine", "off on a fresh install"],
+  ["/termine/:art", "off on a fresh install"],
+  ["/termine/bestaetigt/:id", "a booking's signed link"],
+  ["/termine/bestaetigt/:id/kalender.ics", "a booking's .ics download"],
+  ["/termine/verschieben/:id", "a booking's signed link"],
+  ["/termine/absagen/:id", "a booking's signed link"],
 ]);
 
 /** The route pattern that serves `path`: static segments before dynamic ones, the splat last. */

@@ -14,3 +14,4 @@ export {
 } from "./booking-settings.server";
 export { ownerBusy, type OwnerBusy } from "./busy.server";
 export { bookingFacts, bookingLegalFacts } from "./legal-facts.server";
+export { sendDueReminders } from "./booking-flow.server";

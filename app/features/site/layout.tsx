@@ -14,18 +14,27 @@ import {
 } from "~/features/pages/index.server";
 import { isAdminPath, routerPath } from "~/platform/react-router-internals/router-paths";
 import { useHydrated } from "~/ui/use-hydrated";
+import { bookingOpen } from "~/features/booking/index.server";
+import { databaseContext } from "~/platform/http/request-context";
 import type { Route } from "./+types/layout";
 
 /** The owner's public data (PublicSite) for the header, footer, menus and contact details. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ settings }, pages] = await Promise.all([pageSettings(context), loadPages(context)]);
+  const [{ settings }, pages, booking] = await Promise.all([
+    pageSettings(context),
+    loadPages(context),
+    context
+      .get(databaseContext)
+      .then(bookingOpen)
+      .catch(() => false),
+  ]);
   const links = {
     services: serviceMenuOf(pages),
     portfolio: await portfolioMenuOf(context, pages),
     menus: menusOf(pages),
     texts: siteTextsOf(pages),
   };
-  return { site: toPublicSite(settings, links) };
+  return { site: { ...toPublicSite(settings, links), bookingOpen: booking } };
 }
 
 /**

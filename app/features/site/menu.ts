@@ -63,7 +63,10 @@ export const DEFAULT_MENUS: Menus = {
 };
 
 /** What the menus need of the site. */
-type MenuSite = Pick<PublicSite, "external" | "services" | "portfolio" | "menus">;
+type MenuSite = Pick<PublicSite, "external" | "services" | "portfolio" | "menus" | "bookingOpen">;
+
+/** The visitors' booking (issue 30), which the header's "Termine" leads to while it is open. */
+export const BOOKING_PATH = "/termine";
 
 /** The Services entry: the overview, or the first service page shown when the overview is hidden. */
 function servicesEntry(services: MenuSite["services"]): MenuItem[] {
@@ -105,7 +108,7 @@ const whenSet = (url: string, item: () => MenuItem): MenuItem[] => (url ? [item(
 /** The entries an entry of `place` stands for: none when its target is not there (an empty external site). */
 function resolve(
   entry: MenuEntry,
-  { external, services, portfolio }: Omit<MenuSite, "menus">,
+  { external, services, portfolio, bookingOpen }: Omit<MenuSite, "menus">,
   place: MenuPlace,
 ): MenuItem[] {
   const title = entry.label;
@@ -140,6 +143,7 @@ function resolve(
       return whenSet(videos, () => ext(title, videos));
     // The header leads to the events site's overview, the hero's button to its start (spec §2).
     case "events":
+      if (bookingOpen && place === "header") return [{ title, path: BOOKING_PATH }];
       return whenSet(events, () => ext(title, place === "header" ? `${events}/overview` : events));
     case "blog":
       return whenSet(blog, () => ext(title, blog));

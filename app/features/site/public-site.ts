@@ -144,6 +144,8 @@ export type PublicSite = {
   texts: SiteTexts & { notFoundLang: "en" | undefined };
   /** Whether statistics are on: links to other websites then report their clicks. */
   countsClicks: boolean;
+  /** Booking on with a visible Termin-Art: the header's "Termine" leads to /termine (issue 30). */
+  bookingOpen?: boolean;
 };
 
 /** The owner's other sites by name, from the Website settings' fields. */

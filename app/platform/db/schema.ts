@@ -356,6 +356,9 @@ export const newsletterConsentRecords = pgTable(
 export const MAIL_PRIORITY = { urgent: 0, bulk: 1 } as const;
 
 /** Mails are queued here in the transaction that causes them and sent by a worker. */
+/** An iCalendar text to send with a mail (RFC 6047): nodemailer's `icalEvent`. */
+export type MailCalendarPart = { method: "REQUEST" | "CANCEL"; content: string };
+
 export const outbox = pgTable(
   "outbox",
   {
@@ -392,6 +395,8 @@ export const outbox = pgTable(
     failed_at: timestamp("failed_at", { withTimezone: true }),
     /** The notification about this contact request: deleting the request deletes the mail. */
     contact_id: uuid("contact_id").references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    /** A calendar part (iTIP invitation or cancellation), sent as the mail's text/calendar alternative. */
+    calendar: jsonb("calendar").$type<MailCalendarPart>(),
   },
   (t) => [
     index("outbox_pending_idx")

@@ -72,7 +72,7 @@ export function formValues(form: FormData, fields: readonly string[]): Record<st
 }
 
 type GuardOptions = {
-  name: "contact" | "newsletter";
+  name: "contact" | "newsletter" | "booking";
   form: string;
   clientAddress: string;
   failureTitle: string;

@@ -17,7 +17,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { rowsOf, type Db } from "~/platform/db/engines.server";
-import { MAIL_PRIORITY, outbox } from "~/platform/db/schema";
+import { MAIL_PRIORITY, outbox, type MailCalendarPart } from "~/platform/db/schema";
 import { MAIL_RECORD_DAYS } from "~/platform/mail/retention";
 
 /**
@@ -35,6 +35,8 @@ export type OutgoingMail = {
   html?: string;
   /** Extra headers such as Reply-To or List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** An invitation or cancellation for the recipient's calendar (`.ics`, `text/calendar; method=…`). */
+  calendar?: MailCalendarPart;
 };
 
 /** An SQL condition on the newsletter issue whose id is in `issueId` (a column of the statement). */
@@ -72,6 +74,7 @@ export async function enqueueMails(
         headers: mail.headers ?? {},
         subscriber_id: subscriberId ?? null,
         contact_id: mail.contactId ?? null,
+        calendar: mail.calendar ?? null,
       })),
     )
     .returning({ id: outbox.id });

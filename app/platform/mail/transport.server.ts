@@ -40,5 +40,21 @@ export function createMailTransport(options: {
 }
 
 function message(mail: OutgoingMail) {
-  return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers };
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    // An alternative part `text/calendar; method=…` that mail clients offer to accept.
+    ...(mail.calendar
+      ? {
+          icalEvent: {
+            method: mail.calendar.method,
+            filename: "einladung.ics",
+            content: mail.calendar.content,
+          },
+        }
+      : {}),
+  };
 }

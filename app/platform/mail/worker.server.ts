@@ -168,6 +168,7 @@ async function deliver(db: Db, transport: MailTransport, mail: ClaimedMail, hook
         text: mail.text,
         html: mail.html ?? undefined,
         headers: mail.headers,
+        calendar: mail.calendar ?? undefined,
       }),
     });
     // A subscription's confirmation mail: the proof of consent says when it went out.
