@@ -133,7 +133,7 @@ const totalsOf = (start: Date, end: Date) => sql`
         a.path as a_entry, a.referrer_host as a_host, a.referrer_path as a_referrer_path,
         a.utm_source as a_source, a.utm_medium as a_medium, a.utm_campaign as a_campaign
       from ev c
-      -- The table itself, not the views above: its (visitor, at) index finds a visitor's views.
+      -- The table itself, not the views above: its index on visitor finds a visitor's views.
       left join lateral (
         select v.path, v.referrer_host, v.referrer_path, v.utm_source, v.utm_medium, v.utm_campaign
         from ${visitEvents} v
