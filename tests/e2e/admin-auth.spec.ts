@@ -118,6 +118,8 @@ test("the right password: 'Login successful', the admin area, tabs as links that
     ["Datenschutz", "/admin/datenschutz", "Auskunft und Löschung"],
     // the visit statistics after Datenschutz (issue 29).
     ["Statistik", "/admin/statistik", "Besucherstatistik"],
+    // the booking of calls after Statistik (issue 30).
+    ["Termine", "/admin/termine", "Termine"],
   ] as const;
   await expect(tabs(page).getByRole("link")).toHaveText(expected.map(([label]) => label));
   for (const [label, href] of expected) {

@@ -565,6 +565,7 @@ test("the phone's admin header: one line, 'Menü' with the go-live count opens t
     "Einstellungen",
     "Datenschutz",
     "Statistik",
+    "Termine",
   ]);
   await expect(tabs.getByRole("link", { name: "Kontaktanfragen" })).toHaveAttribute("aria-current", "page");
   const count = Number((await menu.textContent())!.match(/\d+/)![0]);

@@ -103,6 +103,7 @@ test("the owner looks an address up, exports it, erases all of it and finds noth
     "Einstellungen",
     "Datenschutz",
     "Statistik",
+    "Termine",
   ]);
   await expect(main(page).getByRole("heading", { level: 2, name: "Auskunft und Löschung" })).toBeVisible();
 
