@@ -27,7 +27,7 @@ const DESKTOP_ONLY = [
 ];
 /**
  * Journeys of the owner on a phone whose desktop run would add nothing: the admin at 360 px, the
- * first start, TOTP set up from the copied key and a forgotten password (issue 28: "on Pixel 7").
+ * first start, TOTP set up from the copied key and a forgotten password.
  */
 const MOBILE_ONLY = [/admin-(mobile|first-start|backups)\.spec\.ts$/];
 const baseURL = `http://127.0.0.1:${PORT}`;

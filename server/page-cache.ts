@@ -247,7 +247,7 @@ const PAGE_QUERY: Record<string, (params: URLSearchParams) => string> = {
 };
 const UNCACHED_QUERY_PATHS = new Set(["/newsletter/bestaetigen", "/newsletter/abmelden", "/__manifest"]);
 /**
- * Termine (issue 30): a type's month, day, time and zone (`monat`, `tag`, `zeit`, `tz`) are one
+ * Termine: a type's month, day, time and zone (`monat`, `tag`, `zeit`, `tz`) are one
  * visitor's way through the calendar, and the signed links of the mails are about one booking:
  * with a query, its pages pass untouched (each renders the free slots of that moment).
  */

@@ -1,5 +1,5 @@
 /**
- * Visit statistics at scale for `npm run bench` (issue 29's budgets): `events` synthetic page
+ * Visit statistics at scale for `npm run bench` (the budgets of docs/quality.md): `events` synthetic page
  * views over the last `days` days, with conversions, written straight into visit_events (the
  * shape the counting writes: entries with referrers and campaigns, four views per visitor and
  * day); the server started on them rolls the closed days up in its housekeeping; then the

@@ -116,9 +116,9 @@ test("the right password: 'Login successful', the admin area, tabs as links that
     ["Einstellungen", "/admin/einstellungen", "Einstellungen"],
     // Auskunft und Löschung after the settings.
     ["Datenschutz", "/admin/datenschutz", "Auskunft und Löschung"],
-    // the visit statistics after Datenschutz (issue 29).
+    // the visit statistics after Datenschutz.
     ["Statistik", "/admin/statistik", "Besucherstatistik"],
-    // the booking of calls after Statistik (issue 30).
+    // the booking of calls after Statistik.
     ["Termine", "/admin/termine", "Termine"],
   ] as const;
   await expect(tabs(page).getByRole("link")).toHaveText(expected.map(([label]) => label));

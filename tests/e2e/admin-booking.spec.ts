@@ -4,7 +4,7 @@ import { asOwner, expectToast } from "./content-owner";
 import { expect, openAdminPage, test } from "./fixtures";
 
 /**
- * Termine as the owner sets it up (issue 30): booking switched on under /admin/termine, a first
+ * Termine as the owner sets it up: booking switched on under /admin/termine, a first
  * Termin-Art, and the weekly hours, with a faulty range refused beside its field. A server of
  * its own: booking on shows the header's "Termine" to visitors of the other specs' server.
  */

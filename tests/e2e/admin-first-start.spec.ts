@@ -17,7 +17,7 @@ import {
 import { parseMail, type ReceivedMail } from "./mail";
 
 /**
- * The owner's first start, TOTP and a forgotten password, on a phone (issue 28): a server of its
+ * The owner's first start, TOTP and a forgotten password, on a phone: a server of its
  * own without an admin, with ADMIN_EMAIL and a real SMTP receiver. The first test creates the
  * admin from the mailed setup link; the second turns TOTP on as a phone must (no QR code to scan:
  * the key copied, the recovery codes saved as a file); the third resets the password by mail,

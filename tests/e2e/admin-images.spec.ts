@@ -13,7 +13,7 @@ import {
 import { expectFitsPhone, main, onOwnServer } from "./content-owner";
 
 /**
- * Issue 27, images: the focal point of a project image and of a hero image, picked in the
+ * Images: the focal point of a project image and of a hero image, picked in the
  * admin and kept by the public crops (`object-position`), and several projects or hero images
  * removed at once. Each test runs on a server of its own: it changes public pages.
  */

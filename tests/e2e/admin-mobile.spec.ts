@@ -375,7 +375,7 @@ test("Menüs at 360 px: every entry a short row, the editor well under its old 9
   await expectOnScreen(main(page).getByRole("button", { name: "Veröffentlichen" }));
 });
 
-test("the editors of issue 27 at 360 px: Alle Projekte, a category, Kontakt, footer and not-found page fit and pass axe", async ({
+test("the editors of categories, texts and pages at 360 px: Alle Projekte, a category, Kontakt, footer and not-found page fit and pass axe", async ({
   page,
   baseURL,
 }, testInfo) => {

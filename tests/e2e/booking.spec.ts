@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from "./axe";
 import { acceptCookiesUpFront, expect, startOwnServer, test, waitForHydration } from "./fixtures";
 
 /**
- * Termine (issue 30) as a visitor meets it: with booking on, the header's "Termine" leads to
+ * Termine as a visitor meets it: with booking on, the header's "Termine" leads to
  * /termine; the visitor picks a day in the month grid with the arrow keys, a time and sends the
  * form, all with the keyboard, and lands on the confirmation with "Zum Kalender hinzufügen".
  * A server of its own: booking is switched on in its database before it starts.

@@ -10,7 +10,7 @@ import { freePort } from "../setup/server-process";
 import { startSmtpReceiver } from "../setup/smtp-receiver";
 
 /**
- * The visitor's booking over HTTP against the production server (issue 30): /termine is not
+ * The visitor's booking over HTTP against the production server: /termine is not
  * there while booking is off; a booking answers with the confirmation page, its invitation
  * arrives over SMTP with a text/calendar part; a slot taken, not offered or a malformed address
  * gets its German message and a 4xx; a forged link a 403.

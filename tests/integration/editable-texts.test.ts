@@ -17,7 +17,7 @@ import { tokenize } from "../setup/html";
 import { isAdminUrl, routeEndpoints } from "../setup/routes";
 
 /**
- * Issue 27 §4: every public text is the owner's. On a fresh install this walks the public site
+ * Every public text is the owner's. On a fresh install this walks the public site
  * from the home page (every internal link, so the list of pages is the site's own: menus,
  * categories, service pages, projects, legal pages), adds the not-found page, and splits what a
  * visitor reads (text outside scripts and styles, the title and the meta description) into
@@ -258,7 +258,7 @@ const NOT_WALKED = new Map([
   ["/media/:id/:file", "images"],
   ["/newsletter/archiv", "off on a fresh install"],
   ["/newsletter/archiv/:id", "off on a fresh install"],
-  // Termine (issue 30): 404 until the owner switches booking on with a visible type.
+  // Termine: 404 until the owner switches booking on with a visible type.
   ["/termine", "off on a fresh install"],
   ["/termine/:art", "off on a fresh install"],
   ["/termine/bestaetigt/:id", "a booking's signed link"],

@@ -9,7 +9,7 @@ import { toast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /**
- * The parts of the TOTP set-up that a phone needs (issue 28): it cannot scan its own screen, so
+ * The parts of the TOTP set-up that a phone needs: it cannot scan its own screen, so
  * the authenticator app opens from a link, and the key and the recovery codes are copied or saved
  * rather than typed. The copy and save buttons need JavaScript; without it, key and codes are
  * plain text to select. Nothing here goes back to the server: the recovery codes' file is made in

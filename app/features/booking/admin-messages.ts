@@ -1,5 +1,7 @@
+import { UNKNOWN_INTENT } from "~/platform/forms/messages";
+
 /**
- * Termine in the admin (/admin/termine, issue 30): what the owner reads, as whole sentences, so a
+ * Termine in the admin (/admin/termine): what the owner reads, as whole sentences, so a
  * search for a sentence seen on the screen finds it here. The visitors' copy is in messages.ts.
  */
 export const WEEKDAY_NAMES = [
@@ -178,6 +180,6 @@ export const BOOKING_ADMIN_MESSAGES = {
   bookingGone: "Diese Buchung kann nicht mehr geändert werden.",
 
   checkFields: "Bitte prüfe die markierten Felder.",
-  unknownAction: "Diese Aktion gibt es nicht.",
+  unknownAction: UNKNOWN_INTENT,
   saving: "Wird gespeichert …",
 } as const;

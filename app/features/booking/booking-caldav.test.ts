@@ -10,7 +10,7 @@ import type { Db } from "~/platform/db/engines.server";
 
 /**
  * A booking is written into the owner's CalDAV calendar after its commit and removed when it is
- * cancelled (issue 30), against Debian's Radicale; the visitor's request does not wait for it.
+ * cancelled, against Debian's Radicale; the visitor's request does not wait for it.
  */
 const NOW = new Date("2026-03-06T06:00:00Z");
 const SLOT = new Date("2026-03-10T10:00:00+01:00");

@@ -29,7 +29,7 @@ import {
 } from "./visitor-mails.server";
 
 /**
- * What a visitor's booking, move and cancellation do beyond the row (issue 30): the slot checked
+ * What a visitor's booking, move and cancellation do beyond the row: the slot checked
  * against the owner's calendars, the mails queued in the booking's own transaction (both are
  * committed or neither), then the owner's CalDAV calendar written after the commit, whose
  * failure is logged and never fails the visitor's request.

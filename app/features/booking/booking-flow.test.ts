@@ -13,7 +13,7 @@ import { createBookingType, type BookingTypeInput } from "./booking-types.server
 import type { Booking } from "./queries.server";
 
 /**
- * The visitor's booking around the core (issue 30): the mails queued with the booking, the
+ * The visitor's booking around the core: the mails queued with the booking, the
  * signed links, moving and cancelling freeing the slot, reminders handed out once. Now is
  * Friday 6 March 2026, 07:00 in Berlin; the owner's hours are 09:00–12:00 every day.
  */

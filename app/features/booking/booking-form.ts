@@ -1,7 +1,7 @@
 import type { PublicForm } from "~/platform/forms/public-form";
 import { BOOKING_MESSAGES } from "./messages";
 
-/** The visitor's booking form on /termine/<art> (issue 30): a public form like the contact form. */
+/** The visitor's booking form on /termine/<art>: a public form like the contact form. */
 export const BOOKING_FORM = {
   form: "booking",
   path: "/termine/:art",

@@ -4,7 +4,7 @@ import { env } from "~/platform/env.server";
 import { findBooking, type Booking, type BookingWithState } from "./queries.server";
 
 /**
- * The visitor's links to a booking (issue 30): signed with the installation secret over the
+ * The visitor's links to a booking: signed with the installation secret over the
  * booking's id, the link's purpose and its `token_version`, so each link does one thing and
  * every move or cancellation ends the links sent before it (decision 0027). They work until the
  * appointment starts.

@@ -12,7 +12,7 @@ import { DaySlots, hrefWith, MonthGrid, TimeZoneChooser } from "./booking-picker
 import { BOOKING_LOCATION_LABELS, BOOKING_MESSAGES, BOOKING_PAGE as T } from "./messages";
 import { COMMON_ZONES, slotView } from "./slot-view.server";
 
-/** A Termin-Art's page (issue 30): a day in the month view, a time, then the visitor's details. */
+/** A Termin-Art's page: a day in the month view, a time, then the visitor's details. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = await context.get(databaseContext);
   const type = await openTypeOf(db, params.art);

@@ -7,7 +7,7 @@ import { bookingOpen } from "./booking-settings.server";
 import { listVisibleBookingTypes } from "./booking-types.server";
 import { BOOKING_LOCATION_LABELS, BOOKING_PAGE as T } from "./messages";
 
-/** /termine (issue 30): the visible Termin-Arten; not there (404) while booking is off. */
+/** /termine: the visible Termin-Arten; not there (404) while booking is off. */
 export async function loader({ context }: Route.LoaderArgs) {
   const db = await context.get(databaseContext);
   if (!(await bookingOpen(db))) throw data(null, { status: 404 });

@@ -1,5 +1,5 @@
 /**
- * Termine (issue 30): what visitors and the owner read of the booking, as whole sentences, so a
+ * Termine: what visitors and the owner read of the booking, as whole sentences, so a
  * search for a sentence someone saw finds it here.
  */
 import type { BookingLocationKind } from "~/platform/db/schema";
@@ -17,7 +17,7 @@ export const BOOKING_FIELD_MESSAGES = {
 
 /** The answers to a booking, a move or a cancellation. */
 export const BOOKING_MESSAGES = {
-  /** The slot was free when the page showed it and was booked by someone else meanwhile (issue 30). */
+  /** The slot was free when the page showed it and was booked by someone else meanwhile. */
   slotTaken: "Dieser Termin ist gerade vergeben worden.",
   nextSlots: "Diese Termine sind noch frei:",
   noNextSlots: "In nächster Zeit ist leider kein Termin mehr frei.",

@@ -1,5 +1,5 @@
 /**
- * The issue's performance goal (issue 30, decision 0027): the slots of a month against three
+ * The issue's performance goal (decision 0027): the slots of a month against three
  * calendar feeds of 500 events each in well under 50 ms. For scripts/bench.ts, which can print
  * `benchMonthSlots()`; slots-bench.test.ts holds the code to it.
  */

@@ -15,7 +15,7 @@ import { BOOKING_LOCATION_LABELS } from "./messages";
 import type { Booking } from "./queries.server";
 
 /**
- * The mails of a visitor's booking (issue 30), composed here and queued through the outbox in the
+ * The mails of a visitor's booking, composed here and queued through the outbox in the
  * transaction that changed the booking: the visitor's confirmation (or "angefragt"), their
  * reminder, and the owner's notices of every booking, move and cancellation, each with its
  * `.ics` (one UID per booking, SEQUENCE raised with every change: decision 0028).

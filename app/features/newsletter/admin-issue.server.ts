@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { CHECK_MARKED_FIELDS } from "~/platform/forms/messages";
+import { CHECK_MARKED_FIELDS, UNKNOWN_INTENT } from "~/platform/forms/messages";
 import { ADMIN_MESSAGES } from "~/features/admin";
 import { z } from "zod";
 import {
@@ -213,7 +213,7 @@ export async function issueAction(request: Request, context: RequestContext, id:
         if (!(await deleteDraft(db, issue.id))) return refused(MESSAGES.noChange, 409);
         return redirectWithFlash("/admin/newsletter/ausgaben", { type: "success", title: MESSAGES.deleted });
       default:
-        return refused("Unbekannte Aktion.");
+        return refused(UNKNOWN_INTENT);
     }
   } catch (error) {
     if (error instanceof Response) throw error;

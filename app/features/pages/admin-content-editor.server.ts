@@ -32,6 +32,7 @@ import { storedContent } from "~/features/pages/pages.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { isUuid } from "~/platform/uuid";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
+import { UNKNOWN_INTENT } from "~/platform/forms/messages";
 
 /**
  * The server half of /admin/inhalte/:key: one page's draft, preview link, publishing
@@ -142,7 +143,7 @@ async function saveOrPublish(db: Db, path: string, kind: PageKind, intent: strin
   const listChange = /^(up|down|remove|add):([a-zA-Z]+(?:\.\d+\.[a-zA-Z]+)?)(?::(\d+))?$/.exec(intent);
   const selection = /^remove-selected:(heroImages)$/.exec(intent);
   if (intent !== "save" && intent !== "publish" && !listChange && !selection)
-    return refused(400, "Unbekannte Aktion");
+    return refused(400, UNKNOWN_INTENT);
   // Checked before anything is stored, taken out after the uploads (which keep the indices).
   const selected = selection ? selectedItems(values, selection[1]!, form) : undefined;
   if (typeof selected === "string") return refused(400, selected, { [selection![1]!]: selected });
@@ -377,7 +378,7 @@ const selectionSchema = (count: number) =>
  */
 function selectedItems(values: Record<string, unknown>, list: string, form: FormData): Set<number> | string {
   const items = values[list];
-  if (!Array.isArray(items)) return "Unbekannte Aktion";
+  if (!Array.isArray(items)) return UNKNOWN_INTENT;
   const parsed = selectionSchema(items.length).safeParse(form.getAll(`${list}.selected`));
   if (!parsed.success) return parsed.error.issues[0]?.message ?? SELECTION_INVALID;
   if (parsed.data.size >= items.length)
@@ -422,7 +423,7 @@ function changeList(values: Record<string, unknown>, op: ListOp, path: string, i
     // Only the header's entries have lists inside them: the submenus.
     const parent = valueAt(values, keys.slice(0, -1));
     if (typeof parent !== "object" || parent === null) return "Diesen Eintrag gibt es nicht.";
-    if (name !== "submenu") return "Unbekannte Aktion";
+    if (name !== "submenu") return UNKNOWN_INTENT;
     const entry = parent as { target?: unknown; submenu?: unknown };
     if (keys[0] !== "header" || !hasEditableSubmenu(entry.target as MenuTarget))
       return "Dieser Eintrag hat kein Untermenü.";

@@ -79,7 +79,7 @@ describe.each(testDatabases)("the menu editor on $name", (database) => {
       // Home has no submenu, the footer none at all, and there is no second level.
       ["add:header.0.submenu", "Dieser Eintrag hat kein Untermenü."],
       ["add:footer.4.submenu", "Dieser Eintrag hat kein Untermenü."],
-      ["add:header.2.submenu.0.submenu", "Unbekannte Aktion"],
+      ["add:header.2.submenu.0.submenu", "Unbekannte Aktion."],
       ["add:header.99.submenu", "Diesen Eintrag gibt es nicht."],
     ];
     for (const [intent, message] of refusals) {

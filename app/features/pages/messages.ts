@@ -1,3 +1,5 @@
+import { UNKNOWN_INTENT } from "~/platform/forms/messages";
+
 /** The copy of the service pages' and categories' order and the service pages' deletion in the admin (Inhalte). */
 export const PAGE_MESSAGES = {
   pageMoved: "Reihenfolge gespeichert",
@@ -7,7 +9,7 @@ export const PAGE_MESSAGES = {
   overviewFixed: "Die Übersicht unter /service lässt sich weder löschen noch verschieben.",
   onlyServicePages: "Nur Leistungsseiten unter /service/… lassen sich löschen oder verschieben.",
   onlyMovablePages: "Nur Leistungsseiten unter /service/… und Kategorien lassen sich verschieben.",
-  unknownIntent: "Unbekannte Aktion.",
+  unknownIntent: UNKNOWN_INTENT,
   deleteTitle: (name: string) => `Leistungsseite „${name}“ löschen?`,
   deleteDescription: (name: string, path: string) =>
     `„${name}“ (${path}) wird mit allen früheren Fassungen gelöscht und verschwindet aus Menü, Übersicht, Footer und Sitemap – auch nach einem Update kommt sie nicht zurück. Das lässt sich nicht rückgängig machen.`,

@@ -28,6 +28,7 @@ import { SELECTION_MESSAGES } from "~/features/projects/messages";
 import { databaseContext, type RequestContext } from "~/platform/http/request-context";
 import { firstRunOf, getAdmin, requireAdmin } from "~/features/auth/index.server";
 import { isUuid } from "~/platform/uuid";
+import { UNKNOWN_INTENT } from "~/platform/forms/messages";
 
 /** The Projekte tab's server half: the list, the editor's values, saving and deleting. */
 export type SaveResult =
@@ -189,7 +190,7 @@ export async function projectsAction(request: Request, context: RequestContext) 
               readProjectForm(form),
               form.get("imageFile") instanceof File ? (form.get("imageFile") as File) : null,
             )
-          : { ok: false as const, status: 400, message: "Unbekannte Aktion" };
+          : { ok: false as const, status: 400, message: UNKNOWN_INTENT };
   if (result.ok) return redirectWithFlash("/admin", { type: "success", title: result.message });
   if (intent === "delete") return redirectWithFlash("/admin", { type: "error", title: result.message });
   // Refused: the page stays as it was, with the reason as data (and a toast) and its status; the

@@ -22,6 +22,7 @@ import {
 import { enqueueMail, mailState } from "~/platform/mail/outbox.server";
 import { testMail } from "~/features/settings/mail-templates.server";
 import { databaseContext, mailQueuedContext, type RequestContext } from "~/platform/http/request-context";
+import { UNKNOWN_INTENT } from "~/platform/forms/messages";
 
 /** The server half of /admin/einstellungen: the settings, the checklist, the test mail. */
 
@@ -89,7 +90,7 @@ export async function settingsAction(request: Request, context: RequestContext) 
   if (intent === "remove-demo") return removeDemo(await context.get(databaseContext));
   if (!(SETTINGS_SECTIONS as string[]).includes(intent)) {
     return data<SettingsActionResult>(
-      { section: "owner", ok: false, message: "Unbekannte Aktion" },
+      { section: "owner", ok: false, message: UNKNOWN_INTENT },
       { status: 400 },
     );
   }

@@ -65,7 +65,7 @@ export const DEFAULT_MENUS: Menus = {
 /** What the menus need of the site. */
 type MenuSite = Pick<PublicSite, "external" | "services" | "portfolio" | "menus" | "bookingOpen">;
 
-/** The visitors' booking (issue 30), which the header's "Termine" leads to while it is open. */
+/** The visitors' booking, which the header's "Termine" leads to while it is open. */
 export const BOOKING_PATH = "/termine";
 
 /** The Services entry: the overview, or the first service page shown when the overview is hidden. */

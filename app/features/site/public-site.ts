@@ -144,7 +144,7 @@ export type PublicSite = {
   texts: SiteTexts & { notFoundLang: "en" | undefined };
   /** Whether statistics are on: links to other websites then report their clicks. */
   countsClicks: boolean;
-  /** Booking on with a visible Termin-Art: the header's "Termine" leads to /termine (issue 30). */
+  /** Booking on with a visible Termin-Art: the header's "Termine" leads to /termine. */
   bookingOpen?: boolean;
 };
 

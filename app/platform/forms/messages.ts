@@ -1,6 +1,9 @@
 /** A form sent back with messages next to its fields. */
 export const CHECK_MARKED_FIELDS = "Bitte prüfe die markierten Felder.";
 
+/** A form sent with an `intent` (button) the action does not know: a forged or stale form. */
+export const UNKNOWN_INTENT = "Unbekannte Aktion.";
+
 /** Answers of the spam defence and the request checks, shared by both forms. */
 export const FORM_GUARD_MESSAGES = {
   tooFast: "Das ging sehr schnell. Bitte prüfe deine Angaben und sende das Formular noch einmal ab.",

@@ -2,7 +2,7 @@ import { BERLIN_VTIMEZONE_LINES } from "./berlin-vtimezone.ts";
 import { busyFromIcs } from "./ics-busy.ts";
 
 /**
- * For `scripts/bench.ts` (issue 30's budget: a month's slots with 3 feeds of 500 events each in
+ * For `scripts/bench.ts` (the budget: a month's slots with 3 feeds of 500 events each in
  * under 50 ms): the feeds' share of that, parsed and expanded after the fetch. Plain Node can
  * import this file (relative `.ts` imports only).
  */

@@ -1,3 +1,5 @@
+import { UNKNOWN_INTENT } from "~/platform/forms/messages";
+
 /** The copy of Einstellungen → Datensicherung and of the admin's notice after a failed backup. */
 export const BACKUP_MESSAGES = {
   heading: "Datensicherung",
@@ -22,7 +24,7 @@ export const BACKUP_MESSAGES = {
   save: "Speichern",
   savePending: "Wird gespeichert …",
   unknownArchive: "Diese Sicherung gibt es nicht (mehr).",
-  unknownIntent: "Unbekannte Aktion.",
+  unknownIntent: UNKNOWN_INTENT,
   /** The header's notice on every admin page, until a backup succeeds. */
   failedNotice: "Datensicherung fehlgeschlagen",
   failedSince: (at: string) => `Die letzte Datensicherung (${at} Uhr) ist fehlgeschlagen.`,
