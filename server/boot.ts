@@ -164,8 +164,9 @@ function startMailWorkerFor(db: Db, config: Env): MailWorker {
       // delay is all an instance's turn can add.
       if (Date.now() - lastReminders >= BOOKING_REMINDERS_EVERY_MS) {
         lastReminders = Date.now();
-        await sendDueReminders(db).catch((error: unknown) =>
-          logger.warn({ err: error }, "booking reminders could not be queued"),
+        await sendDueReminders(db).then(
+          (queued) => logger.debug({ queued }, "booking reminders checked"),
+          (error: unknown) => logger.warn({ err: error }, "booking reminders could not be queued"),
         );
       }
       if (Date.now() - lastHousekeeping < 60 * 60 * 1000) return;

@@ -3,17 +3,20 @@ import { describe, expect, test } from "vitest";
 import { replaceWeeklyHours } from "~/features/booking/availability.server";
 import { saveBookingSettings } from "~/features/booking/booking-settings.server";
 import { createBookingType } from "~/features/booking/booking-types.server";
+import { createBooking } from "~/features/booking/queries.server";
 import type { Db } from "~/platform/db/engines.server";
+import { outbox } from "~/platform/db/schema";
 import { serverDatabases } from "../setup/databases";
-import { formTokenIn, get, postForm, unusedFormToken, withServer } from "../setup/http";
-import { freePort } from "../setup/server-process";
+import { formTokenIn, get, postForm, unusedFormToken, withDb, withServer } from "../setup/http";
+import { freePort, startServer, waitUntilHealthy } from "../setup/server-process";
 import { startSmtpReceiver } from "../setup/smtp-receiver";
 
 /**
  * The visitor's booking over HTTP against the production server: /termine is not
  * there while booking is off; a booking answers with the confirmation page, its invitation
  * arrives over SMTP with a text/calendar part; a slot taken, not offered or a malformed address
- * gets its German message and a 4xx; a forged link a 403.
+ * gets its German message and a 4xx; a forged link a 403. The server sends due reminders by
+ * itself, once, also across a restart.
  */
 
 async function openBooking(db: Db) {
@@ -210,6 +213,60 @@ describe.each(serverDatabases)("the visitor's booking over HTTP on $name", (data
       });
     } finally {
       await smtp.close();
+    }
+  });
+
+  test("the server sends a due reminder by itself, once: a restart does not send it again", async () => {
+    const created = await database.create();
+    try {
+      // A booking 10 hours ahead (a full hour, in hours open all day), made three days ago.
+      const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 10 * 3_600_000);
+      await withDb(created.options, async (db) => {
+        await saveBookingSettings(db, { enabled: true, reminder_hours: 24 });
+        await replaceWeeklyHours(
+          db,
+          [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 })),
+        );
+        const type = await createBookingType(db, {
+          slug: "erstgespraech",
+          name: "Kostenloses Erstgespräch",
+          duration_minutes: 30,
+          location_kind: "telefon",
+          location_detail: "+49 30 1234567",
+        });
+        if (type.status !== "saved") throw new Error("type not saved");
+        const booked = await createBooking(
+          db,
+          {
+            typeId: type.type.id,
+            start,
+            name: "Erika Muster",
+            email: "erika@example.org",
+            message: "",
+            timeZone: "Europe/Berlin",
+          },
+          { busy: [], now: new Date(start.getTime() - 3 * 86_400_000) },
+        );
+        expect(booked.status).toBe("stored");
+      });
+      // Each start looks for due reminders at its mail worker's first idle turn.
+      for (const round of ["first start", "restart"]) {
+        const server = await startServer({ ...created.env, LOG_LEVEL: "debug" });
+        try {
+          await waitUntilHealthy(server, 90_000);
+          await expect
+            .poll(() => server.output().includes("booking reminders checked"), { timeout: 30_000 })
+            .toBe(true);
+        } finally {
+          expect(await server.stop(), round).toBe(0);
+        }
+      }
+      const reminders = await withDb(created.options, async (db) =>
+        (await db.select().from(outbox)).filter((row) => row.subject.startsWith("Erinnerung")),
+      );
+      expect(reminders.map((row) => row.to)).toEqual(["erika@example.org"]);
+    } finally {
+      await created.drop();
     }
   });
 });

@@ -190,3 +190,10 @@ export const serverDatabases: ServerDatabase[] = [
       ]
     : []),
 ];
+
+/**
+ * For suites of the HTTP layer (headers, cross-site refusals, permissions), whose outcome does
+ * not depend on the engine: the product's default, the embedded database, only. What the engines
+ * do differently is covered by the suites that run on both.
+ */
+export const httpLayerDatabases: ServerDatabase[] = serverDatabases.slice(0, 1);
