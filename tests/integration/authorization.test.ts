@@ -29,7 +29,7 @@ import { PASSKEY_INTENTS } from "~/features/auth/passkey";
 import { SECURITY_INTENTS } from "~/features/auth/profile-security.server";
 import { sha256Hex } from "~/platform/db/installation-secret.server";
 import { SESSION_MAX_MS } from "~/features/auth/session.server";
-import { httpLayerDatabases } from "../setup/databases";
+import { engineNeutralDatabases } from "../setup/databases";
 import { inParallel, sessionCookieOf } from "../setup/http";
 import { actionUrl, dataUrl, isAdminUrl, routeEndpoints } from "../setup/routes";
 import { startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
@@ -582,7 +582,7 @@ test("the admin routes are taken from app/routes.ts, with every tab and action a
   }
 });
 
-describe.each(httpLayerDatabases)("admin area without a session on $name", ({ create }) => {
+describe.each(engineNeutralDatabases)("admin area without a session on $name", ({ create }) => {
   test("no admin route shows admin data or changes anything; cross-site writes get 403", async () => {
     const db = await create();
     try {

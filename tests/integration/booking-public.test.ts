@@ -6,7 +6,7 @@ import { createBookingType } from "~/features/booking/booking-types.server";
 import { createBooking } from "~/features/booking/queries.server";
 import type { Db } from "~/platform/db/engines.server";
 import { outbox } from "~/platform/db/schema";
-import { httpLayerDatabases, serverDatabases } from "../setup/databases";
+import { engineNeutralDatabases, serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, unusedFormToken, withDb, withServer } from "../setup/http";
 import { freePort, startServer, waitUntilHealthy } from "../setup/server-process";
 import { startSmtpReceiver } from "../setup/smtp-receiver";
@@ -218,7 +218,7 @@ describe.each(serverDatabases)("the visitor's booking over HTTP on $name", (data
 });
 
 // The server's wiring of the reminders; the claim itself runs on both engines (booking-flow.test.ts).
-describe.each(httpLayerDatabases)("the booking's reminders on $name", (database) => {
+describe.each(engineNeutralDatabases)("the booking's reminders on $name", (database) => {
   test("the server sends a due reminder by itself, once: a restart does not send it again", async () => {
     const created = await database.create();
     try {

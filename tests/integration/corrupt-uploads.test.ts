@@ -4,7 +4,7 @@ import { describe, expect } from "vitest";
 import { createProject, listProjects } from "~/features/projects/queries.server";
 import { images, pages } from "~/platform/db/schema";
 import { IMAGE_MESSAGES, storeUploadedImage } from "~/features/media/images.server";
-import { httpLayerDatabases, test, testDatabases } from "../setup/databases";
+import { engineNeutralDatabases, test, testDatabases } from "../setup/databases";
 import { signInOverHttp, withServer } from "../setup/http";
 
 /**
@@ -43,7 +43,7 @@ test("every upload route answers a corrupt image with 400 and the German reason,
     category: "project" as const,
     date: new Date("2026-01-15"),
   };
-  await withServer(httpLayerDatabases[0]!, {
+  await withServer(engineNeutralDatabases[0]!, {
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     seed: async (db) => void (await createProject(db, project)),
     run: async ({ url }) => {

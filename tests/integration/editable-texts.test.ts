@@ -11,7 +11,7 @@ import { CATEGORY_LABELS } from "~/features/projects/project";
 import { CONTACT_LABELS } from "~/features/pages/page-content";
 import { LEGAL_SLUGS } from "~/features/settings/legal/types";
 import { FOOTER_LEGAL } from "~/features/site/menu";
-import { httpLayerDatabases } from "../setup/databases";
+import { engineNeutralDatabases } from "../setup/databases";
 import { get, signInOverHttp, withServer } from "../setup/http";
 import { tokenize } from "../setup/html";
 import { isAdminUrl, routeEndpoints } from "../setup/routes";
@@ -279,7 +279,7 @@ function routeOf(patterns: string[], path: string): string | undefined {
 
 describe("every public text is the owner's", () => {
   // One database is enough: the texts do not depend on it, and a fresh install is what counts.
-  const database = httpLayerDatabases[0]!;
+  const database = engineNeutralDatabases[0]!;
 
   test("each sentence of every public page stands in a field of the admin, or is listed as fixed", async () => {
     await withServer(database, {

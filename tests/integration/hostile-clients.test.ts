@@ -7,7 +7,7 @@ import {
   PUBLIC_BODY_LIMIT_BYTES,
 } from "../../server/request-guards";
 import { PUBLIC_FORMS_WAITING_PER_CLIENT } from "../../server/public-form-posts";
-import { httpLayerDatabases } from "../setup/databases";
+import { engineNeutralDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, signInOverHttp } from "../setup/http";
 import { contactFields } from "../setup/public-forms";
 import { actionUrl, isAdminUrl, routeEndpoints } from "../setup/routes";
@@ -119,7 +119,7 @@ let server: ServerProcess;
 let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const created = await httpLayerDatabases[0]!.create();
+  const created = await engineNeutralDatabases[0]!.create();
   dropDatabase = created.drop;
   server = await startServer(
     {

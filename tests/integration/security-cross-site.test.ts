@@ -16,7 +16,7 @@ import {
 } from "~/platform/db/schema";
 import { verifyPassword } from "~/features/auth/password-hash.server";
 import { installationSecret, sha256Hex } from "~/platform/db/installation-secret.server";
-import { httpLayerDatabases } from "../setup/databases";
+import { engineNeutralDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, sessionCookieOf, signInOverHttp, withServer } from "../setup/http";
 import { actionUrl, dataUrl, routeEndpoints } from "../setup/routes";
 
@@ -124,7 +124,7 @@ function crossSiteKinds(own: string): Record<string, Record<string, string>> {
   };
 }
 
-describe.each(httpLayerDatabases)("cross-site requests on $name", (database) => {
+describe.each(engineNeutralDatabases)("cross-site requests on $name", (database) => {
   test("every state-changing request from another site is refused with 403; only the one-click unsubscribe is exempt", async () => {
     let seeded: Awaited<ReturnType<typeof seedRows>> | undefined;
     await withServer(database, {

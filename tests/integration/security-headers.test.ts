@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { CATEGORY_PAGES } from "~/features/projects/categories";
 import { SERVICE_PAGES } from "~/features/pages/services";
-import { httpLayerDatabases } from "../setup/databases";
+import { engineNeutralDatabases } from "../setup/databases";
 import { get, postForm, sessionCookieOf, withServer } from "../setup/http";
 import { tokenize } from "../setup/html";
 import { actionUrl, isAdminUrl, routeEndpoints } from "../setup/routes";
@@ -142,7 +142,7 @@ test("the header check fails a page that misses a protection", () => {
   for (const [headers, html, https] of broken) expect(problems(headers, html, https)).not.toEqual([]);
 });
 
-describe.each(httpLayerDatabases)("response headers on $name", (database) => {
+describe.each(engineNeutralDatabases)("response headers on $name", (database) => {
   for (const https of [false, true]) {
     test(`every HTML answer carries the security headers (PUBLIC_URL ${https ? "https" : "http"})`, async () => {
       await withServer(database, {

@@ -192,8 +192,8 @@ export const serverDatabases: ServerDatabase[] = [
 ];
 
 /**
- * For suites of the HTTP layer (headers, cross-site refusals, permissions), whose outcome does
- * not depend on the engine: the product's default, the embedded database, only. What the engines
- * do differently is covered by the suites that run on both.
+ * For suites whose outcome does not depend on the engine (headers, cross-site refusals,
+ * permissions, the server's own schedules): the product's default, the embedded database, only.
+ * What the engines do differently is covered by the suites that run on both.
  */
-export const httpLayerDatabases: ServerDatabase[] = serverDatabases.slice(0, 1);
+export const engineNeutralDatabases: ServerDatabase[] = serverDatabases.slice(0, 1);
