@@ -107,7 +107,13 @@ test("a visit from a campaign link that ends in a contact request, as the owner 
     // The script-less click's visit entered on /contact: it counts there.
     const attributed = "2 Conversions";
     await expect(list("Einstiegsseiten").filter({ hasText: "/about" })).toContainText(attributed);
-    await expect(list("Herkunft").filter({ hasText: "www.google.de" })).toContainText(attributed);
+    const google = list("Herkunft").filter({ hasText: "www.google.de" });
+    await expect(google).toContainText(attributed);
+    // The drill-down: the site's full addresses, without a script.
+    await google.getByText("Vollständige Adressen (1)").click();
+    await expect(google.getByRole("listitem")).toHaveText([
+      /^www\.google\.de\/search\s*\d+ Aufrufe? · 2 Conversions · 100\s%$/,
+    ]);
     await expect(list("Kampagnen: Name (utm_campaign)").filter({ hasText: "herbst" })).toContainText(
       attributed,
     );

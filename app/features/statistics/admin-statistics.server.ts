@@ -62,9 +62,12 @@ export async function loadStatistics(request: Request, context: RequestContext) 
     headline: headlineOf(current),
     previous: headlineOf(previous),
     chart: await chartOf(db, period, now),
-    lists: Object.fromEntries(
-      LIST_DIMENSIONS.map((dimension) => [dimension, topOf(current, dimension)]),
-    ) as Record<ListDimension, ListEntry[]>,
+    lists: {
+      ...(Object.fromEntries(
+        LIST_DIMENSIONS.map((dimension) => [dimension, topOf(current, dimension)]),
+      ) as Record<ListDimension, ListEntry[]>),
+      referrer: referrersWithAddresses(current),
+    },
   };
   return error ? data(payload, { status: 400 }) : payload;
 }
@@ -198,6 +201,29 @@ function topOf(totals: DimensionTotal[], dimension: ListDimension): ListEntry[] 
     conversions: row.conversions,
     share: all > 0 ? measure(row) / all : 0,
   }));
+}
+
+/**
+ * "Herkunft" with its drill-down: each referring site with its most viewed full addresses
+ * (host and path), each shared by the site's views.
+ */
+function referrersWithAddresses(totals: DimensionTotal[]): ListEntry[] {
+  const sites = topOf(totals, "referrer");
+  const addresses = rankedOf(totals, "referrer_url");
+  return sites.map((site) => {
+    if (site.label === STATISTICS_MESSAGES.direct) return site;
+    const own = addresses.filter((row) => row.value === site.label || row.value.startsWith(`${site.label}/`));
+    return {
+      ...site,
+      addresses: own.slice(0, TOP).map((row) => ({
+        label: row.value,
+        views: row.views,
+        visitors: row.visitors,
+        conversions: row.conversions,
+        share: site.views > 0 ? row.views / site.views : 0,
+      })),
+    };
+  });
 }
 
 function labelOf(dimension: ListDimension, value: string): string {

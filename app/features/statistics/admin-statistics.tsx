@@ -9,8 +9,8 @@ import {
   CUSTOM_PERIOD,
   germanDate,
   CONVERSION_LISTS,
-  LIST_DIMENSIONS,
   PERIODS,
+  SHOWN_LISTS,
   STATISTICS_MESSAGES as M,
   type ChartPoint,
   type ChartUnit,
@@ -159,7 +159,7 @@ export default function AdminStatistics({ loaderData }: Route.ComponentProps) {
       <Chart unit={chart.unit} points={chart.points} periodName={periodName} />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        {LIST_DIMENSIONS.map((dimension) => (
+        {SHOWN_LISTS.map((dimension) => (
           <TopList
             key={dimension}
             id={`liste-${dimension}`}
@@ -304,27 +304,51 @@ function TopList({
       ) : (
         <ol className="space-y-1.5">
           {entries.map((entry) => (
-            <li key={entry.label} className="relative overflow-hidden rounded-lg border border-slate-200">
-              <span
-                aria-hidden="true"
-                className="absolute inset-y-0 left-0 bg-brand-50"
-                style={{ width: `${Math.round(entry.share * 100)}%` }}
-              />
-              <span className="relative flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 text-sm">
-                <span className="min-w-0 font-medium wrap-anywhere text-slate-900">{entry.label}</span>
-                <span className="text-slate-700 tabular-nums">
-                  {conversionsOnly ? (
-                    countOf(entry.conversions, "Conversion", "Conversions")
-                  ) : (
-                    <>
-                      {countOf(entry.views, "Aufruf", "Aufrufe")} ·{" "}
-                      {countOf(entry.visitors, "Besucher", "Besucher")}
-                      {attributed && ` · ${countOf(entry.conversions, "Conversion", "Conversions")}`}
-                    </>
-                  )}{" "}
-                  · {percent(entry.share)}
+            <li key={entry.label} className="overflow-hidden rounded-lg border border-slate-200">
+              <div className="relative">
+                <span
+                  aria-hidden="true"
+                  className="absolute inset-y-0 left-0 bg-brand-50"
+                  style={{ width: `${Math.round(entry.share * 100)}%` }}
+                />
+                <span className="relative flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 text-sm">
+                  <span className="min-w-0 font-medium wrap-anywhere text-slate-900">{entry.label}</span>
+                  <span className="text-slate-700 tabular-nums">
+                    {conversionsOnly ? (
+                      countOf(entry.conversions, "Conversion", "Conversions")
+                    ) : (
+                      <>
+                        {countOf(entry.views, "Aufruf", "Aufrufe")} ·{" "}
+                        {countOf(entry.visitors, "Besucher", "Besucher")}
+                        {attributed && ` · ${countOf(entry.conversions, "Conversion", "Conversions")}`}
+                      </>
+                    )}{" "}
+                    · {percent(entry.share)}
+                  </span>
                 </span>
-              </span>
+              </div>
+              {entry.addresses && entry.addresses.length > 0 && (
+                <details className="border-t border-slate-200 text-sm">
+                  <summary className="cursor-pointer px-3 py-3 font-medium text-brand-700">
+                    {M.addresses} ({entry.addresses.length})
+                  </summary>
+                  <ol className="space-y-1.5 px-3 pb-3">
+                    {entry.addresses.map((address) => (
+                      <li
+                        key={address.label}
+                        className="flex flex-wrap items-baseline justify-between gap-x-3"
+                      >
+                        <span className="min-w-0 wrap-anywhere text-slate-900">{address.label}</span>
+                        <span className="text-slate-700 tabular-nums">
+                          {countOf(address.views, "Aufruf", "Aufrufe")} ·{" "}
+                          {countOf(address.conversions, "Conversion", "Conversions")} ·{" "}
+                          {percent(address.share)}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              )}
             </li>
           ))}
         </ol>

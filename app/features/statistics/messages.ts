@@ -30,6 +30,7 @@ export const STATISTICS_MESSAGES = {
     "Ein Besucher wird nur innerhalb eines Tages wiedererkannt: Über mehrere Tage ist die Zahl die Summe der Besucher jedes Tages.",
   empty: "Noch keine Daten in diesem Zeitraum.",
   direct: "Direkt / unbekannt",
+  addresses: "Vollständige Adressen",
   lists: {
     page: "Seiten",
     entry: "Einstiegsseiten",
@@ -128,7 +129,12 @@ export type ListEntry = {
   visitors: number;
   conversions: number;
   share: number;
+  /** A referring site's full addresses (the drill-down of "Herkunft"), shared by its views. */
+  addresses?: ListEntry[];
 };
+
+/** The lists shown on their own: the full referrer addresses are shown under their site. */
+export const SHOWN_LISTS = LIST_DIMENSIONS.filter((dimension) => dimension !== "referrer_url");
 
 /**
  * The words of the weekly report, the mail to the notification address on Monday mornings
