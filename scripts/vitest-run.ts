@@ -1,6 +1,6 @@
 /**
  * `vitest run` for `npm test`, with one exception (docs/decisions/0026-vitest-worker-crashes.md):
- * a test file whose worker process V8 ended with SIGSEGV (nodejs/node#64500, open) is run once
+ * a test file whose worker process V8 ended with SIGSEGV or SIGTRAP (nodejs/node#64500, open) is run once
  * more. Everything else is Vitest's own verdict: a failed test, another unhandled error or a
  * second crash fails the run as before. Arguments are passed on to Vitest.
  */
@@ -31,6 +31,6 @@ const crashed = first.code === 0 ? [] : crashedFilesOnly(first.output);
 if (crashed.length === 0) process.exit(first.code);
 
 console.log(
-  `\nNOTICE: V8 ended a test worker with SIGSEGV (nodejs/node#64500); running once more: ${crashed.join(", ")}\n`,
+  `\nNOTICE: V8 ended a test worker with SIGSEGV or SIGTRAP (nodejs/node#64500); running once more: ${crashed.join(", ")}\n`,
 );
 process.exit((await run([...args, ...crashed])).code);

@@ -1,18 +1,19 @@
 /**
- * Reads Vitest's output for test workers that V8 ended with SIGSEGV (scripts/vitest-run.ts,
+ * Reads Vitest's output for test workers that V8 ended with SIGSEGV or SIGTRAP (scripts/vitest-run.ts,
  * docs/decisions/0026-vitest-worker-crashes.md).
  */
 
 // e.g. "Worker exited unexpectedly with signal SIGSEGV during started state while running test
 // file /…/data-layer.test.ts"
-const CRASH = /Worker exited unexpectedly with signal SIGSEGV\b.*? while running test file (\S+)/g;
+// SIGTRAP: V8's own crash (int3) in one of its threads, seen once in the same PGlite-heavy file.
+const CRASH = /Worker exited unexpectedly with signal SIG(?:SEGV|TRAP)\b.*? while running test file (\S+)/g;
 const UNHANDLED = /Vitest caught (\d+) unhandled errors? during the test run/;
 const FAILED_SUMMARY = /^\s*(Test Files|Tests)\s.*\bfailed\b/m;
 // eslint-disable-next-line no-control-regex -- the colours Vitest prints
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
- * The files whose worker V8 ended with SIGSEGV, when those crashes are the run's only faults (no
+ * The files whose worker V8 ended with SIGSEGV or SIGTRAP, when those crashes are the run's only faults (no
  * failed test, no other unhandled error); otherwise none.
  */
 export function crashedFilesOnly(output: string): string[] {

@@ -81,6 +81,12 @@ test("a worker that V8 ended with SIGSEGV, the run's only fault, names its file 
   );
 });
 
+test("a worker that V8 ended with SIGTRAP (its own crash, int3) is run once more too", () => {
+  const trapped = crashOutput(" Test Files  7 passed (8)").replace("signal SIGSEGV", "signal SIGTRAP");
+  expect(crashedFilesOnly(trapped)).toEqual(["/check/work/main/tests/integration/data-layer.test.ts"]);
+  expect(crashedFilesOnly(trapped.replace("signal SIGTRAP", "signal SIGKILL"))).toEqual([]);
+});
+
 test("no second run beside a failed test, another unhandled error, or without a crash", () => {
   expect(crashedFilesOnly(crashOutput(" Test Files  1 failed | 74 passed (76)"))).toEqual([]);
   expect(crashedFilesOnly(crashOutput(" Tests  1 failed | 484 passed (500)"))).toEqual([]);
