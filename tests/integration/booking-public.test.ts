@@ -1,9 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, test } from "vitest";
-import { replaceWeeklyHours } from "~/features/booking/availability.server";
-import { saveBookingSettings } from "~/features/booking/booking-settings.server";
-import { createBookingType } from "~/features/booking/booking-types.server";
 import type { Db } from "~/platform/db/engines.server";
+import { bookableType } from "../setup/booking";
 import { serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, unusedFormToken, withServer } from "../setup/http";
 import { freePort } from "../setup/server-process";
@@ -17,17 +15,10 @@ import { startSmtpReceiver } from "../setup/smtp-receiver";
  */
 
 async function openBooking(db: Db) {
-  await saveBookingSettings(db, { enabled: true });
-  await replaceWeeklyHours(
-    db,
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 })),
-  );
-  await createBookingType(db, {
-    slug: "erstgespraech",
-    name: "Kostenloses Erstgespräch",
-    duration_minutes: 30,
-    location_kind: "telefon",
-    location_detail: "+49 30 1234567",
+  await bookableType(db, {
+    open: true,
+    hours: { startMinute: 540, endMinute: 1020 },
+    type: { location_kind: "telefon", location_detail: "+49 30 1234567" },
   });
 }
 
