@@ -37,9 +37,13 @@ export default function BookingMove({ loaderData }: Route.ComponentProps) {
     <LinkPage title={T.moveTitle}>
       <p className="mt-4 text-slate-600">{T.moveCurrent}</p>
       <SummaryList summary={summary} />
-      <div className="mt-8 rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6">
-        <DayChooser view={view} zones={zones} hrefFor={hrefFor} hidden={Object.fromEntries(params)} />
-      </div>
+      <DayChooser
+        view={view}
+        zones={zones}
+        hrefFor={hrefFor}
+        hidden={Object.fromEntries(params)}
+        className="mt-8"
+      />
       <DaySlots view={view} hrefFor={hrefFor} />
       {result && (
         <div className="mt-6">

@@ -56,15 +56,7 @@ export default function BookingPage({ loaderData }: Route.ComponentProps) {
       {type.requiresConfirmation && <p className="mt-2 text-sm text-slate-600">{T.requiresConfirmation}</p>}
 
       <div className="mt-10 grid items-start gap-10 lg:grid-cols-2">
-        <section
-          aria-labelledby="booking-choose-day"
-          className="rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6"
-        >
-          <h2 id="booking-choose-day" className="sr-only">
-            {T.chooseDay}
-          </h2>
-          <DayChooser view={view} zones={zones} hrefFor={hrefFor} hidden={Object.fromEntries(params)} />
-        </section>
+        <DayChooser view={view} zones={zones} hrefFor={hrefFor} hidden={Object.fromEntries(params)} />
         <div>
           <DaySlots view={view} hrefFor={hrefFor} />
           {result?.nextSlots !== undefined && <NextSlots result={result} hrefFor={hrefFor} />}

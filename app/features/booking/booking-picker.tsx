@@ -293,10 +293,25 @@ export function DaySlots({ view, hrefFor }: { view: SlotView; hrefFor: HrefFor }
   );
 }
 
-/** The month with its free days (or why none can be shown), the time zone under it. */
-export function DayChooser({ view, zones, hrefFor, hidden }: ChooserProps) {
+/**
+ * The month with its free days (or why none can be shown), the time zone under it: a section
+ * whose heading, for screen readers, sits between the page's h1 and the month's h3.
+ */
+export function DayChooser({
+  view,
+  zones,
+  hrefFor,
+  hidden,
+  className,
+}: ChooserProps & { className?: string }) {
   return (
-    <>
+    <section
+      aria-labelledby="booking-choose-day"
+      className={cn("rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6", className)}
+    >
+      <h2 id="booking-choose-day" className="sr-only">
+        {T.chooseDay}
+      </h2>
       {view.unavailable ? (
         <p role="status" className="text-slate-700">
           {BOOKING_MESSAGES.calendarsUnavailable}
@@ -307,7 +322,7 @@ export function DayChooser({ view, zones, hrefFor, hidden }: ChooserProps) {
       <div className="mt-6 border-t border-slate-200 pt-4">
         <TimeZoneChooser view={view} zones={zones} hrefFor={hrefFor} hidden={hidden} />
       </div>
-    </>
+    </section>
   );
 }
 
