@@ -4,6 +4,7 @@ import type { Db } from "~/platform/db/engines.server";
 import { bookableType } from "../setup/booking";
 import { serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, unusedFormToken, withServer } from "../setup/http";
+import { mimePart } from "../setup/mime";
 import { freePort } from "../setup/server-process";
 import { startSmtpReceiver } from "../setup/smtp-receiver";
 
@@ -36,22 +37,6 @@ async function firstSlot(base: string, day: string): Promise<string> {
   const zeit = html.match(/zeit=([0-9T:.%A-Z-]+Z)/)?.[1];
   if (!zeit) throw new Error(`no slot offered on ${day}`);
   return decodeURIComponent(zeit);
-}
-
-/** The text/calendar part of a raw MIME message, decoded. */
-function calendarPart(raw: string): string {
-  const part = raw.split(/\r?\n--/).find((one) => /Content-Type: text\/calendar/i.test(one));
-  if (!part) throw new Error("no text/calendar part");
-  const [head, ...body] = part.split(/\r?\n\r?\n/);
-  const content = body.join("\n\n");
-  if (/Content-Transfer-Encoding: base64/i.test(head!))
-    return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(head!)) {
-    return content
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  }
-  return content;
 }
 
 async function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {
@@ -171,7 +156,7 @@ describe.each(serverDatabases)("the visitor's booking over HTTP on $name", (data
             () => smtp.messages.find((raw) => /^To: .*erika@example\.org/m.test(raw)),
             "the visitor's invitation",
           );
-          const ics = calendarPart(invitation);
+          const ics = mimePart(invitation, "text/calendar");
           const calendar = new ICAL.Component(ICAL.parse(ics));
           expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
           const invited = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
@@ -181,7 +166,9 @@ describe.each(serverDatabases)("the visitor's booking over HTTP on $name", (data
           await waitFor(
             () =>
               smtp.messages.find(
-                (raw) => /^To: .*kontakt@example\.com/m.test(raw) && /METHOD:REQUEST/.test(calendarPart(raw)),
+                (raw) =>
+                  /^To: .*kontakt@example\.com/m.test(raw) &&
+                  /METHOD:REQUEST/.test(mimePart(raw, "text/calendar")),
               ),
             "the owner's notice",
           );
