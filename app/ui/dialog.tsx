@@ -60,6 +60,8 @@ type ConfirmDialogProps = {
   form: (submit: ReactNode) => ReactNode;
   /** Attributes of the confirm button, e.g. `form`, `name` and `value` to submit a form outside. */
   confirmButton?: Omit<ComponentProps<typeof Button>, "type" | "children">;
+  /** Fields above the buttons, sent with the form through their `form` attribute. */
+  children?: ReactNode;
 };
 
 /** A destructive action behind "are you sure": cancel closes, confirm submits the form. */
@@ -71,6 +73,7 @@ export function ConfirmDialog({
   cancelLabel = "Cancel",
   form,
   confirmButton,
+  children,
 }: ConfirmDialogProps) {
   return (
     <AlertPrimitive.Root>
@@ -84,6 +87,7 @@ export function ConfirmDialog({
           <AlertPrimitive.Description className="mt-2 text-sm text-slate-600">
             {description}
           </AlertPrimitive.Description>
+          {children && <div className="mt-4">{children}</div>}
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertPrimitive.Cancel asChild>
               <Button variant="secondary">{cancelLabel}</Button>

@@ -110,10 +110,11 @@ const NOT_PAGES = new Set([
   // A backup archive's download, and the upload endpoint the admin's forms send images to.
   "admin/einstellungen/datensicherung/:name",
   "admin/bilder",
-  // Termine, off on a fresh install (this suite's server): axe runs in admin-booking.spec.ts on
-  // the owner's four pages and in booking.spec.ts on the month view, the form and the
-  // confirmation. Not checked with axe yet: the list of types, and the move and cancel pages
-  // (reached by a mail's signed link); the calendar download is no page.
+  // Termine's calendar download (no page), and its pages, off on a fresh install (this suite's
+  // server): axe runs in admin-booking.spec.ts on the owner's four pages and in booking.spec.ts
+  // on the visitor's journey: /termine (the list of types), the month view, the form, the
+  // confirmation, and the move and cancel pages of the mailed links.
+  "termine/bestaetigt/:id/kalender.ics",
   "admin/termine",
   "admin/termine/arten",
   "admin/termine/verfuegbarkeit",
@@ -121,7 +122,6 @@ const NOT_PAGES = new Set([
   "termine",
   "termine/:art",
   "termine/bestaetigt/:id",
-  "termine/bestaetigt/:id/kalender.ics",
   "termine/verschieben/:id",
   "termine/absagen/:id",
 ]);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
+import { decodeQuotedPrintable } from "../setup/mime";
 
 /** Reads the mails that the e2e server's SMTP receiver stored (see tests/setup/e2e-server.ts). */
 export const MAIL_DIR = path.join(tmpdir(), `portfolio-e2e-mail-${process.env.E2E_PORT ?? 3210}`);
@@ -14,13 +15,6 @@ function decodeWords(value: string): string {
       ? Buffer.from(text, "base64").toString("utf8")
       : decodeQuotedPrintable(text.replace(/_/g, " ")),
   );
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
 export function parseMail(raw: string): ReceivedMail {

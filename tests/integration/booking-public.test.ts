@@ -1,13 +1,13 @@
 import ICAL from "ical.js";
 import { describe, expect, test } from "vitest";
-import { replaceWeeklyHours } from "~/features/booking/availability.server";
 import { saveBookingSettings } from "~/features/booking/booking-settings.server";
-import { createBookingType } from "~/features/booking/booking-types.server";
 import { createBooking } from "~/features/booking/queries.server";
 import type { Db } from "~/platform/db/engines.server";
 import { outbox } from "~/platform/db/schema";
+import { bookableType } from "../setup/booking";
 import { engineNeutralDatabases, serverDatabases } from "../setup/databases";
 import { formTokenIn, get, postForm, unusedFormToken, withDb, withServer } from "../setup/http";
+import { mimePart } from "../setup/mime";
 import { freePort, startServer, waitUntilHealthy } from "../setup/server-process";
 import { startSmtpReceiver } from "../setup/smtp-receiver";
 
@@ -20,17 +20,10 @@ import { startSmtpReceiver } from "../setup/smtp-receiver";
  */
 
 async function openBooking(db: Db) {
-  await saveBookingSettings(db, { enabled: true });
-  await replaceWeeklyHours(
-    db,
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 })),
-  );
-  await createBookingType(db, {
-    slug: "erstgespraech",
-    name: "Kostenloses Erstgespräch",
-    duration_minutes: 30,
-    location_kind: "telefon",
-    location_detail: "+49 30 1234567",
+  await bookableType(db, {
+    open: true,
+    hours: { startMinute: 540, endMinute: 1020 },
+    type: { location_kind: "telefon", location_detail: "+49 30 1234567" },
   });
 }
 
@@ -48,22 +41,6 @@ async function firstSlot(base: string, day: string): Promise<string> {
   const zeit = html.match(/zeit=([0-9T:.%A-Z-]+Z)/)?.[1];
   if (!zeit) throw new Error(`no slot offered on ${day}`);
   return decodeURIComponent(zeit);
-}
-
-/** The text/calendar part of a raw MIME message, decoded. */
-function calendarPart(raw: string): string {
-  const part = raw.split(/\r?\n--/).find((one) => /Content-Type: text\/calendar/i.test(one));
-  if (!part) throw new Error("no text/calendar part");
-  const [head, ...body] = part.split(/\r?\n\r?\n/);
-  const content = body.join("\n\n");
-  if (/Content-Transfer-Encoding: base64/i.test(head!))
-    return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(head!)) {
-    return content
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  }
-  return content;
 }
 
 async function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {
@@ -183,7 +160,7 @@ describe.each(serverDatabases)("the visitor's booking over HTTP on $name", (data
             () => smtp.messages.find((raw) => /^To: .*erika@example\.org/m.test(raw)),
             "the visitor's invitation",
           );
-          const ics = calendarPart(invitation);
+          const ics = mimePart(invitation, "text/calendar");
           const calendar = new ICAL.Component(ICAL.parse(ics));
           expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
           const invited = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
@@ -193,7 +170,9 @@ describe.each(serverDatabases)("the visitor's booking over HTTP on $name", (data
           await waitFor(
             () =>
               smtp.messages.find(
-                (raw) => /^To: .*kontakt@example\.com/m.test(raw) && /METHOD:REQUEST/.test(calendarPart(raw)),
+                (raw) =>
+                  /^To: .*kontakt@example\.com/m.test(raw) &&
+                  /METHOD:REQUEST/.test(mimePart(raw, "text/calendar")),
               ),
             "the owner's notice",
           );
@@ -225,23 +204,12 @@ describe.each(engineNeutralDatabases)("the booking's reminders on $name", (datab
       // A booking 10 hours ahead (a full hour, in hours open all day), made three days ago.
       const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 10 * 3_600_000);
       await withDb(created.options, async (db) => {
-        await saveBookingSettings(db, { enabled: true, reminder_hours: 24 });
-        await replaceWeeklyHours(
-          db,
-          [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 })),
-        );
-        const type = await createBookingType(db, {
-          slug: "erstgespraech",
-          name: "Kostenloses Erstgespräch",
-          duration_minutes: 30,
-          location_kind: "telefon",
-          location_detail: "+49 30 1234567",
-        });
-        if (type.status !== "saved") throw new Error("type not saved");
+        const type = await bookableType(db, { open: true, hours: { startMinute: 0, endMinute: 1440 } });
+        await saveBookingSettings(db, { reminder_hours: 24 });
         const booked = await createBooking(
           db,
           {
-            typeId: type.type.id,
+            typeId: type.id,
             start,
             name: "Erika Muster",
             email: "erika@example.org",

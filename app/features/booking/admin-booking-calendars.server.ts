@@ -1,6 +1,7 @@
 import type { Db } from "~/platform/db/engines.server";
 import { formatDateTime } from "~/platform/format";
-import { refused, textOf, textsOf, type AdminOutcome } from "./admin-form.server";
+import { formValues } from "~/platform/forms/guard.server";
+import { refused, textOf, type AdminOutcome } from "./admin-form.server";
 import { BOOKING_ADMIN_MESSAGES as M } from "./admin-messages";
 import {
   addBookingFeed,
@@ -67,7 +68,7 @@ export type CalDavCheck = { ok: boolean; text: string };
 export async function calendarsAction(db: Db, form: FormData): Promise<AdminOutcome> {
   const intent = textOf(form, "intent");
   if (intent === "add-feed") {
-    const values = textsOf(form, ["label", "url"]);
+    const values = formValues(form, ["label", "url"]);
     const label = values.label!.trim();
     const errors: Record<string, string> = {};
     if (!label) errors.label = M.feedLabelMissing;
@@ -85,7 +86,7 @@ export async function calendarsAction(db: Db, form: FormData): Promise<AdminOutc
   }
   if (intent === "save-caldav") {
     // The password is never sent back into the page: an empty field keeps the stored one.
-    const values = textsOf(form, ["caldav_url", "caldav_username"]);
+    const values = formValues(form, ["caldav_url", "caldav_username"]);
     const password = textOf(form, "caldav_password");
     const stored = await readBookingSettings(db);
     const errors: Record<string, string> = {};

@@ -3,7 +3,6 @@ import Trash2 from "lucide-react/icons/trash-2";
 import { Form } from "react-router";
 import { requireAdmin } from "~/features/auth/index.server";
 import { databaseContext } from "~/platform/http/request-context";
-import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { FormStatus, InputField } from "~/ui/field";
 import type { Route } from "./+types/admin-booking-calendars";
@@ -71,13 +70,10 @@ export default function AdminBookingCalendars({ loaderData, actionData }: Route.
                   id={feed.id}
                   title={M.deleteFeedTitle}
                   description={M.deleteFeedConfirm}
-                  confirmLabel="Entfernen"
-                  trigger={
-                    <Button variant="danger" size="sm" className="self-start">
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Entfernen<span className="sr-only">: {feed.label}</span>
-                    </Button>
-                  }
+                  label="Entfernen"
+                  icon={Trash2}
+                  subject={feed.label}
+                  className="self-start"
                 />
               </li>
             ))}
@@ -169,13 +165,10 @@ export default function AdminBookingCalendars({ loaderData, actionData }: Route.
               id="caldav"
               title={M.removeCalDavTitle}
               description={M.removeCalDavConfirm}
-              confirmLabel={M.removeCalDav}
-              trigger={
-                <Button variant="dangerOutline">
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  {M.removeCalDav}
-                </Button>
-              }
+              label={M.removeCalDav}
+              icon={Trash2}
+              variant="dangerOutline"
+              size="md"
             />
           </div>
         )}

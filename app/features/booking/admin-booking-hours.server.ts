@@ -3,7 +3,8 @@ import type { Db } from "~/platform/db/engines.server";
 import { BOOKING_OVERRIDE_KINDS } from "~/platform/db/schema";
 import { fieldErrors, type FieldErrors } from "~/platform/forms/schemas";
 import { RANGES_PER_DAY, rangeField, WEEKDAYS } from "./admin-fields";
-import { refused, textOf, textsOf, type AdminOutcome } from "./admin-form.server";
+import { formValues } from "~/platform/forms/guard.server";
+import { refused, textOf, type AdminOutcome } from "./admin-form.server";
 import { BOOKING_ADMIN_MESSAGES as M } from "./admin-messages";
 import {
   addDateOverride,
@@ -117,14 +118,14 @@ export async function hoursAction(db: Db, form: FormData): Promise<AdminOutcome>
         rangeField("end", weekday, row),
       ]).flat(),
     );
-    const values = textsOf(form, names);
+    const values = formValues(form, names);
     const week = readWeeklyHours(values);
     if (!week.ok) return refused(intent, week.errors, values);
     await replaceWeeklyHours(db, week.ranges);
     return { ok: true, message: M.hoursSaved };
   }
   if (intent === "add-override") {
-    const values = textsOf(form, OVERRIDE_FIELDS);
+    const values = formValues(form, OVERRIDE_FIELDS);
     const parsed = OverrideFormSchema.safeParse(values);
     if (!parsed.success) return refused(intent, fieldErrors(parsed.error), values);
     const { day, kind, start, end, note } = parsed.data;

@@ -3,7 +3,6 @@ import { Form } from "react-router";
 import { requireAdmin } from "~/features/auth/index.server";
 import { BOOKING_OVERRIDE_KINDS } from "~/platform/db/schema";
 import { databaseContext } from "~/platform/http/request-context";
-import { Button } from "~/ui/button";
 import { FormStatus, Input, InputField, SelectField } from "~/ui/field";
 import type { Route } from "./+types/admin-booking-hours";
 import { answer } from "./admin-form.server";
@@ -63,30 +62,20 @@ export default function AdminBookingHours({ loaderData, actionData }: Route.Comp
                 return (
                   <div key={row} className="space-y-1">
                     <div className="flex items-center gap-2">
-                      <label htmlFor={start} className="sr-only">
-                        {label}: {M.from}
-                      </label>
-                      <Input
-                        id={start}
+                      <TimeEdge
                         name={start}
-                        type="time"
-                        defaultValue={values[start] ?? ""}
-                        className="w-32"
-                        {...(errors[start] && { "aria-invalid": true, "aria-describedby": `${start}-error` })}
+                        label={`${label}: ${M.from}`}
+                        value={values[start]}
+                        invalid={Boolean(errors[start])}
                       />
                       <span aria-hidden="true" className="text-slate-600">
                         –
                       </span>
-                      <label htmlFor={end} className="sr-only">
-                        {label}: {M.to}
-                      </label>
-                      <Input
-                        id={end}
+                      <TimeEdge
                         name={end}
-                        type="time"
-                        defaultValue={values[end] ?? ""}
-                        className="w-32"
-                        {...(errors[end] && { "aria-invalid": true, "aria-describedby": `${end}-error` })}
+                        label={`${label}: ${M.to}`}
+                        value={values[end]}
+                        invalid={Boolean(errors[end])}
                       />
                     </div>
                     {error && (
@@ -129,13 +118,9 @@ export default function AdminBookingHours({ loaderData, actionData }: Route.Comp
                   id={override.id}
                   title={M.deleteOverrideTitle}
                   description={M.deleteOverrideConfirm}
-                  confirmLabel="Löschen"
-                  trigger={
-                    <Button variant="danger" size="sm">
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Löschen<span className="sr-only">: {germanDay(override.day)}</span>
-                    </Button>
-                  }
+                  label="Löschen"
+                  icon={Trash2}
+                  subject={germanDay(override.day)}
                 />
               </li>
             ))}
@@ -195,5 +180,34 @@ export default function AdminBookingHours({ loaderData, actionData }: Route.Comp
         </Form>
       </section>
     </BookingAdminFrame>
+  );
+}
+
+/** One end of a weekly range: a time field named by a label only screen readers read. */
+function TimeEdge({
+  name,
+  label,
+  value,
+  invalid,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  invalid: boolean;
+}) {
+  return (
+    <>
+      <label htmlFor={name} className="sr-only">
+        {label}
+      </label>
+      <Input
+        id={name}
+        name={name}
+        type="time"
+        defaultValue={value ?? ""}
+        className="w-32"
+        {...(invalid && { "aria-invalid": true, "aria-describedby": `${name}-error` })}
+      />
+    </>
   );
 }

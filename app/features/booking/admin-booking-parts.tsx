@@ -1,9 +1,9 @@
 import Loader2 from "lucide-react/icons/loader-circle";
-import { useState, type ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { Form, NavLink, useNavigation } from "react-router";
 import { Button, type ButtonProps } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { ConfirmDialog, Dialog, DialogContent, DialogTrigger } from "~/ui/dialog";
+import { ConfirmDialog } from "~/ui/dialog";
 import { TextareaField } from "~/ui/field";
 import { BOOKING_ADMIN_MESSAGES as M } from "./admin-messages";
 
@@ -77,85 +77,68 @@ export function SubmitButton({
   );
 }
 
-/** A destructive action behind a confirmation: the dialog's form sends `intent` and `id`. */
+/**
+ * A destructive action behind a confirmation: a button in the list opens the dialog, whose form
+ * sends `intent` and `id`; with `message`, the owner may add a message for the visitor (declining
+ * or cancelling a booking). "Zurück" closes it and nothing is sent.
+ */
 export function ConfirmAction({
   intent,
   id,
-  trigger,
   title,
   description,
-  confirmLabel,
+  label,
+  icon: Icon,
+  subject,
+  message = false,
+  variant = "danger",
+  size = "sm",
+  className,
 }: {
   intent: string;
   id: string;
-  trigger: ReactNode;
   title: string;
   description: string;
-  confirmLabel: string;
-}) {
+  /** The text of the button in the list and of the dialog's confirming one. */
+  label: string;
+  icon: ComponentType<{ "aria-hidden": "true"; className: string }>;
+  /** What the row is (a name, a day), read after the label by screen readers. */
+  subject?: string;
+  message?: boolean;
+} & Pick<ButtonProps, "variant" | "size" | "className">) {
   const pending = usePending(intent, id);
+  const formId = `${intent}-${id}-form`;
   return (
     <ConfirmDialog
-      trigger={trigger}
+      trigger={
+        <Button variant={variant} size={size} className={className}>
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
+          {subject && <span className="sr-only">: {subject}</span>}
+        </Button>
+      }
       title={title}
       description={description}
-      confirmLabel={pending ? M.saving : confirmLabel}
+      confirmLabel={pending ? M.saving : label}
       cancelLabel={M.back}
       confirmButton={{ name: "intent", value: intent, disabled: pending }}
       form={(submit) => (
-        <Form method="post">
+        <Form method="post" id={formId}>
           <input type="hidden" name="id" value={id} />
           {submit}
         </Form>
       )}
-    />
-  );
-}
-
-/**
- * Declining or cancelling a booking: a dialog with the message for the visitor above its
- * buttons; "Zurück" closes it and nothing is sent.
- */
-export function MessageAction({
-  intent,
-  id,
-  trigger,
-  title,
-  description,
-  confirmLabel,
-}: {
-  intent: string;
-  id: string;
-  trigger: ReactNode;
-  title: string;
-  description: string;
-  confirmLabel: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const pending = usePending(intent, id);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent title={title} description={description}>
-        <Form method="post" className="space-y-4">
-          <input type="hidden" name="id" value={id} />
-          <TextareaField
-            id={`${intent}-${id}-message`}
-            name="message"
-            label={M.ownerMessage}
-            rows={4}
-            maxLength={2000}
-          />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-              {M.back}
-            </Button>
-            <Button type="submit" variant="destructive" name="intent" value={intent} disabled={pending}>
-              {pending ? M.saving : confirmLabel}
-            </Button>
-          </div>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    >
+      {message && (
+        <TextareaField
+          id={`${intent}-${id}-message`}
+          form={formId}
+          name="message"
+          label={M.ownerMessage}
+          rows={4}
+          maxLength={2000}
+        />
+      )}
+    </ConfirmDialog>
   );
 }

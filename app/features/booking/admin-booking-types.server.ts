@@ -4,7 +4,8 @@ import { BOOKING_LOCATION_KINDS } from "~/platform/db/schema";
 import { fieldErrors } from "~/platform/forms/schemas";
 import { formLimits } from "~/platform/forms/field-limits";
 export { NEW_TYPE_VALUES } from "./admin-fields";
-import { refused, textsOf, type AdminOutcome } from "./admin-form.server";
+import { formValues } from "~/platform/forms/guard.server";
+import { refused, whole, type AdminOutcome } from "./admin-form.server";
 import { BOOKING_ADMIN_MESSAGES as M } from "./admin-messages";
 import {
   createBookingType,
@@ -35,14 +36,6 @@ export function slugOf(name: string): string {
     .slice(0, 80)
     .replace(/-+$/g, "");
 }
-
-const whole = (min: number, max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .pipe(z.number().int(message).min(min, message).max(max, message));
 
 /** An optional cap: empty is none. */
 const cap = z
@@ -127,7 +120,7 @@ export async function bookingTypesAction(db: Db, form: FormData): Promise<AdminO
     );
   }
   if (intent !== "save") return refused(String(intent), {}, undefined, M.unknownAction);
-  const values = textsOf(form, BOOKING_TYPE_FIELDS);
+  const values = formValues(form, BOOKING_TYPE_FIELDS);
   const parsed = BookingTypeFormSchema.safeParse(values);
   if (!parsed.success) return refused("save", fieldErrors(parsed.error), values);
   const slug = parsed.data.slug || slugOf(parsed.data.name);

@@ -7,7 +7,7 @@ import { BOOKING_LOCATION_KINDS } from "~/platform/db/schema";
 import { limitsAt, type FormLimits } from "~/platform/forms/field-limits";
 import type { FieldErrors } from "~/platform/forms/schemas";
 import { databaseContext } from "~/platform/http/request-context";
-import { Button, buttonClass } from "~/ui/button";
+import { buttonClass } from "~/ui/button";
 import { CheckboxField, FormStatus, InputField, SelectField, TextareaField } from "~/ui/field";
 import type { Route } from "./+types/admin-booking-types";
 import { answer } from "./admin-form.server";
@@ -95,14 +95,9 @@ export default function AdminBookingTypes({ loaderData, actionData }: Route.Comp
                     id={type.id}
                     title={M.deleteTypeTitle}
                     description={M.deleteTypeConfirm}
-                    confirmLabel={M.deleteType}
-                    trigger={
-                      <Button variant="danger" size="sm">
-                        <Trash2 aria-hidden="true" className="size-4" />
-                        {M.deleteType}
-                        <span className="sr-only">: {type.name}</span>
-                      </Button>
-                    }
+                    label={M.deleteType}
+                    icon={Trash2}
+                    subject={type.name}
                   />
                 </div>
               </li>

@@ -4,7 +4,8 @@ import type { Db } from "~/platform/db/engines.server";
 import { fieldErrors } from "~/platform/forms/schemas";
 import { formatDateTime, formatTime } from "~/platform/format";
 import { enqueueMail } from "~/platform/mail/outbox.server";
-import { refused, textOf, textsOf, type AdminOutcome } from "./admin-form.server";
+import { formValues } from "~/platform/forms/guard.server";
+import { refused, whole, textOf, type AdminOutcome } from "./admin-form.server";
 import { BOOKING_ADMIN_MESSAGES as M } from "./admin-messages";
 import { bookingOpen, readBookingSettings, saveBookingSettings } from "./booking-settings.server";
 import { findBookingType, listBookingTypes } from "./booking-types.server";
@@ -17,14 +18,6 @@ import { cancelBooking, confirmBooking, declineBooking, listBookings, type Booki
  * owner's answers (confirm, decline, cancel), each queueing the visitor's mail in the
  * transaction that changes the booking.
  */
-
-const whole = (min: number, max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .pipe(z.number().int(message).min(min, message).max(max, message));
 
 export const BookingSettingsFormSchema = z.object({
   enabled: z.string().transform((value) => value === "on"),
@@ -86,7 +79,7 @@ export async function bookingOverviewAction(
 ): Promise<AdminOutcome> {
   const intent = textOf(form, "intent");
   if (intent === "settings") {
-    const values = textsOf(form, ["enabled", "reminder_hours", "retention_months"]);
+    const values = formValues(form, ["enabled", "reminder_hours", "retention_months"]);
     const parsed = BookingSettingsFormSchema.safeParse(values);
     if (!parsed.success) return refused(intent, fieldErrors(parsed.error), values);
     await saveBookingSettings(db, parsed.data);

@@ -5,14 +5,15 @@ import { Form, Link } from "react-router";
 import { requireAdmin } from "~/features/auth/index.server";
 import { siteSettingsOf } from "~/features/settings/index.server";
 import { databaseContext } from "~/platform/http/request-context";
-import { Button, buttonClass } from "~/ui/button";
+import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { CheckboxField, FormStatus, InputField } from "~/ui/field";
 import type { Route } from "./+types/admin-booking";
 import { answer } from "./admin-form.server";
 import { bookingOverviewAction, loadBookingOverview } from "./admin-booking.server";
-import { BookingAdminFrame, MessageAction, SubmitButton } from "./admin-booking-parts";
+import { BookingAdminFrame, ConfirmAction, SubmitButton } from "./admin-booking-parts";
 import { BOOKING_ADMIN_MESSAGES as M } from "./admin-messages";
+import type { BookingState } from "./booking-state";
 
 /**
  * /admin/termine: booking on or off, reminder and retention, and the bookings with the owner's
@@ -147,38 +148,7 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
                       </SubmitButton>
                     </Form>
                   )}
-                  {booking.state === "angefragt" && (
-                    <MessageAction
-                      intent="decline"
-                      id={booking.id}
-                      title={M.declineTitle}
-                      description={M.declineDescription}
-                      confirmLabel={M.decline}
-                      trigger={
-                        <Button variant="danger" size="sm">
-                          <X aria-hidden="true" className="size-4" />
-                          {M.decline}
-                          <span className="sr-only">: {booking.name}</span>
-                        </Button>
-                      }
-                    />
-                  )}
-                  {booking.state === "bestaetigt" && (
-                    <MessageAction
-                      intent="cancel"
-                      id={booking.id}
-                      title={M.cancelTitle}
-                      description={M.cancelDescription}
-                      confirmLabel={M.cancel}
-                      trigger={
-                        <Button variant="danger" size="sm">
-                          <X aria-hidden="true" className="size-4" />
-                          {M.cancel}
-                          <span className="sr-only">: {booking.name}</span>
-                        </Button>
-                      }
-                    />
-                  )}
+                  <OwnerAnswer state={booking.state} id={booking.id} name={booking.name} />
                 </div>
               </li>
             ))}
@@ -187,6 +157,25 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
       </section>
     </BookingAdminFrame>
   );
+}
+
+/** The owner's answer to an open booking, by its state: a mail to the visitor with a message. */
+const OWNER_ANSWERS: Partial<
+  Record<BookingState, { intent: string; title: string; description: string; label: string }>
+> = {
+  angefragt: {
+    intent: "decline",
+    title: M.declineTitle,
+    description: M.declineDescription,
+    label: M.decline,
+  },
+  bestaetigt: { intent: "cancel", title: M.cancelTitle, description: M.cancelDescription, label: M.cancel },
+};
+
+/** Declining a request or cancelling a confirmed booking, with a message for the visitor. */
+function OwnerAnswer({ state, id, name }: { state: BookingState; id: string; name: string }) {
+  const answer = OWNER_ANSWERS[state];
+  return answer ? <ConfirmAction {...answer} id={id} icon={X} subject={name} message /> : null;
 }
 
 const BADGE: Record<string, string> = {

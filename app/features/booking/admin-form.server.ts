@@ -1,8 +1,9 @@
 import { data } from "react-router";
+import { z } from "zod";
 import type { Flash } from "~/platform/http/flash.server";
 import { redirectWithFlash } from "~/platform/http/flash.server";
+import { CHECK_MARKED_FIELDS } from "~/platform/forms/messages";
 import type { FieldErrors } from "~/platform/forms/schemas";
-import { BOOKING_ADMIN_MESSAGES as M } from "./admin-messages";
 
 /**
  * What every form under /admin/termine answers: done (a redirect with a toast, so a reload does
@@ -24,7 +25,7 @@ export const refused = (
   intent: string,
   errors: FieldErrors,
   values?: Record<string, string>,
-  title: string = M.checkFields,
+  title: string = CHECK_MARKED_FIELDS,
   status = 400,
 ): AdminOutcome => ({ ok: false, status, intent, title, errors, ...(values && { values }) });
 
@@ -40,6 +41,11 @@ export function textOf(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-export function textsOf(form: FormData, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, textOf(form, name)]));
-}
+/** A whole number from `min` to `max` typed into a text field, or `message` beside it. */
+export const whole = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, message).max(max, message));

@@ -179,7 +179,6 @@ export const BOOKING_ADMIN_MESSAGES = {
   cancelled: "Der Termin ist abgesagt; der Besucher bekommt eine E-Mail.",
   bookingGone: "Diese Buchung kann nicht mehr geändert werden.",
 
-  checkFields: "Bitte prüfe die markierten Felder.",
   unknownAction: UNKNOWN_INTENT,
   saving: "Wird gespeichert …",
 } as const;

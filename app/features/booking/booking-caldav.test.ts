@@ -1,10 +1,9 @@
 import { describe, expect } from "vitest";
 import { test, testDatabases } from "#tests/setup/databases";
+import { bookableType } from "#tests/setup/booking";
 import { startRadicale } from "#tests/setup/radicale";
-import { replaceWeeklyHours } from "./availability.server";
 import { bookSlot, cancelByVisitor } from "./booking-flow.server";
 import { saveBookingSettings } from "./booking-settings.server";
-import { createBookingType } from "./booking-types.server";
 import { findBooking } from "./queries.server";
 import type { Db } from "~/platform/db/engines.server";
 
@@ -37,20 +36,10 @@ describe.each(testDatabases.slice(0, 1))("CalDAV writing on $name", (database) =
         caldav_username: radicale.username,
         caldav_password: radicale.password,
       });
-      await replaceWeeklyHours(
-        db,
-        [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 720 })),
-      );
-      const saved = await createBookingType(db, {
-        slug: "erstgespraech",
-        name: "Kostenloses Erstgespräch",
-        duration_minutes: 30,
-        location_kind: "video",
-      });
-      if (saved.status !== "saved") throw new Error("type not saved");
+      const type = await bookableType(db);
       const outcome = await bookSlot(
         db,
-        saved.type,
+        type,
         { start: SLOT, name: "Erika", email: "erika@example.org", message: null, timeZone: "Europe/Berlin" },
         NOW,
       );

@@ -5,11 +5,10 @@ import type { Db } from "~/platform/db/engines.server";
 import { outbox } from "~/platform/db/schema";
 import { test, testDatabases } from "#tests/setup/databases";
 import { secondInstance } from "#tests/setup/second-instance";
-import { replaceWeeklyHours } from "./availability.server";
+import { bookableType } from "#tests/setup/booking";
 import { bookSlot, cancelByVisitor, moveSlot, sendDueReminders } from "./booking-flow.server";
 import { bookingLinkPath, bookingOfLink } from "./booking-links.server";
 import { saveBookingSettings } from "./booking-settings.server";
-import { createBookingType, type BookingTypeInput } from "./booking-types.server";
 import type { Booking } from "./queries.server";
 
 /**
@@ -20,23 +19,8 @@ import type { Booking } from "./queries.server";
 const NOW = new Date("2026-03-06T06:00:00Z");
 const at = (berlin: string) => new Date(`${berlin}:00+01:00`);
 const SLOT = at("2026-03-10T10:00");
-
-async function setUp(db: Db, type: Partial<BookingTypeInput> = {}) {
-  await replaceWeeklyHours(
-    db,
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 720 })),
-  );
-  const saved = await createBookingType(db, {
-    slug: "erstgespraech",
-    name: "Kostenloses Erstgespräch",
-    duration_minutes: 30,
-    location_kind: "video",
-    location_detail: "https://meet.example.org/raum",
-    ...type,
-  });
-  if (saved.status !== "saved") throw new Error("type not saved");
-  return saved.type;
-}
+/** The video call's room, in the invitation's LOCATION. */
+const ROOM = { location_detail: "https://meet.example.org/raum" };
 
 const visitor = (start: Date, n = 0) => ({
   start,
@@ -69,7 +53,7 @@ describe.each(testDatabases)("the visitor's booking on $name", (database) => {
   test("a booking queues the visitor's invitation and the owner's notice, each with its .ics", async ({
     db,
   }) => {
-    const type = await setUp(db);
+    const type = await bookableType(db, { type: ROOM });
     const booking = await stored(db, type, visitor(SLOT), NOW);
 
     const [mail, ...more] = await mailsTo(db, "besucherin0@example.org");
@@ -83,7 +67,7 @@ describe.each(testDatabases)("the visitor's booking on $name", (database) => {
     const { calendar, event } = eventOf(mail!.calendar!.content);
     expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
     expect(event.startDate.toJSDate().toISOString()).toBe(SLOT.toISOString());
-    expect(event.location).toBe("https://meet.example.org/raum");
+    expect(event.location).toBe(ROOM.location_detail);
     expect(event.attendees[0]!.getFirstValue()).toBe("mailto:besucherin0@example.org");
 
     const owner = (await db.select().from(outbox)).filter((row) => row.to !== "besucherin0@example.org");
@@ -96,7 +80,7 @@ describe.each(testDatabases)("the visitor's booking on $name", (database) => {
   });
 
   test("a type that requires confirmation sends “angefragt”, tentative", async ({ db }) => {
-    const type = await setUp(db, { requires_confirmation: true });
+    const type = await bookableType(db, { type: { ...ROOM, requires_confirmation: true } });
     await stored(db, type, visitor(SLOT), NOW);
     const [mail] = await mailsTo(db, "besucherin0@example.org");
     expect(mail!.subject).toBe("Terminanfrage: Kostenloses Erstgespräch");
@@ -108,7 +92,7 @@ describe.each(testDatabases)("the visitor's booking on $name", (database) => {
   test("a slot taken meanwhile stores nothing and queues no mail, with the next free slots", async ({
     db,
   }) => {
-    const type = await setUp(db);
+    const type = await bookableType(db, { type: ROOM });
     await stored(db, type, visitor(SLOT, 1), NOW);
     const outcome = await bookSlot(db, type, visitor(SLOT, 2), NOW);
     expect(outcome.status).toBe("slot-taken");
@@ -121,7 +105,7 @@ describe.each(testDatabases)("the visitor's booking on $name", (database) => {
   test("signed links: forged, for another purpose, ended by a move, or after the start are refused", async ({
     db,
   }) => {
-    const type = await setUp(db);
+    const type = await bookableType(db, { type: ROOM });
     const booking = await stored(db, type, visitor(SLOT), NOW);
     const move = signatureOf(await bookingLinkPath(db, booking, "verschieben"));
     const cancel = signatureOf(await bookingLinkPath(db, booking, "absagen"));
@@ -142,7 +126,7 @@ describe.each(testDatabases)("the visitor's booking on $name", (database) => {
   });
 
   test("moving frees the old slot and notifies the owner with a raised SEQUENCE", async ({ db }) => {
-    const type = await setUp(db);
+    const type = await bookableType(db, { type: ROOM });
     const booking = await stored(db, type, visitor(SLOT, 1), NOW);
     expect((await moveSlot(db, booking, at("2026-03-10T11:00"), NOW)).status).toBe("moved");
     expect((await bookSlot(db, type, visitor(SLOT, 2), NOW)).status).toBe("stored");
@@ -162,7 +146,7 @@ describe.each(testDatabases)("the visitor's booking on $name", (database) => {
   });
 
   test("cancelling frees the slot and sends METHOD:CANCEL to both", async ({ db }) => {
-    const type = await setUp(db);
+    const type = await bookableType(db, { type: ROOM });
     const booking = await stored(db, type, visitor(SLOT, 1), NOW);
     const cancelled = await cancelByVisitor(db, booking, NOW);
     expect(cancelled?.status).toBe("abgesagt");
@@ -185,7 +169,7 @@ describe.each(testDatabases)("the visitor's booking on $name", (database) => {
   test("reminders go out once across two parallel claims, not for a cancelled booking, not when off", async ({
     db,
   }) => {
-    const type = await setUp(db);
+    const type = await bookableType(db, { type: ROOM });
     const kept = await stored(db, type, visitor(SLOT, 1), NOW);
     const dropped = await stored(db, type, visitor(at("2026-03-10T11:00"), 2), NOW);
     await cancelByVisitor(db, dropped, NOW);

@@ -1,16 +1,16 @@
-import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
+import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { pageMeta } from "~/features/site";
 import { databaseContext } from "~/platform/http/request-context";
-import { Button, buttonClass } from "~/ui/button";
+import { Button } from "~/ui/button";
 import { FormStatus } from "~/ui/field";
 import type { Route } from "./+types/booking-move";
 import { bookingOfRequest, bookingSummary } from "./booking-link-page.server";
 import { LinkErrorBoundary, LinkPage, SummaryList } from "./booking-link-page";
 import { moveAction } from "./booking-move.server";
 import type { BookingResult } from "./booking-page.server";
-import { DaySlots, hrefWith, MonthGrid, TimeZoneChooser } from "./booking-picker";
+import { DayChooser, DaySlots, hrefWith, NextSlotList } from "./booking-picker";
 import { findBookingType } from "./booking-types.server";
-import { BOOKING_MESSAGES, BOOKING_PAGE as T } from "./messages";
+import { BOOKING_PAGE as T } from "./messages";
 import { COMMON_ZONES, slotView } from "./slot-view.server";
 
 /** /termine/verschieben/<id>?s=… (signed): the times again, then the move. */
@@ -37,33 +37,19 @@ export default function BookingMove({ loaderData }: Route.ComponentProps) {
     <LinkPage title={T.moveTitle}>
       <p className="mt-4 text-slate-600">{T.moveCurrent}</p>
       <SummaryList summary={summary} />
-      <div className="mt-8 rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6">
-        {view.unavailable ? (
-          <p role="status">{BOOKING_MESSAGES.calendarsUnavailable}</p>
-        ) : (
-          <MonthGrid view={view} hrefFor={hrefFor} />
-        )}
-        <div className="mt-6 border-t border-slate-200 pt-4">
-          <TimeZoneChooser view={view} zones={zones} hrefFor={hrefFor} hidden={Object.fromEntries(params)} />
-        </div>
-      </div>
+      <DayChooser
+        view={view}
+        zones={zones}
+        hrefFor={hrefFor}
+        hidden={Object.fromEntries(params)}
+        className="mt-8"
+      />
       <DaySlots view={view} hrefFor={hrefFor} />
       {result && (
         <div className="mt-6">
           <FormStatus result={result} />
           {result.nextSlots && result.nextSlots.length > 0 && (
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {result.nextSlots.map((slot) => (
-                <li key={slot.start}>
-                  <Link
-                    to={hrefFor({ tag: null, monat: null, zeit: slot.start })}
-                    className={buttonClass({ variant: "secondary", size: "sm" })}
-                  >
-                    {slot.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <NextSlotList slots={result.nextSlots} hrefFor={hrefFor} />
           )}
         </div>
       )}

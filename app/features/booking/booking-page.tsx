@@ -1,15 +1,15 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import { NotFoundErrorBoundary, pageMeta } from "~/features/site";
 import { newFormToken } from "~/platform/forms/guard.server";
-import { LIMITS } from "~/platform/forms/schemas";
+import { EmailField, MessageField, NameField, PrivacyNote } from "~/platform/forms/public-fields";
 import { useFormToken } from "~/platform/forms/use-form-token";
 import { databaseContext } from "~/platform/http/request-context";
-import { Button, buttonClass } from "~/ui/button";
-import { Field, FormStatus, Honeypot, Input, Textarea } from "~/ui/field";
+import { Button } from "~/ui/button";
+import { FormStatus, Honeypot } from "~/ui/field";
 import type { Route } from "./+types/booking-page";
 import { bookingAction, openTypeOf, type BookingResult } from "./booking-page.server";
-import { DaySlots, hrefWith, MonthGrid, TimeZoneChooser } from "./booking-picker";
-import { BOOKING_LOCATION_LABELS, BOOKING_MESSAGES, BOOKING_PAGE as T } from "./messages";
+import { DayChooser, DaySlots, hrefWith, NextSlotList, type HrefFor } from "./booking-picker";
+import { BOOKING_LOCATION_LABELS, BOOKING_PAGE as T } from "./messages";
 import { COMMON_ZONES, slotView } from "./slot-view.server";
 
 /** A Termin-Art's page: a day in the month view, a time, then the visitor's details. */
@@ -56,29 +56,7 @@ export default function BookingPage({ loaderData }: Route.ComponentProps) {
       {type.requiresConfirmation && <p className="mt-2 text-sm text-slate-600">{T.requiresConfirmation}</p>}
 
       <div className="mt-10 grid items-start gap-10 lg:grid-cols-2">
-        <section
-          aria-labelledby="booking-choose-day"
-          className="rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6"
-        >
-          <h2 id="booking-choose-day" className="sr-only">
-            {T.chooseDay}
-          </h2>
-          {view.unavailable ? (
-            <p role="status" className="text-slate-700">
-              {BOOKING_MESSAGES.calendarsUnavailable}
-            </p>
-          ) : (
-            <MonthGrid view={view} hrefFor={hrefFor} />
-          )}
-          <div className="mt-6 border-t border-slate-200 pt-4">
-            <TimeZoneChooser
-              view={view}
-              zones={zones}
-              hrefFor={hrefFor}
-              hidden={Object.fromEntries(params)}
-            />
-          </div>
-        </section>
+        <DayChooser view={view} zones={zones} hrefFor={hrefFor} hidden={Object.fromEntries(params)} />
         <div>
           <DaySlots view={view} hrefFor={hrefFor} />
           {result?.nextSlots !== undefined && <NextSlots result={result} hrefFor={hrefFor} />}
@@ -96,23 +74,12 @@ export default function BookingPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function NextSlots({ result, hrefFor }: { result: BookingResult; hrefFor: ReturnType<typeof hrefWith> }) {
+function NextSlots({ result, hrefFor }: { result: BookingResult; hrefFor: HrefFor }) {
   return (
     <div role="alert" className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <p className="font-semibold">{result.title}</p>
       {result.description && <p className="mt-1 text-sm">{result.description}</p>}
-      <ul className="mt-3 flex flex-wrap gap-2">
-        {(result.nextSlots ?? []).map((slot) => (
-          <li key={slot.start}>
-            <Link
-              to={hrefFor({ tag: null, monat: null, zeit: slot.start })}
-              className={buttonClass({ variant: "secondary", size: "sm" })}
-            >
-              {slot.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <NextSlotList slots={result.nextSlots ?? []} hrefFor={hrefFor} />
     </div>
   );
 }
@@ -153,49 +120,16 @@ function BookingForm({
         <input type="hidden" name="timeZone" value={timeZone} />
         <Honeypot />
         {result && !result.nextSlots && <FormStatus result={result} />}
-        <Field id="booking-name" label="Name" error={errors.name}>
-          {(props) => (
-            <Input
-              {...props}
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={LIMITS.name}
-              defaultValue={values?.name}
-            />
-          )}
-        </Field>
-        <Field id="booking-email" label="E-Mail" error={errors.email}>
-          {(props) => (
-            <Input
-              {...props}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={LIMITS.email}
-              defaultValue={values?.email}
-            />
-          )}
-        </Field>
-        <Field id="booking-message" label="Nachricht (optional)" error={errors.message}>
-          {(props) => (
-            <Textarea
-              {...props}
-              name="message"
-              rows={4}
-              maxLength={LIMITS.message}
-              defaultValue={values?.message}
-            />
-          )}
-        </Field>
-        <p className="text-xs text-slate-500">
-          {T.privacy}{" "}
-          <a href="/datenschutz" className="underline underline-offset-2">
-            {T.privacyLink}
-          </a>
-          .
-        </p>
+        <NameField id="booking-name" error={errors.name} defaultValue={values?.name} />
+        <EmailField id="booking-email" error={errors.email} defaultValue={values?.email} />
+        <MessageField
+          id="booking-message"
+          label="Nachricht (optional)"
+          rows={4}
+          error={errors.message}
+          defaultValue={values?.message}
+        />
+        <PrivacyNote text={T.privacy} />
         <Button type="submit" disabled={submitting}>
           {submitting ? T.submitting : submitLabel}
         </Button>

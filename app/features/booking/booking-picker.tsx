@@ -6,7 +6,7 @@ import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Select } from "~/ui/field";
 import { useHydrated } from "~/ui/use-hydrated";
-import { BOOKING_PAGE as T } from "./messages";
+import { BOOKING_MESSAGES, BOOKING_PAGE as T } from "./messages";
 import type { SlotView } from "./slot-view.server";
 
 /**
@@ -42,18 +42,15 @@ export function hrefWith(pathname: string, search: URLSearchParams): HrefFor {
 
 const ZONE_OFFERED = new Set<string>();
 
-export function TimeZoneChooser({
-  view,
-  zones,
-  hrefFor,
-  hidden,
-}: {
+type ChooserProps = {
   view: SlotView;
   zones: readonly string[];
   hrefFor: HrefFor;
-  /** The query's other parameters, kept by the GET form. */
+  /** The query's other parameters, kept by the time zone's GET form. */
   hidden: Record<string, string>;
-}) {
+};
+
+export function TimeZoneChooser({ view, zones, hrefFor, hidden }: ChooserProps) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
@@ -293,5 +290,62 @@ export function DaySlots({ view, hrefFor }: { view: SlotView; hrefFor: HrefFor }
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The month with its free days (or why none can be shown), the time zone under it: a section
+ * whose heading, for screen readers, sits between the page's h1 and the month's h3.
+ */
+export function DayChooser({
+  view,
+  zones,
+  hrefFor,
+  hidden,
+  className,
+}: ChooserProps & { className?: string }) {
+  return (
+    <section
+      aria-labelledby="booking-choose-day"
+      className={cn("rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6", className)}
+    >
+      <h2 id="booking-choose-day" className="sr-only">
+        {T.chooseDay}
+      </h2>
+      {view.unavailable ? (
+        <p role="status" className="text-slate-700">
+          {BOOKING_MESSAGES.calendarsUnavailable}
+        </p>
+      ) : (
+        <MonthGrid view={view} hrefFor={hrefFor} />
+      )}
+      <div className="mt-6 border-t border-slate-200 pt-4">
+        <TimeZoneChooser view={view} zones={zones} hrefFor={hrefFor} hidden={hidden} />
+      </div>
+    </section>
+  );
+}
+
+/** The times still free after the chosen one was taken, each a link that chooses it. */
+export function NextSlotList({
+  slots,
+  hrefFor,
+}: {
+  slots: readonly { start: string; label: string }[];
+  hrefFor: HrefFor;
+}) {
+  return (
+    <ul className="mt-3 flex flex-wrap gap-2">
+      {slots.map((slot) => (
+        <li key={slot.start}>
+          <Link
+            to={hrefFor({ tag: null, monat: null, zeit: slot.start })}
+            className={buttonClass({ variant: "secondary", size: "sm" })}
+          >
+            {slot.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,10 +1,9 @@
 import { describe, expect } from "vitest";
-import type { Db } from "~/platform/db/engines.server";
 import { bookings } from "~/platform/db/schema";
 import { test, testDatabases } from "#tests/setup/databases";
 import { secondInstance } from "#tests/setup/second-instance";
-import { replaceWeeklyHours } from "./availability.server";
-import { createBookingType, type BookingTypeInput } from "./booking-types.server";
+import { bookableType } from "#tests/setup/booking";
+import { createBookingType } from "./booking-types.server";
 import { freeSlots } from "./slots";
 import {
   cancelBooking,
@@ -29,22 +28,6 @@ const NOW = new Date("2026-03-06T06:00:00Z");
 const at = (berlin: string) => new Date(`${berlin}:00+01:00`);
 const SLOT = at("2026-03-10T10:00");
 
-async function setUp(db: Db, type: Partial<BookingTypeInput> = {}) {
-  await replaceWeeklyHours(
-    db,
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 720 })),
-  );
-  const saved = await createBookingType(db, {
-    slug: "erstgespraech",
-    name: "Kostenloses Erstgespräch",
-    duration_minutes: 30,
-    location_kind: "video",
-    ...type,
-  });
-  if (saved.status !== "saved") throw new Error("type not saved");
-  return saved.type;
-}
-
 const request = (typeId: string, start: Date, n = 0): BookingRequest => ({
   typeId,
   start,
@@ -68,7 +51,7 @@ describe.each(testDatabases)("bookings on $name", (database) => {
   test("50 parallel bookings of one slot store exactly one; the others get the next free slots", async ({
     db,
   }) => {
-    const type = await setUp(db);
+    const type = await bookableType(db);
     // On PostgreSQL the calls go through two pools of ten connections each, as two instances
     // would (without the lock, 4 of 50 were stored).
     const other = await secondInstance(db);
@@ -101,7 +84,7 @@ describe.each(testDatabases)("bookings on $name", (database) => {
   test("a slot is refused when it is not offered: hidden or unknown type, past, off the grid, outside the hours, busy", async ({
     db,
   }) => {
-    const type = await setUp(db);
+    const type = await bookableType(db);
     const saved = await createBookingType(db, {
       slug: "versteckt",
       name: "Versteckt",
@@ -127,7 +110,7 @@ describe.each(testDatabases)("bookings on $name", (database) => {
   test("one type's booking blocks the slot for every type; a cancelled booking frees it at once", async ({
     db,
   }) => {
-    const type = await setUp(db);
+    const type = await bookableType(db);
     const coaching = await createBookingType(db, {
       slug: "coaching",
       name: "Coaching-Sitzung",
@@ -164,7 +147,7 @@ describe.each(testDatabases)("bookings on $name", (database) => {
   test("a type that requires confirmation stores requests; the owner confirms or declines them", async ({
     db,
   }) => {
-    const type = await setUp(db, { requires_confirmation: true });
+    const type = await bookableType(db, { type: { requires_confirmation: true } });
     const one = await createBooking(db, request(type.id, SLOT, 1), check);
     const two = await createBooking(db, request(type.id, at("2026-03-11T10:00"), 2), check);
     if (one.status !== "stored" || two.status !== "stored") throw new Error("not stored");
@@ -192,7 +175,7 @@ describe.each(testDatabases)("bookings on $name", (database) => {
   test("moving re-checks the new slot: its own old time does not count, another booking does", async ({
     db,
   }) => {
-    const type = await setUp(db, { buffer_after_minutes: 30 });
+    const type = await bookableType(db, { type: { buffer_after_minutes: 30 } });
     const mine = await createBooking(db, request(type.id, at("2026-03-10T09:00"), 1), check);
     const theirs = await createBooking(db, request(type.id, at("2026-03-10T11:00"), 2), check);
     if (mine.status !== "stored" || theirs.status !== "stored") throw new Error("not stored");
@@ -225,7 +208,7 @@ describe.each(testDatabases)("bookings on $name", (database) => {
   test("two bookings moved into one free slot at once: one moves, the other is told it is taken", async ({
     db,
   }) => {
-    const type = await setUp(db);
+    const type = await bookableType(db);
     const ids: string[] = [];
     for (const [n, start] of [at("2026-03-10T09:00"), at("2026-03-10T09:30")].entries()) {
       const outcome = await createBooking(db, request(type.id, start, n), check);
@@ -244,7 +227,7 @@ describe.each(testDatabases)("bookings on $name", (database) => {
   });
 
   test("the list derives 'vergangen' from the time; cancelled stays cancelled", async ({ db }) => {
-    const type = await setUp(db, { requires_confirmation: true });
+    const type = await bookableType(db, { type: { requires_confirmation: true } });
     for (const [n, start] of ["2026-03-07T09:00", "2026-03-07T10:00", "2026-03-08T09:00"].entries()) {
       await createBooking(db, request(type.id, at(start), n), check);
     }
@@ -271,7 +254,7 @@ describe.each(testDatabases)("bookings on $name", (database) => {
   test("the weekly cap counts this week's bookings already past, as the page's slots and the re-check see them", async ({
     db,
   }) => {
-    const type = await setUp(db, { max_per_week: 1 });
+    const type = await bookableType(db, { type: { max_per_week: 1 } });
     // Monday of this week (KW 10), before now.
     await db.insert(bookings).values({
       type_id: type.id,

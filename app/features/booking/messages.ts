@@ -59,7 +59,6 @@ export const BOOKING_PAGE = {
   selected: "Gewählter Termin:",
   otherTime: "Andere Uhrzeit wählen",
   privacy: "Ich verwende deine Angaben nur für diesen Termin. Details in der",
-  privacyLink: "Datenschutzerklärung",
   submit: "Termin buchen",
   submitRequest: "Termin anfragen",
   submitting: "Wird gebucht …",

@@ -129,16 +129,19 @@ const dayInZone = (instant: Date, timeZone: string) =>
     instant,
   );
 
-/** "Dienstag, 10. März 2026, 09:00 Uhr" in `timeZone`. */
-export function appointmentLabelIn(start: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat("de-DE", {
+/** "Dienstag, 10. März 2026" in `timeZone`. */
+export const longDateIn = (start: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat("de-DE", {
     weekday: "long",
     day: "numeric",
     month: "long",
     year: "numeric",
     timeZone,
   }).format(start);
-  return `${date}, ${timeLabel(start, timeZone)} Uhr`;
+
+/** "Dienstag, 10. März 2026, 09:00 Uhr" in `timeZone`. */
+export function appointmentLabelIn(start: Date, timeZone: string): string {
+  return `${longDateIn(start, timeZone)}, ${timeLabel(start, timeZone)} Uhr`;
 }
 
 /** Zones offered in the select: the visitor's own is added when it is none of these. */

@@ -13,6 +13,7 @@ import {
 } from "./calendars/invitation.server";
 import { BOOKING_LOCATION_LABELS } from "./messages";
 import type { Booking } from "./queries.server";
+import { longDateIn, timeLabel } from "./slot-view.server";
 
 /**
  * The mails of a visitor's booking, composed here and queued through the outbox in the
@@ -25,17 +26,7 @@ export type BookingMailContext = { settings: SiteSettings; type: BookingType };
 
 /** "Dienstag, 10. März 2026 um 09:00" in `timeZone`. */
 export function appointmentLabel(start: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat("de-DE", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone,
-  }).format(start);
-  const time = new Intl.DateTimeFormat("de-DE", { hour: "2-digit", minute: "2-digit", timeZone }).format(
-    start,
-  );
-  return `${date} um ${time} Uhr`;
+  return `${longDateIn(start, timeZone)} um ${timeLabel(start, timeZone)} Uhr`;
 }
 
 const zoneNote = (timeZone: string) => (timeZone === OWNER_TIME_ZONE ? "" : ` (Zeitzone ${timeZone})`);

@@ -8,10 +8,11 @@ import { ContactSchema } from "~/features/contact/schema";
 import { fieldErrors, LIMITS, type FieldErrors } from "~/platform/forms/schemas";
 import { useFormResult } from "~/platform/forms/use-form-result";
 import { useFormToken } from "~/platform/forms/use-form-token";
+import { EmailField, MessageField, NameField, PrivacyNote } from "~/platform/forms/public-fields";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { FormResult } from "~/platform/forms/guard.server";
 import { Button } from "~/ui/button";
-import { Field, FormStatus, Honeypot, Input, Textarea } from "~/ui/field";
+import { Field, FormStatus, Honeypot, Input } from "~/ui/field";
 
 /**
  * Contact form (spec §4/§5): a real POST form that works without JavaScript; with JavaScript it
@@ -55,31 +56,8 @@ export function ContactForm({ formToken }: { formToken: string }) {
       <Honeypot />
       {!hydrated && <FormStatus result={result} />}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label="Name" error={errors.name}>
-          {(props) => (
-            <Input
-              {...props}
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={LIMITS.name}
-              defaultValue={values?.name}
-            />
-          )}
-        </Field>
-        <Field id="contact-email" label="E-Mail" error={errors.email}>
-          {(props) => (
-            <Input
-              {...props}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={LIMITS.email}
-              defaultValue={values?.email}
-            />
-          )}
-        </Field>
+        <NameField id="contact-name" error={errors.name} defaultValue={values?.name} />
+        <EmailField id="contact-email" error={errors.email} defaultValue={values?.email} />
       </div>
       <Field id="contact-subject" label="Betreff" error={errors.subject}>
         {(props) => (
@@ -92,25 +70,15 @@ export function ContactForm({ formToken }: { formToken: string }) {
           />
         )}
       </Field>
-      <Field id="contact-message" label="Nachricht" error={errors.message}>
-        {(props) => (
-          <Textarea
-            {...props}
-            name="message"
-            rows={6}
-            required
-            maxLength={LIMITS.message}
-            defaultValue={values?.message}
-          />
-        )}
-      </Field>
-      <p className="text-xs text-slate-500">
-        Ich verwende deine Angaben nur, um deine Anfrage zu beantworten. Details in der{" "}
-        <a href="/datenschutz" className="underline underline-offset-2">
-          Datenschutzerklärung
-        </a>
-        .
-      </p>
+      <MessageField
+        id="contact-message"
+        label="Nachricht"
+        rows={6}
+        required
+        error={errors.message}
+        defaultValue={values?.message}
+      />
+      <PrivacyNote text="Ich verwende deine Angaben nur, um deine Anfrage zu beantworten. Details in der" />
       <Button type="submit" disabled={submitting}>
         <Send aria-hidden="true" className="size-4" />
         {submitting ? CONTACT_MESSAGES.submitting : "Nachricht senden"}

@@ -8,6 +8,7 @@ import { useFormResult } from "~/platform/forms/use-form-result";
 import { useFormToken } from "~/platform/forms/use-form-token";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { FormResult } from "~/platform/forms/guard.server";
+import { EmailField } from "~/platform/forms/public-fields";
 import { Button } from "~/ui/button";
 import { Field, FormStatus, Honeypot, Input } from "~/ui/field";
 
@@ -142,19 +143,7 @@ function NameAndEmail({ idPrefix, result }: { idPrefix: string; result?: FormRes
           />
         )}
       </Field>
-      <Field id={`${idPrefix}-email`} label="E-Mail" error={result?.errors?.email}>
-        {(props) => (
-          <Input
-            {...props}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={LIMITS.email}
-            defaultValue={values?.email}
-          />
-        )}
-      </Field>
+      <EmailField id={`${idPrefix}-email`} error={result?.errors?.email} defaultValue={values?.email} />
     </>
   );
 }
