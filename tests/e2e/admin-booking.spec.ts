@@ -42,6 +42,8 @@ test("the owner switches booking on, creates a type and sets the weekly hours", 
     await picture(page, testInfo.outputPath("termine.png"));
 
     await main(page).getByRole("link", { name: "Termin-Arten" }).click();
+    // The overview has a "Neue Termin-Art" link too: the tab's page first.
+    await expect(page).toHaveURL(/\/admin\/termine\/arten$/);
     await main(page).getByRole("link", { name: "Neue Termin-Art" }).click();
     await main(page).getByLabel("Name", { exact: true }).fill("Kostenloses Erstgespräch");
     await main(page).getByLabel("Dauer (Minuten)").fill("45");

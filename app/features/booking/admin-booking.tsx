@@ -56,7 +56,7 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
           {visibleTypeCount === 0 && (
             <>
               {" "}
-              <Link to="/admin/termine/arten" className="font-semibold underline">
+              <Link to="/admin/termine/arten?neu" className="font-semibold underline">
                 {M.newType}
               </Link>
             </>
