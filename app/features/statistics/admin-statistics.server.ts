@@ -7,7 +7,8 @@ import {
   CUSTOM_PERIOD,
   DEFAULT_PERIOD,
   CONVERSION_LISTS,
-  LIST_DIMENSIONS,
+  SHOWN_LISTS,
+  type ShownList,
   MAX_CUSTOM_DAYS,
   PERIODS,
   STATISTICS_MESSAGES,
@@ -62,12 +63,12 @@ export async function loadStatistics(request: Request, context: RequestContext) 
     headline: headlineOf(current),
     previous: headlineOf(previous),
     chart: await chartOf(db, period, now),
-    lists: {
-      ...(Object.fromEntries(
-        LIST_DIMENSIONS.map((dimension) => [dimension, topOf(current, dimension)]),
-      ) as Record<ListDimension, ListEntry[]>),
-      referrer: referrersWithAddresses(current),
-    },
+    lists: Object.fromEntries(
+      SHOWN_LISTS.map((dimension) => [
+        dimension,
+        dimension === "referrer" ? referrersWithAddresses(current) : topOf(current, dimension),
+      ]),
+    ) as Record<ShownList, ListEntry[]>,
   };
   return error ? data(payload, { status: 400 }) : payload;
 }

@@ -29,14 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Lists whose entries show their conversions (the visit's attribution). */
-const ATTRIBUTED: ListDimension[] = [
-  "entry",
-  "referrer",
-  "referrer_url",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-];
+const ATTRIBUTED: ListDimension[] = ["entry", "referrer", "utm_source", "utm_medium", "utm_campaign"];
 
 export default function AdminStatistics({ loaderData }: Route.ComponentProps) {
   const { period, error, enabled, live, headline, previous, chart, lists } = loaderData;

@@ -134,7 +134,10 @@ export type ListEntry = {
 };
 
 /** The lists shown on their own: the full referrer addresses are shown under their site. */
-export const SHOWN_LISTS = LIST_DIMENSIONS.filter((dimension) => dimension !== "referrer_url");
+export const SHOWN_LISTS = LIST_DIMENSIONS.filter(
+  (dimension): dimension is ShownList => dimension !== "referrer_url",
+);
+export type ShownList = Exclude<ListDimension, "referrer_url">;
 
 /**
  * The words of the weekly report, the mail to the notification address on Monday mornings
