@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./scripts/lib/chromium.ts";
+import { chromiumArgs, testChromiumPath } from "./scripts/lib/chromium.ts";
 
 /**
  * End-to-end tests drive a real Chromium against the production build (`npm run build` first),
@@ -55,7 +55,11 @@ export default defineConfig({
     baseURL,
     locale: "de-DE",
     trace: "retain-on-failure",
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    // No particles, fades or slides unless a test checks them (`withMotion`): the hero's canvas
+    // alone drew 60 frames a second in every test that stayed on the home page
+    // (docs/decisions/0030-test-browser-and-motion.md).
+    contextOptions: { reducedMotion: "reduce" },
+    launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
   },
   projects: [
     {

@@ -3,11 +3,11 @@
  * a system Chromium gets Playwright's own, so the browser tests have one to drive.
  */
 import { execFileSync } from "node:child_process";
-import { chromiumChoice, SYSTEM_CHROMIUMS } from "./lib/chromium.ts";
+import { SYSTEM_CHROMIUMS, testChromiumChoice } from "./lib/chromium.ts";
 
-if (chromiumChoice.use === "install") {
+if (testChromiumChoice.use === "install") {
   console.log(
-    `No Chromium found (CHROMIUM_PATH unset, none at ${SYSTEM_CHROMIUMS.join(", ")}): installing Playwright's with \`npx playwright install chromium\`…`,
+    `No Chromium found (CHROMIUM_PATH unset, none at ${SYSTEM_CHROMIUMS.tests.join(", ")}): installing Playwright's with \`npx playwright install chromium\`…`,
   );
   execFileSync("npx", ["playwright", "install", "chromium"], { stdio: "inherit" });
 }

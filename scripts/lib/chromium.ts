@@ -1,8 +1,18 @@
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
-/** Where Debian's package puts Chromium (`.ci/run` installs it there). */
-export const SYSTEM_CHROMIUMS = ["/usr/bin/chromium"];
+/**
+ * Where Debian's packages put Chromium (`.ci/run` installs both), in the order each purpose tries
+ * them. The tests prefer `chromium-headless-shell`: the same engine without the full browser's
+ * window compositing, which took a third less CPU and time in the end-to-end tests
+ * (docs/decisions/0030-test-browser-and-motion.md). The audits measure with the full browser, as a
+ * phone's Chrome renders.
+ */
+export const SYSTEM_CHROMIUMS = {
+  tests: ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"],
+  audits: ["/usr/bin/chromium"],
+} as const;
+export type ChromiumPurpose = keyof typeof SYSTEM_CHROMIUMS;
 
 /**
  * Which Chromium the headless runs use: the one named by CHROMIUM_PATH, else the system's, else
@@ -16,29 +26,40 @@ export function chooseChromium({
   env,
   exists,
   playwrightChromium,
+  purpose,
 }: {
   env: NodeJS.ProcessEnv;
   exists: (path: string) => boolean;
   playwrightChromium: string;
+  purpose: ChromiumPurpose;
 }): ChromiumChoice {
   if (env.CHROMIUM_PATH) return { use: "path", path: env.CHROMIUM_PATH };
-  const system = SYSTEM_CHROMIUMS.find(exists);
+  const system = SYSTEM_CHROMIUMS[purpose].find(exists);
   if (system) return { use: "path", path: system };
   return exists(playwrightChromium) ? { use: "playwright" } : { use: "install" };
 }
 
-export const chromiumChoice = chooseChromium({
-  env: process.env,
-  exists: existsSync,
-  playwrightChromium: chromium.executablePath(),
-});
+const chromiumFor = (purpose: ChromiumPurpose) =>
+  chooseChromium({
+    env: process.env,
+    exists: existsSync,
+    playwrightChromium: chromium.executablePath(),
+    purpose,
+  });
+
+/** The tests' Chromium: what `npm test` checks for first (scripts/ensure-chromium.ts). */
+export const testChromiumChoice = chromiumFor("tests");
+
+const pathOf = (choice: ChromiumChoice) => (choice.use === "path" ? choice.path : undefined);
 
 /**
- * How every headless run starts Chromium: the end-to-end tests, the reliability suite and
- * `npm run audit`. Undefined means Playwright's own.
+ * The Chromium the end-to-end tests and the reliability suite start. Undefined means
+ * Playwright's own.
  */
-export const chromiumPath: string | undefined =
-  chromiumChoice.use === "path" ? chromiumChoice.path : undefined;
+export const testChromiumPath: string | undefined = pathOf(testChromiumChoice);
+
+/** The Chromium `npm run audit` and `npm run main-thread` measure with. Undefined: Playwright's own. */
+export const chromiumPath: string | undefined = pathOf(chromiumFor("audits"));
 
 /** A closed network must not slow the browser down, and a container has no sandbox or GPU. */
 export const chromiumArgs = [

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { COOKIE_BANNER_TEXT } from "~/features/site/messages";
-import { expect, pauseClock, test, waitForHydration } from "./fixtures";
+import { expect, pauseClock, test, waitForHydration, withMotion } from "./fixtures";
 
 /**
  * Cookie banner (spec §2 "Cookie banner", §4, §9): appears 1.5 s after load unless the stored
@@ -36,6 +36,7 @@ async function expectBannerStaysAway(page: Page) {
 test("the cookie banner appears 1.5 s after load with its text and actions, but not in the admin area", async ({
   page,
 }) => {
+  await withMotion(page);
   await pauseClock(page);
   await page.goto("/");
   await waitForHydration(page);

@@ -97,6 +97,15 @@ export async function pauseClock(page: Page): Promise<void> {
   await page.clock.pauseAt(now + 1_000);
 }
 
+/**
+ * The tests run with `prefers-reduced-motion: reduce` (playwright.config.ts): no particles, no
+ * fades. A test whose subject is the motion itself asks for the visitor without that preference
+ * here, before its first `page.goto` (docs/decisions/0030-test-browser-and-motion.md).
+ */
+export async function withMotion(page: Page): Promise<void> {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+}
+
 /** Current vertical scroll position of the page. */
 export function scrollY(page: Page): Promise<number> {
   return page.evaluate(() => window.scrollY);

@@ -11,6 +11,7 @@ import {
   scrollY,
   test,
   waitForHydration,
+  withMotion,
 } from "./fixtures";
 
 /**
@@ -233,6 +234,7 @@ test("internal links change pages with the view transition", async ({ page }, te
 test("the page transition fades out in 0.3 s, then in over 0.5 s, and not at all with reduced motion", async ({
   page,
 }) => {
+  await withMotion(page);
   await acceptCookiesUpFront(page);
   await page.addInitScript(instrumentViewTransitions);
   await page.goto("/");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { CATEGORY_PAGES } from "~/features/projects/categories";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
-import { acceptCookiesUpFront, expect, test, waitForHydration } from "./fixtures";
+import { acceptCookiesUpFront, expect, test, waitForHydration, withMotion } from "./fixtures";
 
 /** The home page (spec §2 "Home", §9 hero image and particles). */
 
@@ -45,6 +45,7 @@ test("the hero shows headline, subline and the four buttons", async ({ page, bas
 });
 
 test("a random hero image of the ten fades in once it has loaded", async ({ page }) => {
+  await withMotion(page);
   // The image's response waits until the test has seen the hero without it.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -127,6 +128,7 @@ const canvasPainted = (page: Page) =>
   });
 
 test("the hero's canvas animates 50 particles", async ({ page }) => {
+  await withMotion(page);
   await acceptCookiesUpFront(page);
   await page.goto("/");
   await waitForHydration(page);

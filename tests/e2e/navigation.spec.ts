@@ -6,6 +6,7 @@ import {
   pauseClock,
   test,
   waitForHydration,
+  withMotion,
 } from "./fixtures";
 
 /**
@@ -286,6 +287,7 @@ test("keyboard focus moves through an open desktop submenu; leaving it closes it
 test("the mobile menu is a dialog that traps focus and gives it back when closed", async ({
   page,
 }, testInfo) => {
+  await withMotion(page);
   // Two round trips per tab stop through the whole menu: on a slow machine this took 32 s of
   // the default 30 (CI, 2026-11-21), with every assertion met.
   test.slow();

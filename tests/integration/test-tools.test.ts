@@ -11,15 +11,25 @@ test("CHROMIUM_PATH names the browser even when others are present", () => {
     env: { CHROMIUM_PATH: "/opt/chromium/chrome" },
     exists: () => true,
     playwrightChromium: PLAYWRIGHT_CHROMIUM,
+    purpose: "tests",
   });
   expect(choice).toEqual({ use: "path", path: "/opt/chromium/chrome" });
 });
 
-test("without CHROMIUM_PATH the system's Chromium is used", () => {
+test("without CHROMIUM_PATH the tests use Debian's headless shell, the audits the full browser", () => {
+  const both = (path: string) => path === "/usr/bin/chromium" || path === "/usr/bin/chromium-headless-shell";
+  const choose = (purpose: "tests" | "audits") =>
+    chooseChromium({ env: {}, exists: both, playwrightChromium: PLAYWRIGHT_CHROMIUM, purpose });
+  expect(choose("tests")).toEqual({ use: "path", path: "/usr/bin/chromium-headless-shell" });
+  expect(choose("audits")).toEqual({ use: "path", path: "/usr/bin/chromium" });
+});
+
+test("without CHROMIUM_PATH or the headless shell, the system's Chromium is used", () => {
   const choice = chooseChromium({
     env: {},
     exists: (path) => path === "/usr/bin/chromium",
     playwrightChromium: PLAYWRIGHT_CHROMIUM,
+    purpose: "tests",
   });
   expect(choice).toEqual({ use: "path", path: "/usr/bin/chromium" });
 });
@@ -29,12 +39,18 @@ test("without CHROMIUM_PATH or a system Chromium, Playwright's download is used 
     env: {},
     exists: (path) => path === PLAYWRIGHT_CHROMIUM,
     playwrightChromium: PLAYWRIGHT_CHROMIUM,
+    purpose: "tests",
   });
   expect(choice).toEqual({ use: "playwright" });
 });
 
 test("with no Chromium at all, Playwright's is to be installed", () => {
-  const choice = chooseChromium({ env: {}, exists: () => false, playwrightChromium: PLAYWRIGHT_CHROMIUM });
+  const choice = chooseChromium({
+    env: {},
+    exists: () => false,
+    playwrightChromium: PLAYWRIGHT_CHROMIUM,
+    purpose: "tests",
+  });
   expect(choice).toEqual({ use: "install" });
 });
 
