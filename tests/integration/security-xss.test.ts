@@ -4,7 +4,7 @@ import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import { pages, pageVersions, projects } from "~/platform/db/schema";
 import { editorKey, type PageContent, type ServiceContent } from "~/features/pages/page-content";
-import { serverDatabases } from "../setup/databases";
+import { engineNeutralDatabases } from "../setup/databases";
 import { confirmSignUpByMail, formTokenIn, get, postForm, signInOverHttp, withServer } from "../setup/http";
 import { shownText, tokenize, type Token } from "../setup/html";
 
@@ -183,7 +183,7 @@ test("the check finds injected markup where a browser would make it, and not in 
   expect(shownText(tokenize(inert[1]!))).toBe(P.attr);
 });
 
-describe.each(serverDatabases)("stored and reflected text on $name", (database) => {
+describe.each(engineNeutralDatabases)("stored and reflected text on $name", (database) => {
   test("every page shows the payloads as text and runs none; script links are refused", async () => {
     const projectA = randomUUID();
     const projectB = randomUUID();
