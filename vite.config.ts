@@ -7,8 +7,8 @@ type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
 
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ROUTER = /node_modules[\\/](react-router|@remix-run|cookie-es)[\\/]/;
-/** Admin code: the admin, auth and privacy features, and every feature's `admin-*` modules. */
-const ADMIN = /[\\/]app[\\/]features[\\/]((admin|auth|privacy)[\\/]|[\w-]+[\\/]admin-)/;
+/** Admin code: the admin, auth and privacy features, and every feature's `admin-*` modules (in its subfolders too). */
+const ADMIN = /[\\/]app[\\/]features[\\/]((admin|auth|privacy)[\\/]|[\w-]+[\\/]([\w-]+[\\/])*admin-)/;
 /** The entry, root and site layout: every page loads them. */
 const FRAME = /(virtual:react-router|[\\/]app[\\/](root|features[\\/]site[\\/]layout)\.tsx\?)/;
 const HOME = /[\\/]app[\\/]features[\\/]pages[\\/]home\.tsx\?/;
@@ -50,7 +50,9 @@ function entriesOf(id: string, info: ModuleInfoOf): string[] {
  * after them stay recognisable (`npm run audit` checks that public pages never load them), and
  * what a single page needs (the contact form's schema library) stays with that page. What the
  * home page shares with other pages is one chunk; what only other pages share is another, so the
- * first page of most visits loads nothing it does not use.
+ * first page of most visits loads nothing it does not use. What only the pages of one feature share
+ * (the booking's five pages) is a chunk of that feature's, so the contact page does not load the
+ * booking's messages.
  */
 function chunkGroup(id: string, context: { getModuleInfo: ModuleInfoOf }): string | null {
   const info: ModuleInfoOf = (moduleId) => context.getModuleInfo(moduleId);
@@ -59,8 +61,19 @@ function chunkGroup(id: string, context: { getModuleInfo: ModuleInfoOf }): strin
   if (entries.some((entry) => FRAME.test(entry))) return "frame";
   const publicPages = entries.filter((entry) => entry.includes("?") && !ADMIN.test(entry));
   if (publicPages.length < 2) return null;
-  return publicPages.some((entry) => HOME.test(entry)) ? "pages" : "more-pages";
+  if (publicPages.some((entry) => HOME.test(entry))) return "pages";
+  const features = new Set(publicPages.map((entry) => FEATURE_OF.exec(entry)?.[1]));
+  const [feature] = features;
+  return features.size === 1 && feature ? `${feature}-pages` : "more-pages";
 }
+
+/** The feature folder of a module. */
+const FEATURE_OF = /[\\/]app[\\/]features[\\/]([\w-]+)[\\/]/;
+/** The chunk of what only the pages of one feature share, e.g. "booking-pages". */
+const featurePages = (id: string, context: { getModuleInfo: ModuleInfoOf }): string | null => {
+  const group = chunkGroup(id, context);
+  return group && group !== "more-pages" && group.endsWith("-pages") ? group : null;
+};
 
 /** The chunk group `name` alone, for one group entry with its own priority. */
 const only =
@@ -97,13 +110,15 @@ export default defineConfig({
               groups: [
                 // Two chunks, not one: the page evaluates one module per task (deferred
                 // hydration), and React with React Router was its longest task.
-                { name: "react", test: REACT, priority: 5 },
-                { name: "router", test: ROUTER, priority: 4 },
+                { name: "react", test: REACT, priority: 6 },
+                { name: "router", test: ROUTER, priority: 5 },
                 // A group takes the modules it names and their dependencies, in this order: a
-                // module the home page shares must be in "pages" before "more-pages" pulls it in.
-                { name: only("frame"), priority: 3 },
-                { name: only("pages"), priority: 2 },
-                { name: only("more-pages"), priority: 1 },
+                // module the home page shares must be in "pages" before "more-pages" pulls it in,
+                // and one that pages of several features share before a feature's chunk does.
+                { name: only("frame"), priority: 4 },
+                { name: only("pages"), priority: 3 },
+                { name: only("more-pages"), priority: 2 },
+                { name: featurePages, priority: 1 },
               ],
             },
           },

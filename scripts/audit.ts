@@ -112,7 +112,8 @@ function routeFiles(entries: RouteConfigEntry[], into = new Map<string, string>(
 }
 
 /** Admin code: the admin, auth and privacy features, and every feature's `admin-*` modules. */
-const isAdminFile = (file: string) => /^features\/((admin|auth|privacy)\/|[\w-]+\/admin-)/.test(file);
+const isAdminFile = (file: string) =>
+  /^features\/((admin|auth|privacy)\/|[\w-]+\/([\w-]+\/)*admin-)/.test(file);
 
 /**
  * The URLs of admin code: the chunks of the admin route modules, the chunks only admin routes

@@ -11,8 +11,7 @@ export {
 export { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "./image-limits";
 export { imageSources, isUpload } from "./image-sources";
 export { CENTRE, FOCUS_LABELS, FOCUS_MESSAGE, type Focus, clampPercent, focusStyle } from "./focus";
-export { FocusSchema, focusPercent } from "./focus-schema";
-export { FocalPointPicker } from "./focal-point-picker";
-export { useFilePreview } from "./use-file-preview";
-export { UploadProgressBar } from "./upload-progress";
-export { type UploadProgress, uploadImage } from "./upload-with-progress";
+export { FocalPointPicker } from "./admin-focal-point-picker";
+export { useFilePreview } from "./admin-use-file-preview";
+export { UploadProgressBar } from "./admin-upload-progress";
+export { type UploadProgress, uploadImage } from "./admin-upload-with-progress";

@@ -6,7 +6,7 @@ import {
 } from "~/platform/forms/schemas";
 import { z } from "zod";
 import { formLimits, type FormLimits } from "~/platform/forms/field-limits";
-import { FocusSchema } from "~/features/media";
+import { FocusSchema } from "~/features/media/index.server";
 import {
   defaultSubmenu,
   hasEditableSubmenu,

@@ -5,7 +5,7 @@ import {
   SINGLE_LINE,
   SINGLE_LINE_MESSAGE,
 } from "~/platform/forms/schemas";
-import { focusPercent } from "~/features/media";
+import { focusPercent } from "~/features/media/index.server";
 import { isUuid } from "~/platform/uuid";
 import { SELECTION_MESSAGES } from "./messages";
 import { CATEGORIES, PROJECT_STATUSES } from "./project";

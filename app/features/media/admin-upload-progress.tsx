@@ -1,5 +1,5 @@
 import { IMAGE_MESSAGES } from "./image-limits";
-import type { UploadProgress } from "./upload-with-progress";
+import type { UploadProgress } from "./admin-upload-with-progress";
 
 /** What an upload is doing, as a progress bar with its words ("… 45 %", then "Wird verarbeitet …"). */
 export function UploadProgressBar({ progress }: { progress: UploadProgress }) {
