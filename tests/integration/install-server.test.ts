@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { appendFile, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import https from "node:https";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -189,8 +190,10 @@ describe("install-server.sh", () => {
 
   test("behind Caddy over https: a page, HSTS, the client's address for the rate limits, the body limit, Secure cookies, a passkey for the host name", async () => {
     const host = "portfolio.localhost";
-    const httpsPort = await freePort();
-    const appPort = await freePort();
+    // Caddy listens for http on the https port + 1: both must be free, and the app's port another.
+    const httpsPort = await freePortWithNextFree();
+    let appPort = await freePort();
+    while (appPort === httpsPort + 1) appPort = await freePort();
     const site = [
       "--domain",
       host,
@@ -418,3 +421,19 @@ describe("install-server.sh", () => {
     }
   });
 });
+
+async function freePortWithNextFree(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port < 65535 && (await isFree(port + 1))) return port;
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    // On every interface, as Caddy listens.
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}

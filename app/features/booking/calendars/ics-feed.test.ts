@@ -204,6 +204,8 @@ test("for random series, the busy times equal ical.js's full expansion", () => {
     fc.property(series, (s) => {
       const start = new Date(Date.UTC(2023, 0, 1 + s.startDays, s.hour, 30));
       const end = new Date(start.getTime() + s.minutes * 60_000);
+      // Nor an end at 02:xx: ical.js reads a DTEND in the gap with the offset after it.
+      fc.pre(end.getUTCHours() !== 2);
       // MONTHLY: the first of those weekdays in each month (BYDAY=1MO).
       const days = s.freq === "MONTHLY" ? s.byday.map((day) => `1${day}`) : s.byday;
       const byday = days.length > 0 ? `;BYDAY=${days.join(",")}` : "";
