@@ -1,7 +1,8 @@
 /**
  * `npm run audit`: Lighthouse (mobile and desktop, median of 3 runs: the scores of the median run
  * by performance score, each metric's own median) on the six main public pages of the
- * production server on a fresh embedded database, the compressed
+ * production server on a fresh embedded database (then the about page with a portrait and, with
+ * booking switched on, /termine and one type's month), the compressed
  * JavaScript each page loads, and a check that no public page loads admin code. Prints a table,
  * writes tmp/audit/latest.json plus the HTML/JSON reports of the median runs, and exits non-zero
  * when a budget is missed. Budgets: docs/quality.md. Needs a build (`npm run build`).
@@ -63,8 +64,11 @@ const METRIC_BUDGET = { lcpMs: 1500, tbtMs: 30, cls: 0.01 };
 const JS_BUDGET_BYTES: Record<string, number> = { "/": 120_000, "/contact": 125_000 };
 
 type FormFactor = "mobile" | "desktop";
-/** `name` names the report files; `page` is the route as shown in the table. */
-type Page = { name: string; page: string; path: string };
+/**
+ * `name` names the report files; `page` is the route as shown in the table; `after`: the owner's
+ * change the page needs (SET_UP), made once before the first page that needs it.
+ */
+type Page = { name: string; page: string; path: string; after?: Step };
 type PageResult = {
   page: string;
   url: string;
@@ -457,6 +461,53 @@ async function publishAboutWithPortrait(base: string) {
     throw new Error("the published about page shows no uploaded portrait");
 }
 
+/** The Termin-Art the booking pages are audited with. */
+const BOOKING_TYPE = { name: "Kostenloses Erstgespräch", path: "/termine/kostenloses-erstgespraech" };
+const WEEKDAYS = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"];
+
+/**
+ * Switches booking on with one Termin-Art and weekly hours on every day, as the owner does
+ * under Termine, in a browser of its own: /termine then lists the type and its month has free
+ * days. Until then /termine answers 404 (booking is off on a fresh install).
+ */
+async function openBooking(base: string) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const page = await browser.newPage();
+    const signIn = await page.request.post(`${base}/admin/login`, {
+      form: OWNER,
+      maxRedirects: 0,
+      headers: { Origin: base },
+    });
+    if (signIn.status() !== 302) throw new Error(`sign-in answered ${signIn.status()}`);
+    const main = page.getByRole("main");
+    await page.goto(`${base}/admin/termine/arten?neu`, { waitUntil: "networkidle" });
+    await main.getByLabel("Name", { exact: true }).fill(BOOKING_TYPE.name);
+    await main.getByRole("button", { name: "Termin-Art anlegen" }).click();
+    await page.getByText("Die Termin-Art ist angelegt.").first().waitFor();
+    await page.goto(`${base}/admin/termine/verfuegbarkeit`, { waitUntil: "networkidle" });
+    for (const day of WEEKDAYS) {
+      await main.getByLabel(`${day}, Zeitraum 1: von`).fill("09:00");
+      await main.getByLabel(`${day}, Zeitraum 1: bis`).fill("17:00");
+    }
+    await main.getByRole("button", { name: "Wochenzeiten speichern" }).click();
+    await page.getByText("Die Wochenzeiten sind gespeichert.").first().waitFor();
+    await page.goto(`${base}/admin/termine`, { waitUntil: "networkidle" });
+    await main.getByLabel("Terminbuchung einschalten").check();
+    await main.getByRole("button", { name: "Einstellungen speichern" }).click();
+    await main.getByText("Besucher können gerade Termine buchen.").waitFor();
+  } finally {
+    await browser.close();
+  }
+  const type = await fetch(`${base}${BOOKING_TYPE.path}`);
+  if (!type.ok) throw new Error(`${BOOKING_TYPE.path} answered ${type.status} after booking was switched on`);
+}
+
+/** What the owner does before a page can be audited, in this order; later pages see it too. */
+const SET_UP = { portrait: publishAboutWithPortrait, booking: openBooking };
+type Step = keyof typeof SET_UP;
+const STEPS = Object.keys(SET_UP);
+
 let environment: Result["environment"] | undefined;
 const admin = adminChunks(readClientManifest());
 rmSync(OUT_DIR, { recursive: true, force: true });
@@ -488,15 +539,23 @@ try {
     { name: "about", page: "/about", path: "/about" },
     { name: "contact", page: "/contact", path: "/contact" },
     // The about page once the owner published it with an uploaded photo as portrait.
-    { name: "about-portrait", page: "/about (portrait)", path: "/about" },
+    { name: "about-portrait", page: "/about (portrait)", path: "/about", after: "portrait" },
+    // Termine once the owner switched booking on: the types, and one type's month.
+    { name: "termine", page: "/termine", path: "/termine", after: "booking" },
+    { name: "termine-type", page: "/termine/:art", path: BOOKING_TYPE.path, after: "booking" },
   ];
-  const pages = allPages.filter(({ name }) => !ONLY_PAGES || ONLY_PAGES.includes(name));
-  const builtIn = pages.filter(({ name }) => name !== "about-portrait");
-  const published = pages.filter(({ name }) => name === "about-portrait");
+  const pages = allPages
+    .filter(({ name }) => !ONLY_PAGES || ONLY_PAGES.includes(name))
+    // The fresh install's pages first, then each owner's change with the pages that need it.
+    .sort((a, b) => STEPS.indexOf(a.after ?? "") - STEPS.indexOf(b.after ?? ""));
+  const done = new Set<Step>();
 
   console.log(`Lighthouse on ${pages.length} pages, ${RUNS} runs each, mobile and desktop`);
-  for (const page of [...builtIn, ...published]) {
-    if (page === published[0]) await publishAboutWithPortrait(server.url);
+  for (const page of pages) {
+    if (page.after && !done.has(page.after)) {
+      await SET_UP[page.after](server.url);
+      done.add(page.after);
+    }
     for (const formFactor of FORMS) {
       process.stdout.write(`${page.path} ${formFactor} `);
       const result = await audit(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SiteSettings } from "~/features/settings/index.server";
 import type { Db } from "~/platform/db/engines.server";
+import type { PageRequest } from "~/platform/db/paged-search.server";
 import { fieldErrors } from "~/platform/forms/schemas";
 import { formatDateTime, formatTime } from "~/platform/format";
 import { enqueueMail } from "~/platform/mail/outbox.server";
@@ -11,7 +12,13 @@ import { bookingOpen, readBookingSettings, saveBookingSettings } from "./booking
 import { findBookingType, listBookingTypes } from "./booking-types.server";
 import { BOOKING_STATE_LABELS } from "./messages";
 import { confirmationMail, declineMail, ownerCancelMail } from "./owner-mails.server";
-import { cancelBooking, confirmBooking, declineBooking, listBookings, type Booking } from "./queries.server";
+import {
+  cancelBooking,
+  confirmBooking,
+  declineBooking,
+  pageOfBookings,
+  type Booking,
+} from "./queries.server";
 
 /**
  * /admin/termine: booking on or off, the reminder and the retention, and the bookings with the
@@ -36,11 +43,12 @@ const OwnerMessageSchema = z.object({
 /** How far back the list reaches: what happened lately; older bookings wait for retention. */
 const LIST_PAST_DAYS = 60;
 
-export async function loadBookingOverview(db: Db, now = new Date()) {
+export async function loadBookingOverview(db: Db, request: PageRequest = {}, now = new Date()) {
   const settings = await readBookingSettings(db);
   const types = await listBookingTypes(db);
   const names = new Map(types.map((type) => [type.id, type.name]));
-  const bookings = await listBookings(db, {
+  const { rows, ...page } = await pageOfBookings(db, {
+    ...request,
     now,
     from: new Date(now.getTime() - LIST_PAST_DAYS * 86_400_000),
   });
@@ -53,20 +61,24 @@ export async function loadBookingOverview(db: Db, now = new Date()) {
     open: await bookingOpen(db),
     typeCount: types.length,
     visibleTypeCount: types.filter((type) => type.visible).length,
-    bookings: bookings.map((booking) => ({
-      id: booking.id,
-      state: booking.state,
-      stateLabel: BOOKING_STATE_LABELS[booking.state],
-      when: `${formatDateTime(booking.starts_at)}–${formatTime(booking.ends_at)}`,
-      startsAt: booking.starts_at.toISOString(),
-      typeName: names.get(booking.type_id) ?? "",
-      name: booking.name,
-      email: booking.email,
-      message: booking.message,
-      cancelMessage: booking.cancel_message,
-      // Only what has not ended can be cancelled (cancelBooking).
-      cancellable: booking.state === "angefragt" || booking.state === "bestaetigt",
-    })),
+    bookings: {
+      ...page,
+      error: null,
+      rows: rows.map((booking) => ({
+        id: booking.id,
+        state: booking.state,
+        stateLabel: BOOKING_STATE_LABELS[booking.state],
+        when: `${formatDateTime(booking.starts_at)}–${formatTime(booking.ends_at)}`,
+        startsAt: booking.starts_at.toISOString(),
+        typeName: names.get(booking.type_id) ?? "",
+        name: booking.name,
+        email: booking.email,
+        message: booking.message,
+        cancelMessage: booking.cancel_message,
+        // Only what has not ended can be cancelled (cancelBooking).
+        cancellable: booking.state === "angefragt" || booking.state === "bestaetigt",
+      })),
+    },
   };
 }
 

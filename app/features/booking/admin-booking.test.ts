@@ -432,7 +432,7 @@ describe.each(testDatabases)("Termine in the admin on $name", (database) => {
       return outcome.booking;
     };
     const [a, b] = [await book(9, "Anna"), await book(10, "Ben")];
-    const listed = (await loadBookingOverview(db)).bookings;
+    const listed = (await loadBookingOverview(db)).bookings.rows;
     expect(listed.map((row) => [row.name, row.stateLabel])).toEqual([
       ["Anna", "angefragt"],
       ["Ben", "angefragt"],

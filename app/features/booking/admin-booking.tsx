@@ -2,6 +2,7 @@ import Check from "lucide-react/icons/check";
 import Mail from "lucide-react/icons/mail";
 import X from "lucide-react/icons/x";
 import { Form, Link } from "react-router";
+import { PagedList, pageParams } from "~/features/admin";
 import { requireAdmin } from "~/features/auth/index.server";
 import { siteSettingsOf } from "~/features/settings/index.server";
 import { databaseContext } from "~/platform/http/request-context";
@@ -21,14 +22,16 @@ import type { BookingState } from "./booking-state";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return loadBookingOverview(await context.get(databaseContext));
+  return loadBookingOverview(await context.get(databaseContext), pageParams(request));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await context.get(databaseContext);
   const form = await request.formData();
   const { settings } = await siteSettingsOf(db);
-  return answer("/admin/termine", await bookingOverviewAction(db, form, settings));
+  // Back to the list's page and search the answer was given on.
+  const back = `/admin/termine${new URL(request.url).search}`;
+  return answer(back, await bookingOverviewAction(db, form, settings));
 }
 
 export default function AdminBooking({ loaderData, actionData }: Route.ComponentProps) {
@@ -103,11 +106,9 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
         <h3 id="booking-list" className="text-lg font-semibold text-slate-900">
           {M.bookingsHeading}
         </h3>
-        {bookings.length === 0 ? (
-          <p className="text-slate-600">{M.noBookings}</p>
-        ) : (
+        <PagedList list={bookings} label={M.bookingsHeading} empty={M.noBookings}>
           <ul className="space-y-3">
-            {bookings.map((booking) => (
+            {bookings.rows.map((booking) => (
               <li
                 key={booking.id}
                 className="flex flex-col gap-3 rounded-2xl border border-slate-200 p-4 lg:flex-row lg:items-start lg:justify-between"
@@ -153,7 +154,7 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
               </li>
             ))}
           </ul>
-        )}
+        </PagedList>
       </section>
     </BookingAdminFrame>
   );

@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { ADMIN_PAGE_SIZE } from "~/platform/db/paged-search.server";
 import { bookings } from "~/platform/db/schema";
 import { test, testDatabases } from "#tests/setup/databases";
 import { secondInstance } from "#tests/setup/second-instance";
@@ -14,6 +15,7 @@ import {
   listBookings,
   loadSlotInput,
   moveBooking,
+  pageOfBookings,
   type BookingOutcome,
   type BookingRequest,
   type SlotCheck,
@@ -249,6 +251,47 @@ describe.each(testDatabases)("bookings on $name", (database) => {
     expect(await listBookings(db, { now: NOW, state: "vergangen" })).toEqual([]);
     expect(await listBookings(db, { now: later, from: at("2026-03-08T00:00") })).toHaveLength(1);
     expect((await findBooking(db, second!.id, later))?.state).toBe("abgesagt");
+  });
+
+  test("the owner's list: what has not ended first, soonest on top, then the ended, latest on top; pages of 20; searched by name and address", async ({
+    db,
+  }) => {
+    const type = await bookableType(db);
+    // 25 appointments, one a day at 09:00 from Monday 2 March: 4 ended by now (Friday 6 March, 07:00).
+    await db.insert(bookings).values(
+      Array.from({ length: 25 }, (_, n) => {
+        const start = new Date(at("2026-03-02T09:00").getTime() + n * 86_400_000);
+        return {
+          type_id: type.id,
+          starts_at: start,
+          ends_at: new Date(start.getTime() + 30 * 60_000),
+          name: n === 7 ? "Zoë Quintero" : `Besucherin ${n}`,
+          email: `besucherin${n}@example.org`,
+          time_zone: "Europe/Berlin",
+          status: "bestaetigt" as const,
+        };
+      }),
+    );
+    const from = at("2026-03-01T00:00");
+    const first = await pageOfBookings(db, { now: NOW, from });
+    const day = (booking: { starts_at: Date }) => booking.starts_at.toISOString().slice(5, 10);
+    expect(first.total).toBe(25);
+    expect(first.rows).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(first.rows.slice(0, 3).map(day)).toEqual(["03-06", "03-07", "03-08"]);
+    const second = await pageOfBookings(db, { now: NOW, from, page: 2 });
+    expect(second.rows.map((booking) => [day(booking), booking.state])).toEqual([
+      ["03-26", "bestaetigt"],
+      ["03-05", "vergangen"],
+      ["03-04", "vergangen"],
+      ["03-03", "vergangen"],
+      ["03-02", "vergangen"],
+    ]);
+    // Older than `from` is not listed; the search finds a name in any case and an address.
+    expect((await pageOfBookings(db, { now: NOW, from: at("2026-03-04T00:00") })).total).toBe(23);
+    expect((await pageOfBookings(db, { now: NOW, from, query: "zoË" })).rows.map(day)).toEqual(["03-09"]);
+    expect((await pageOfBookings(db, { now: NOW, from, query: "besucherin24@" })).rows.map(day)).toEqual([
+      "03-26",
+    ]);
   });
 
   test("the weekly cap counts this week's bookings already past, as the page's slots and the re-check see them", async ({

@@ -3,9 +3,10 @@
  * eslint.config.js). Storing and moving re-check the slot inside their transaction, under one
  * advisory lock, so that no two bookings ever take one slot (decision 0027-booking).
  */
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/platform/db/engines.server";
 import { bookings } from "~/platform/db/schema";
+import { pagedSearch, type Page, type PageRequest } from "~/platform/db/paged-search.server";
 import { isUuid } from "~/platform/uuid";
 import { berlinDayOf, MINUTE_MS } from "./berlin-time";
 import { bookingState, type BookingState } from "./booking-state";
@@ -240,6 +241,33 @@ export async function listBookings(
     )
     .orderBy(asc(bookings.starts_at));
   return rows.map((row) => ({ ...row, state: bookingState(row, now) }));
+}
+
+/**
+ * One page of the owner's list, searched by name and address: what has not ended first, the
+ * soonest on top, then what has ended since `from`, the latest on top.
+ */
+export async function pageOfBookings(
+  db: Db,
+  { now, from, ...request }: PageRequest & { now: Date; from: Date },
+): Promise<Page<BookingWithState>> {
+  const ended = sql`${bookings.ends_at} <= ${now}`;
+  const page = await pagedSearch(
+    db,
+    {
+      select: db.select().from(bookings).$dynamic(),
+      from: bookings,
+      searchIn: [bookings.name, bookings.email],
+      order: [
+        asc(ended),
+        sql`case when ${ended} then null else ${bookings.starts_at} end asc`,
+        desc(bookings.starts_at),
+      ],
+      filter: gte(bookings.starts_at, from),
+    },
+    request,
+  );
+  return { ...page, rows: page.rows.map((row) => ({ ...row, state: bookingState(row, now) })) };
 }
 
 export async function findBooking(

@@ -5,12 +5,12 @@ import type { BookingType } from "./booking-types.server";
 import { ownerBusy } from "./busy.server";
 import { loadSlotInput } from "./queries.server";
 import { timeZoneName } from "./schema";
-import { daysWithFreeSlots, freeSlots, isSlotOffered } from "./slots";
+import { isSlotOffered, slotsByDateIn } from "./slots";
 
 /**
  * What the month view, the day's times and the form of /termine/<art> (and of a move) show,
  * computed on the server: the browser gets finished strings, no Temporal and no slot code.
- * Days are the owner's (Berlin) dates; times are shown in the visitor's zone.
+ * Days and times are the visitor's: a slot is on the date its start has in the visitor's zone.
  */
 export type SlotView = {
   timeZone: string;
@@ -74,7 +74,8 @@ export async function slotView(
     now,
   );
   const input = await loadSlotInput(db, type, { busy: owner.busy, now }, exceptId);
-  const free = new Set(daysWithFreeSlots(input, month));
+  const slotsByDate = slotsByDateIn(input, month, timeZone);
+  const free = new Set(slotsByDate.keys());
 
   const yearMonth = Temporal.PlainYearMonth.from(month);
   const first = yearMonth.toPlainDate({ day: 1 });
@@ -90,8 +91,7 @@ export async function slotView(
 
   const askedDay = query.get("tag") ?? "";
   const dayShown = DAY.test(askedDay) && free.has(askedDay) ? askedDay : null;
-  const slotsOfDay = dayShown ? (freeSlots(input, { from: dayShown, to: dayShown })[0]?.slots ?? []) : [];
-  const otherDate = (start: Date) => berlinDayOf(start) !== dayInZone(start, timeZone);
+  const slotsOfDay = dayShown ? (slotsByDate.get(dayShown) ?? []) : [];
 
   const askedSlot = query.get("zeit");
   const slotStart = askedSlot && !Number.isNaN(Date.parse(askedSlot)) ? new Date(askedSlot) : null;
@@ -115,7 +115,7 @@ export async function slotView(
           label: dayLabel(dayShown),
           slots: slotsOfDay.map((one) => ({
             start: one.start.toISOString(),
-            label: timeLabel(one.start, timeZone, otherDate(one.start)),
+            label: timeLabel(one.start, timeZone),
           })),
         }
       : null,
@@ -123,11 +123,6 @@ export async function slotView(
     unavailable: !owner.complete,
   };
 }
-
-const dayInZone = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(
-    instant,
-  );
 
 /** "Dienstag, 10. März 2026" in `timeZone`. */
 export const longDateIn = (start: Date, timeZone: string): string =>

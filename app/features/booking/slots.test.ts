@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
 import {
-  daysWithFreeSlots,
   freeSlots,
   isSlotOffered,
   nextFreeSlots,
+  slotsByDateIn,
   type BlockingBooking,
   type SlotInput,
   type SlotRules,
@@ -224,8 +224,28 @@ test("the month view lists the dates with a free slot", () => {
     busy: [{ start: berlinInstant("2026-03-24", "09:00"), end: berlinInstant("2026-03-24", "12:00") }],
   });
   // Tuesdays of March 2026: the 3rd (before now), 10th, 17th (closed), 24th (busy), 31st.
-  expect(daysWithFreeSlots(march, "2026-03")).toEqual(["2026-03-10", "2026-03-31"]);
-  expect(daysWithFreeSlots(march, "2026-02")).toEqual([]);
+  expect([...slotsByDateIn(march, "2026-03", "Europe/Berlin").keys()]).toEqual(["2026-03-10", "2026-03-31"]);
+  expect([...slotsByDateIn(march, "2026-02", "Europe/Berlin").keys()]).toEqual([]);
+});
+
+test("the month view's dates are the visitor's: a Berlin evening is the next morning in Tokyo", () => {
+  // Tuesdays 22:00–23:00 in Berlin (UTC+1 in March): 06:00–07:00 on Wednesdays in Tokyo.
+  const evenings = input({ hours: [{ weekday: 2, startMinute: 22 * 60, endMinute: 23 * 60 }] });
+  const tokyo = slotsByDateIn(evenings, "2026-03", "Asia/Tokyo");
+  expect([...tokyo.keys()]).toEqual(["2026-03-11", "2026-03-18", "2026-03-25"]);
+  expect(tokyo.get("2026-03-11")!.map((slot) => slot.start.toISOString())).toEqual([
+    "2026-03-10T21:00:00.000Z",
+    "2026-03-10T21:30:00.000Z",
+  ]);
+  // Tuesday 31 March (UTC+2 by then) is 1 April in Tokyo: April's first date, not March's last.
+  expect(slotsByDateIn(evenings, "2026-04", "Asia/Tokyo").get("2026-04-01")).toHaveLength(2);
+  // In Berlin the same slots stay on the Tuesdays.
+  expect([...slotsByDateIn(evenings, "2026-03", "Europe/Berlin").keys()]).toEqual([
+    "2026-03-10",
+    "2026-03-17",
+    "2026-03-24",
+    "2026-03-31",
+  ]);
 });
 
 test("the next free slots after a time, across dates, within the horizon", () => {

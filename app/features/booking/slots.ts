@@ -84,13 +84,32 @@ export function freeSlots(input: SlotInput, range: { from: Day; to: Day }): DayS
   }));
 }
 
-/** The dates of a month ("YYYY-MM") with at least one free slot, for the month view. */
-export function daysWithFreeSlots(input: SlotInput, month: string): Day[] {
+/**
+ * The free slots of a month ("YYYY-MM") as the visitor's calendar shows it: by the date each
+ * slot's start has in `timeZone`, so an evening in Berlin is the next morning in Tokyo. Only the
+ * dates with a slot are in the map.
+ */
+export function slotsByDateIn(input: SlotInput, month: string, timeZone: string): Map<Day, Slot[]> {
   const prepared = prepare(input);
   const { from, to } = monthRange(month);
-  return clampedDates(prepared, from, to)
-    .filter((date) => slotsOfDay(prepared, date, 1).length > 0)
-    .map((date) => date.day);
+  const dateIn = new Intl.DateTimeFormat("en-CA", {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone,
+  });
+  const byDate = new Map<Day, Slot[]>();
+  // A visitor's date lies within a day of the Berlin date (offsets span less than ±26 hours).
+  for (const date of clampedDates(prepared, addDays(from, -1), addDays(to, 1))) {
+    for (const slot of slotsOfDay(prepared, date)) {
+      const day = dateIn.format(slot.start);
+      if (day < from || day > to) continue;
+      const slots = byDate.get(day);
+      if (slots) slots.push(slot);
+      else byDate.set(day, [slot]);
+    }
+  }
+  return byDate;
 }
 
 /** The first `count` free slots starting after `after`, within the horizon. */

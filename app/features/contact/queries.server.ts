@@ -138,7 +138,7 @@ export async function listContactSubmissions(db: Db, request: PageRequest = {}) 
         contactSubmissions.subject,
         contactSubmissions.message,
       ],
-      newest: contactSubmissions.created_at,
+      order: [desc(contactSubmissions.created_at)],
     },
     request,
   );

@@ -474,7 +474,7 @@ export async function listSubscriptions(db: Db, request: PageRequest = {}) {
         .$dynamic(),
       from: newsletterSubscriptions,
       searchIn: [newsletterSubscriptions.email, newsletterSubscriptions.name],
-      newest: newsletterSubscriptions.created_at,
+      order: [desc(newsletterSubscriptions.created_at)],
     },
     request,
   );
