@@ -522,6 +522,9 @@ const server = await startServer(dataDir, port, {
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath ?? chromium.executablePath(),
   chromeFlags: ["--headless=new", ...chromiumArgs],
+  // The visitors' time zone (a German site), not the host's: /termine shows its times in the
+  // browser's zone and fetches them again when it is not the owner's.
+  envVars: { ...process.env, TZ: "Europe/Berlin" },
 });
 const results: PageResult[] = [];
 let cpu: CpuThrottling;
