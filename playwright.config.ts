@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, testChromiumPath } from "./scripts/lib/chromium.ts";
+import { chromiumArgs, playwrightArgsToDrop, testChromiumPath } from "./scripts/lib/chromium.ts";
 
 /**
  * End-to-end tests drive a real Chromium against the production build (`npm run build` first),
@@ -59,7 +59,11 @@ export default defineConfig({
     // alone drew 60 frames a second in every test that stayed on the home page
     // (docs/decisions/0030-test-browser-and-motion.md).
     contextOptions: { reducedMotion: "reduce" },
-    launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
+    launchOptions: {
+      executablePath: testChromiumPath,
+      args: chromiumArgs,
+      ignoreDefaultArgs: playwrightArgsToDrop,
+    },
   },
   projects: [
     {

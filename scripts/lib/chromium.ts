@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statfsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
 /**
@@ -60,6 +60,23 @@ export const testChromiumPath: string | undefined = pathOf(testChromiumChoice);
 
 /** The Chromium `npm run audit` and `npm run main-thread` measure with. Undefined: Playwright's own. */
 export const chromiumPath: string | undefined = pathOf(chromiumFor("audits"));
+
+/**
+ * Playwright starts Chromium with `--disable-dev-shm-usage`, for containers whose /dev/shm has
+ * Docker's 64 MB: Chromium then keeps its shared memory in files under /tmp, on disk here, which
+ * cost the end-to-end tests 8–10 % of their time (decision 0030). Where /dev/shm has room, the
+ * flag is left out.
+ */
+export const playwrightArgsToDrop = devShmHasRoom() ? ["--disable-dev-shm-usage"] : [];
+
+function devShmHasRoom(): boolean {
+  try {
+    const { bavail, bsize } = statfsSync("/dev/shm");
+    return bavail * bsize >= 1024 ** 3;
+  } catch {
+    return false;
+  }
+}
 
 /** A closed network must not slow the browser down, and a container has no sandbox or GPU. */
 export const chromiumArgs = [

@@ -2,6 +2,7 @@
 // run from; it is built first when missing.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import module from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -13,5 +14,7 @@ export async function importServerBuild() {
     const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
+  // As server.js: the compiled bundle from Node's cache (docs/decisions/0031-server-bundle.md).
+  module.enableCompileCache();
   return import(entry);
 }

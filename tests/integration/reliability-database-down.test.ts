@@ -10,7 +10,7 @@ import { failDiskWrites, type FailingDisk } from "../setup/failing-disk";
 import { installations, type Installation } from "../setup/installations";
 import { clientAddress, formToken, isSuccess, submitForm, type Answer } from "../setup/public-forms";
 import { processReport, startServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
-import { chromiumArgs, testChromiumPath } from "../../scripts/lib/chromium.ts";
+import { chromiumArgs, playwrightArgsToDrop, testChromiumPath } from "../../scripts/lib/chromium.ts";
 import { startTcpProxy } from "../setup/tcp-proxy";
 
 /**
@@ -110,7 +110,11 @@ describe.each(variants)("database outage on $name", ({ create, prepare }) => {
         { intent: "contact", formToken: token, ...values },
         { channel, address: clientAddress(++sequence), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
       );
-    const browser = await chromium.launch({ executablePath: testChromiumPath, args: chromiumArgs });
+    const browser = await chromium.launch({
+      executablePath: testChromiumPath,
+      args: chromiumArgs,
+      ignoreDefaultArgs: playwrightArgsToDrop,
+    });
     try {
       await waitUntilHealthy(server, 60_000);
       expect(await projectsSource(server)).toBe("database");
