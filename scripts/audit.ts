@@ -26,7 +26,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type Page as BrowserPage } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, generateReport, type Result } from "lighthouse";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
@@ -433,10 +433,10 @@ function describeCpu(cpu: CpuThrottling, auditRuns?: { min: number; max: number 
 const OWNER = { email: "audit@example.com", password: "Audit-Passwort-2026!" };
 
 /**
- * Publishes the about page with an uploaded photo as its portrait, as the owner does in the
- * editor, in a browser of its own: the audited Chromium never holds a session.
+ * Does `work` as the signed-in owner, in a browser of its own: the audited Chromium never holds
+ * a session.
  */
-async function publishAboutWithPortrait(base: string) {
+async function asOwner(base: string, work: (page: BrowserPage) => Promise<void>) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const page = await browser.newPage();
@@ -446,6 +446,15 @@ async function publishAboutWithPortrait(base: string) {
       headers: { Origin: base },
     });
     if (signIn.status() !== 302) throw new Error(`sign-in answered ${signIn.status()}`);
+    await work(page);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Publishes the about page with an uploaded photo as its portrait, as the owner does in the editor. */
+async function publishAboutWithPortrait(base: string) {
+  await asOwner(base, async (page) => {
     await page.goto(`${base}/admin/inhalte/ueber-mich`, { waitUntil: "networkidle" });
     await page.locator('input[name="image.alt"]').fill("Porträt der Inhaberin am Schreibtisch");
     await page
@@ -453,9 +462,7 @@ async function publishAboutWithPortrait(base: string) {
       .setInputFiles(path.join(root, "tests", "fixtures", "photo-with-gps.jpg"));
     await page.getByRole("main").getByRole("button", { name: "Veröffentlichen" }).click();
     await page.getByText("Veröffentlicht", { exact: true }).first().waitFor();
-  } finally {
-    await browser.close();
-  }
+  });
   const about = await (await fetch(`${base}/about`)).text();
   if (!/<img[^>]+src="\/media\//.test(about))
     throw new Error("the published about page shows no uploaded portrait");
@@ -467,19 +474,11 @@ const WEEKDAYS = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Sa
 
 /**
  * Switches booking on with one Termin-Art and weekly hours on every day, as the owner does
- * under Termine, in a browser of its own: /termine then lists the type and its month has free
- * days. Until then /termine answers 404 (booking is off on a fresh install).
+ * under Termine: /termine then lists the type and its month has free days. Until then /termine
+ * answers 404 (booking is off on a fresh install).
  */
 async function openBooking(base: string) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  try {
-    const page = await browser.newPage();
-    const signIn = await page.request.post(`${base}/admin/login`, {
-      form: OWNER,
-      maxRedirects: 0,
-      headers: { Origin: base },
-    });
-    if (signIn.status() !== 302) throw new Error(`sign-in answered ${signIn.status()}`);
+  await asOwner(base, async (page) => {
     const main = page.getByRole("main");
     await page.goto(`${base}/admin/termine/arten?neu`, { waitUntil: "networkidle" });
     await main.getByLabel("Name", { exact: true }).fill(BOOKING_TYPE.name);
@@ -496,9 +495,7 @@ async function openBooking(base: string) {
     await main.getByLabel("Terminbuchung einschalten").check();
     await main.getByRole("button", { name: "Einstellungen speichern" }).click();
     await main.getByText("Besucher können gerade Termine buchen.").waitFor();
-  } finally {
-    await browser.close();
-  }
+  });
   const type = await fetch(`${base}${BOOKING_TYPE.path}`);
   if (!type.ok) throw new Error(`${BOOKING_TYPE.path} answered ${type.status} after booking was switched on`);
 }
