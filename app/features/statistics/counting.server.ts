@@ -28,11 +28,14 @@ import { berlinDay, visitorKey } from "./visitor-key.server";
  * settings (read once per version of the public pages) after the answer, never before it.
  */
 const recorder = createVisitRecorder();
-function recordIfOn(connect: () => Promise<Db>, visit: PendingVisit | undefined): void {
-  if (!visit) return;
+/** `visitOf` is asked only when statistics are on: with them off, an answer costs no parsing. */
+function recordIfOn(connect: () => Promise<Db>, visitOf: () => PendingVisit | undefined): void {
   const db = connect();
   enabledIn(db)
-    .then((on) => on && recorder.record(db, visit))
+    .then((on) => {
+      const visit = on ? visitOf() : undefined;
+      if (visit) recorder.record(db, visit);
+    })
     // The database or the settings do not answer: the event is dropped, as the decision says.
     .catch(() => undefined);
 }
@@ -49,7 +52,8 @@ export const statisticsEnabled = (connect: () => Promise<Db>): Promise<boolean> 
 
 /** Counts the answer to a public document GET (server/app.ts), if it counts and statistics are on. */
 export function countPageView(answered: AnsweredRequest, connect: () => Promise<Db>): void {
-  recordIfOn(connect, pageViewOf(answered));
+  const now = answered.now ?? new Date();
+  recordIfOn(connect, () => pageViewOf({ ...answered, now }));
 }
 
 /**
@@ -68,7 +72,7 @@ export function countOutboundClick(
 ): "invalid" | undefined {
   const click = outboundClickOf(request, address, target, siteHosts);
   if (click === "invalid") return click;
-  recordIfOn(connect, click);
+  recordIfOn(connect, () => click);
   return undefined;
 }
 

@@ -24,8 +24,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * cast in the statement: both drivers pass a string alike.
  */
 function arrayLiteral(values: (string | boolean | null)[]): string {
-  const element = (value: string | boolean | null) =>
-    value === null ? "NULL" : `"${String(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  const element = (value: string | boolean | null) => {
+    if (value === null) return "NULL";
+    const text = String(value);
+    return /["\\]/.test(text) ? `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"` : `"${text}"`;
+  };
   return `{${values.map(element).join(",")}}`;
 }
 

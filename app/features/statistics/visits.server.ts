@@ -1,7 +1,14 @@
 import { isbot } from "isbot";
 import { SESSION_COOKIE_HTTP, SESSION_COOKIE_HTTPS } from "~/platform/http/cookie-names";
 import type { NewVisitEvent } from "./queries.server";
-import { browserFamily, osFamily, screenClass } from "./user-agent-family";
+import {
+  browserFamily,
+  osFamily,
+  screenClass,
+  type BrowserFamily,
+  type OsFamily,
+  type ScreenClass,
+} from "./user-agent-family";
 
 /**
  * What a request counts as (docs/decisions/0025-visit-statistics.md): a page view, a conversion,
@@ -56,7 +63,8 @@ export function pageViewOf(answered: AnsweredRequest): PendingVisit | undefined 
   // The signed-in owner: the session cookie, as the page cache tells, without a database lookup.
   if (SIGNED_IN.test(headers.get("cookie") ?? "")) return undefined;
   const userAgent = headers.get("user-agent") ?? "";
-  if (!userAgent || isbot(userAgent)) return undefined;
+  const client = userAgent ? clientOf(userAgent) : undefined;
+  if (!client || client.bot) return undefined;
   if (navigation && !fromAnotherPage(headers.get("referer"), pathname, answered.siteHosts)) return undefined;
 
   const referrer = externalReferrer(headers.get("referer"), answered.siteHosts);
@@ -70,9 +78,9 @@ export function pageViewOf(answered: AnsweredRequest): PendingVisit | undefined 
     utm_source: utm(url, "utm_source"),
     utm_medium: utm(url, "utm_medium"),
     utm_campaign: utm(url, "utm_campaign"),
-    screen: screenClass(userAgent),
-    browser: browserFamily(userAgent),
-    os: osFamily(userAgent),
+    screen: client.screen,
+    browser: client.browser,
+    os: client.os,
     // From elsewhere, a bookmark or typed: a visit starts here.
     entry: referrer !== "internal",
     not_found: status === 404,
@@ -89,7 +97,8 @@ export function conversionOf(
   now = new Date(),
 ): PendingVisit | undefined {
   const userAgent = request.headers.get("user-agent") ?? "";
-  if (!userAgent || isbot(userAgent) || SIGNED_IN.test(request.headers.get("cookie") ?? "")) return undefined;
+  const client = userAgent ? clientOf(userAgent) : undefined;
+  if (!client || client.bot || SIGNED_IN.test(request.headers.get("cookie") ?? "")) return undefined;
   return {
     at: now,
     kind,
@@ -99,9 +108,9 @@ export function conversionOf(
     utm_source: null,
     utm_medium: null,
     utm_campaign: null,
-    screen: screenClass(userAgent),
-    browser: browserFamily(userAgent),
-    os: osFamily(userAgent),
+    screen: client.screen,
+    browser: client.browser,
+    os: client.os,
     entry: false,
     not_found: false,
     address,
@@ -183,8 +192,38 @@ function externalReferrer(
 }
 
 function utm(url: URL, name: string): string | null {
+  // Most pages are asked without a query: no URLSearchParams made for them.
+  if (!url.search) return null;
   const value = url.searchParams.get(name)?.trim();
   return value ? cut(value, MAX_UTM) : null;
+}
+
+/** What the counting reads from a User-Agent: whether it is a bot, its screen, browser and system. */
+type Client = { bot: boolean; screen: ScreenClass; browser: BrowserFamily; os: OsFamily };
+
+/**
+ * The clients of the User-Agents seen last, so that isbot's pattern and the families' run once
+ * per browser version, not once per page view. Long strings are not kept; the map is emptied when
+ * full.
+ */
+const clients = new Map<string, Client>();
+const CLIENTS_KEPT = 1_000;
+const CLIENT_KEY_MAX = 512;
+
+function clientOf(userAgent: string): Client {
+  const known = clients.get(userAgent);
+  if (known) return known;
+  const client: Client = {
+    bot: isbot(userAgent),
+    screen: screenClass(userAgent),
+    browser: browserFamily(userAgent),
+    os: osFamily(userAgent),
+  };
+  if (userAgent.length <= CLIENT_KEY_MAX) {
+    if (clients.size >= CLIENTS_KEPT) clients.clear();
+    clients.set(userAgent, client);
+  }
+  return client;
 }
 
 const cut = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
