@@ -75,6 +75,8 @@ const tableOwners = {
   visitEvents: "app/features/statistics/queries.server.ts",
   visitSalts: "app/features/statistics/queries.server.ts",
   visitDaily: "app/features/statistics/queries.server.ts",
+  visitToday: "app/features/statistics/queries.server.ts",
+  visitTodayMarks: "app/features/statistics/queries.server.ts",
   bookingTypes: "app/features/booking/booking-types.server.ts",
   bookingHours: "app/features/booking/availability.server.ts",
   bookingDateOverrides: "app/features/booking/availability.server.ts",

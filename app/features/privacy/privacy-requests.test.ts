@@ -66,6 +66,8 @@ const KNOWN_TABLES = [
   "visit_daily",
   "visit_events",
   "visit_salts",
+  "visit_today",
+  "visit_today_marks",
 ];
 
 const PERSON = "Mia.Muster@Example.org";

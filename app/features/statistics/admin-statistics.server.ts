@@ -19,11 +19,13 @@ import {
   type ListEntry,
 } from "./messages";
 import {
+  addedUp,
   dailySeries,
   dailyTotals,
   eventSeries,
   eventTotals,
   rankedOf,
+  todayTotals,
   visitorsSince,
   type DimensionTotal,
   type SeriesPoint,
@@ -52,8 +54,9 @@ export async function loadStatistics(request: Request, context: RequestContext) 
   const { period, error } = periodAsked(new URL(request.url).searchParams, berlinDay(now));
   const db = await context.get(databaseContext);
   const days = daysBetween(period.from, period.to);
-  const current = await totalsOf(db, period.from, period.to, now);
-  const previous = await totalsOf(db, addDays(period.from, -days), addDays(period.from, -1), now);
+  const today = once(() => todayTotals(db, now));
+  const current = await totalsOf(db, period.from, period.to, now, today);
+  const previous = await totalsOf(db, addDays(period.from, -days), addDays(period.from, -1), now, today);
   const { settings } = await siteSettingsOf(db);
   const payload = {
     period,
@@ -62,7 +65,7 @@ export async function loadStatistics(request: Request, context: RequestContext) 
     live: await visitorsSince(db, new Date(now.getTime() - LIVE_MS)),
     headline: headlineOf(current),
     previous: headlineOf(previous),
-    chart: await chartOf(db, period, now),
+    chart: await chartOf(db, period, now, today),
     lists: Object.fromEntries(
       SHOWN_LISTS.map((dimension) => [
         dimension,
@@ -108,11 +111,31 @@ function rawRange(from: string, to: string, lastRolledDay: string | undefined, n
   return { start, end, empty: start >= end };
 }
 
-/** The totals per dimension and value of the days from `from` to `to`. */
-async function totalsOf(db: Db, from: string, to: string, now: Date): Promise<DimensionTotal[]> {
+/**
+ * The totals per dimension and value of the days from `from` to `to`: the daily totals, the raw
+ * events of days not rolled up, and today's (`today`, asked once per page).
+ */
+async function totalsOf(
+  db: Db,
+  from: string,
+  to: string,
+  now: Date,
+  today: () => Promise<DimensionTotal[]>,
+): Promise<DimensionTotal[]> {
   const rolled = await dailyTotals(db, from, to);
   const raw = rawRange(from, to, rolled.lastDay, now);
-  return sum([...rolled.totals, ...(raw.empty ? [] : await eventTotals(db, raw.start, raw.end))]);
+  if (raw.empty) return rolled.totals;
+  const todayStart = berlinMidnight(berlinDay(now));
+  const before = raw.start < todayStart ? await eventTotals(db, raw.start, minDate(raw.end, todayStart)) : [];
+  return addedUp([...rolled.totals, ...before, ...(raw.end > todayStart ? await today() : [])]);
+}
+
+const minDate = (a: Date, b: Date) => (a < b ? a : b);
+
+/** Asks `load` once, on the first call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
 }
 
 function headlineOf(totals: DimensionTotal[]): Headline {
@@ -127,6 +150,7 @@ async function chartOf(
   db: Db,
   period: Period,
   now: Date,
+  todays: () => Promise<DimensionTotal[]>,
 ): Promise<{ unit: ChartUnit; points: ChartPoint[] }> {
   const days = daysBetween(period.from, period.to);
   const today = berlinDay(now);
@@ -143,7 +167,22 @@ async function chartOf(
     undefined,
   );
   const raw = rawRange(period.from, period.to, lastRolled, now);
-  const found = [...rolled, ...(raw.empty ? [] : await eventSeries(db, raw.start, raw.end, "day"))];
+  const found = [...rolled];
+  if (!raw.empty) {
+    // Days not rolled up from the raw events; today from its totals (as the figures above).
+    const todayStart = berlinMidnight(today);
+    if (raw.start < todayStart)
+      found.push(...(await eventSeries(db, raw.start, minDate(raw.end, todayStart), "day")));
+    const total =
+      raw.end > todayStart ? (await todays()).find((row) => row.dimension === "total") : undefined;
+    if (total)
+      found.push({
+        bucket: today,
+        views: total.views,
+        visitors: total.visitors,
+        conversions: total.conversions,
+      });
+  }
   const allDays = Array.from({ length: days }, (_, n) => addDays(period.from, n));
   if (days <= DAILY_CHART_MAX_DAYS) return { unit: "day", points: filled(allDays, found) };
   const months = [...new Set(allDays.map((day) => day.slice(0, 7)))];
@@ -164,22 +203,6 @@ function filled(buckets: string[], found: SeriesPoint[]): ChartPoint[] {
     known.conversions += point.conversions;
   }
   return [...points.values()];
-}
-
-/** Adds up the rows of one dimension and value (the daily totals and the raw events' totals). */
-function sum(rows: DimensionTotal[]): DimensionTotal[] {
-  const sums = new Map<string, DimensionTotal>();
-  for (const row of rows) {
-    const key = `${row.dimension}\u0000${row.value}`;
-    const known = sums.get(key);
-    if (!known) sums.set(key, { ...row });
-    else {
-      known.views += row.views;
-      known.visitors += row.visitors;
-      known.conversions += row.conversions;
-    }
-  }
-  return [...sums.values()];
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Db } from "~/platform/db/engines.server";
 import { siteSettingsOf } from "~/features/settings/index.server";
 import { clientAddressContext, databaseContext, type RequestContext } from "~/platform/http/request-context";
 import {
+  keepTodayTotals,
   pruneSalts,
   pruneVisitEvents,
   rollUpClosedDays,
@@ -104,12 +105,13 @@ export const flushVisits = () => recorder.flush();
 
 /**
  * The housekeeping's part (inside its transaction and advisory lock): closed days rolled up into
- * the daily totals, then raw events past 30 days and salts of past days deleted. Resolves to the
+ * the daily totals, today's totals brought forward, then raw events past 30 days and salts of past days deleted. Resolves to the
  * raw events deleted.
  */
 export async function pruneVisits(db: Db, now = new Date()): Promise<number> {
   await summarizeVisitEvents(db);
   await rollUpClosedDays(db, now);
+  await keepTodayTotals(db, now);
   await pruneSalts(db, now);
   return pruneVisitEvents(db, now);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "~/platform/db/engines.server";
-import { visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
+import { visitDaily, visitEvents, visitSalts, visitToday, visitTodayMarks } from "~/platform/db/schema";
 import { berlinDay, berlinMidnight, nextDay } from "./visitor-key.server";
 import { VISIT_EVENT_DAYS } from "./retention";
 import type { VisitSource } from "./visit-source";
@@ -113,6 +113,22 @@ export type DimensionTotal = {
   conversions: number;
 };
 
+/** Adds up the rows of one dimension and value (the daily totals, the stored ones of today, the raw events'). */
+export function addedUp(rows: DimensionTotal[]): DimensionTotal[] {
+  const sums = new Map<string, DimensionTotal>();
+  for (const row of rows) {
+    const key = `${row.dimension}\u0000${row.value}`;
+    const known = sums.get(key);
+    if (!known) sums.set(key, { ...row });
+    else {
+      known.views += row.views;
+      known.visitors += row.visitors;
+      known.conversions += row.conversions;
+    }
+  }
+  return [...sums.values()];
+}
+
 /** The rows of one dimension, the most viewed first, then the most conversions, then by name. */
 export const rankedOf = (totals: DimensionTotal[], dimension: string): DimensionTotal[] =>
   totals
@@ -125,14 +141,30 @@ export const rankedOf = (totals: DimensionTotal[], dimension: string): Dimension
  * conversions. A conversion counts for the entry page, referrer and UTM of the visit it is
  * attributed to (the visitor's latest entry before it, else their first view; the key makes it
  * the same day), and for its own browser and system.
+ *
+ * With `cut` (within [start, end), `start` the day's midnight): only what the events in
+ * [cut, end) add to the totals of [start, cut) — their views and conversions, and each visitor
+ * who had no view of that value before `cut`. The events before `cut` of the visitors seen since
+ * are read for that (and for the attribution); nobody else's.
  */
-const totalsOf = (start: Date, end: Date) => sql`
-    with ev as (
-      select * from ${visitEvents} where ${visitEvents.at} >= ${start.toISOString()}::timestamptz and ${visitEvents.at} < ${end.toISOString()}::timestamptz
-    ),
+const totalsOf = (start: Date, end: Date, cut?: Date) => {
+  const from = start.toISOString();
+  const to = end.toISOString();
+  const events = cut
+    ? sql`
+      select e.*, e.at >= ${cut.toISOString()}::timestamptz as after from ${visitEvents} e
+      where e.at >= ${from}::timestamptz and e.at < ${to}::timestamptz and e.visitor in (
+        select visitor from ${visitEvents}
+        where ${visitEvents.at} >= ${cut.toISOString()}::timestamptz and ${visitEvents.at} < ${to}::timestamptz
+      )`
+    : sql`
+      select *, true as after from ${visitEvents}
+      where ${visitEvents.at} >= ${from}::timestamptz and ${visitEvents.at} < ${to}::timestamptz`;
+  return sql`
+    with ev as (${events}),
     views as (select * from ev where kind = 'view'),
     conv as (
-      select c.kind, c.visitor, c.path, c.browser, c.os,
+      select c.kind, c.visitor, c.path, c.browser, c.os, c.after,
         a.path as a_entry, a.referrer_host as a_host, a.referrer_path as a_referrer_path,
         a.utm_source as a_source, a.utm_medium as a_medium, a.utm_campaign as a_campaign
       from ev c
@@ -140,54 +172,148 @@ const totalsOf = (start: Date, end: Date) => sql`
       left join lateral (
         select v.path, v.referrer_host, v.referrer_path, v.utm_source, v.utm_medium, v.utm_campaign
         from ${visitEvents} v
-        where v.visitor = c.visitor and v.at >= ${start.toISOString()}::timestamptz and v.at <= c.at
+        where v.visitor = c.visitor and v.at >= ${from}::timestamptz and v.at <= c.at
           and v.kind = 'view' and not v.not_found
         order by v.entry desc, case when v.entry then v.at end desc, v.at asc
         limit 1
       ) a on true
       where c.kind <> 'view'
     ),
-    facts (dimension, value, visitor, is_view, is_conversion) as (
-      select 'total', '', visitor, kind = 'view', kind <> 'view' from ev
-      union all select 'page', path, visitor, true, false from views where not not_found
-      union all select 'not_found', path, visitor, true, false from views where not_found
-      union all select 'entry', path, visitor, true, false from views where entry and not not_found
-      union all select 'entry', a_entry, visitor, false, true from conv where a_entry is not null
-      union all select 'referrer', coalesce(referrer_host, ''), visitor, true, false from views where entry
-      union all select 'referrer', coalesce(a_host, ''), visitor, false, true from conv
-      union all select 'referrer_url', referrer_host || coalesce(referrer_path, ''), visitor, true, false
+    facts (dimension, value, visitor, is_view, is_conversion, after) as (
+      select 'total', '', visitor, kind = 'view', kind <> 'view', after from ev
+      union all select 'page', path, visitor, true, false, after from views where not not_found
+      union all select 'not_found', path, visitor, true, false, after from views where not_found
+      union all select 'entry', path, visitor, true, false, after from views where entry and not not_found
+      union all select 'entry', a_entry, visitor, false, true, after from conv where a_entry is not null
+      union all select 'referrer', coalesce(referrer_host, ''), visitor, true, false, after from views where entry
+      union all select 'referrer', coalesce(a_host, ''), visitor, false, true, after from conv
+      union all select 'referrer_url', referrer_host || coalesce(referrer_path, ''), visitor, true, false, after
         from views where entry and referrer_host is not null
-      union all select 'referrer_url', a_host || coalesce(a_referrer_path, ''), visitor, false, true
+      union all select 'referrer_url', a_host || coalesce(a_referrer_path, ''), visitor, false, true, after
         from conv where a_host is not null
-      union all select 'utm_source', utm_source, visitor, true, false from views where utm_source is not null
-      union all select 'utm_source', a_source, visitor, false, true from conv where a_source is not null
-      union all select 'utm_medium', utm_medium, visitor, true, false from views where utm_medium is not null
-      union all select 'utm_medium', a_medium, visitor, false, true from conv where a_medium is not null
-      union all select 'utm_campaign', utm_campaign, visitor, true, false from views where utm_campaign is not null
-      union all select 'utm_campaign', a_campaign, visitor, false, true from conv where a_campaign is not null
-      union all select 'screen', screen, visitor, true, false from views where screen is not null
-      union all select 'browser', browser, visitor, kind = 'view', kind <> 'view' from ev
-      union all select 'os', os, visitor, kind = 'view', kind <> 'view' from ev
-      union all select 'conversion', kind, visitor, false, true from conv
-      union all select 'outbound', path, visitor, false, true from conv where kind = 'outbound'
+      union all select 'utm_source', utm_source, visitor, true, false, after from views where utm_source is not null
+      union all select 'utm_source', a_source, visitor, false, true, after from conv where a_source is not null
+      union all select 'utm_medium', utm_medium, visitor, true, false, after from views where utm_medium is not null
+      union all select 'utm_medium', a_medium, visitor, false, true, after from conv where a_medium is not null
+      union all select 'utm_campaign', utm_campaign, visitor, true, false, after from views where utm_campaign is not null
+      union all select 'utm_campaign', a_campaign, visitor, false, true, after from conv where a_campaign is not null
+      union all select 'screen', screen, visitor, true, false, after from views where screen is not null
+      union all select 'browser', browser, visitor, kind = 'view', kind <> 'view', after from ev
+      union all select 'os', os, visitor, kind = 'view', kind <> 'view', after from ev
+      union all select 'conversion', kind, visitor, false, true, after from conv
+      union all select 'outbound', path, visitor, false, true, after from conv where kind = 'outbound'
     ),
     -- Per visitor first, then per value: two hash aggregates instead of sorting every fact for
     -- count(distinct visitor).
     per_visitor as (
       select dimension, value, visitor,
-        count(*) filter (where is_view) as views, count(*) filter (where is_conversion) as conversions
+        count(*) filter (where is_view and after) as views,
+        count(*) filter (where is_conversion and after) as conversions,
+        bool_or(is_view and not after) as seen_before
       from facts
       group by dimension, value, visitor
     )
     select dimension, value, sum(views)::int as views,
-      (count(*) filter (where views > 0))::int as visitors, sum(conversions)::int as conversions
+      (count(*) filter (where views > 0 and not seen_before))::int as visitors,
+      sum(conversions)::int as conversions
     from per_visitor
     group by dimension, value
-`;
+    having sum(views) > 0 or sum(conversions) > 0
+  `;
+};
 
 /** The totals of the raw events in [start, end) (the days not rolled up yet). */
 export async function eventTotals(db: Db, start: Date, end: Date): Promise<DimensionTotal[]> {
   return withoutJit(db, async (tx) => rowsOf<DimensionTotal>(await tx.execute(totalsOf(start, end))));
+}
+
+/** Today's stored totals are brought forward once they lag the settled events by this much. */
+const TODAY_STEP_MS = 5 * 60 * 1000;
+/** One instance at a time brings today's totals forward; another one reads them as they are. */
+const TODAY_LOCK_KEY = 720_514_313;
+
+/**
+ * Today's totals (Europe/Berlin) up to `now` plus a second, as `eventTotals` of the day would
+ * give them: the stored totals up to their mark, plus what the events since add (totalsOf with a
+ * cut). The stored totals are brought forward first when they lag, so that on a busy day the
+ * page aggregates minutes of events, not hours.
+ */
+export async function todayTotals(db: Db, now = new Date()): Promise<DimensionTotal[]> {
+  const day = berlinDay(now);
+  const start = berlinMidnight(day);
+  await bringTodayForward(db, day, start, now);
+  return withoutJit(db, async (tx) => {
+    // One statement: the rows and their mark from the same snapshot.
+    const stored = rowsOf<DimensionTotal & { upto: string | Date }>(
+      await tx.execute(sql`
+        select m.upto, t.dimension, t.value, t.views, t.visitors, t.conversions
+        from ${visitTodayMarks} m left join ${visitToday} t on t.day = m.day
+        where m.day = ${day}::date
+      `),
+    );
+    const upto = stored[0] ? new Date(stored[0].upto) : undefined;
+    const end = new Date(now.getTime() + 1_000);
+    const added = rowsOf<DimensionTotal>(await tx.execute(totalsOf(start, end, upto)));
+    const kept = stored
+      .filter((row) => row.dimension !== null)
+      .map(({ dimension, value, views, visitors, conversions }) => ({
+        dimension,
+        value,
+        views,
+        visitors,
+        conversions,
+      }));
+    return addedUp([...kept, ...added]);
+  });
+}
+
+/**
+ * Adds the settled events since the mark (DAY_SETTLED_MS ago at most) to today's stored totals
+ * and moves the mark, when it lags by TODAY_STEP_MS or more; nothing when another instance is at
+ * it. An event written later than DAY_SETTLED_MS after it happened is missing from today's
+ * figures; the day's rollup, from the raw events, has it.
+ */
+async function bringTodayForward(db: Db, day: string, start: Date, now: Date): Promise<void> {
+  const target = new Date(Math.min(now.getTime() - DAY_SETTLED_MS, berlinMidnight(nextDay(day)).getTime()));
+  if (target.getTime() - start.getTime() < TODAY_STEP_MS) return;
+  await withoutJit(db, async (tx) => {
+    const [lock] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${TODAY_LOCK_KEY}) as locked`),
+    );
+    if (!lock?.locked) return;
+    const [mark] = await tx.select().from(visitTodayMarks).where(eq(visitTodayMarks.day, day));
+    if (mark && target.getTime() - mark.upto.getTime() < TODAY_STEP_MS) return;
+    await tx.execute(sql`
+      insert into ${visitToday} (day, dimension, value, views, visitors, conversions)
+      select ${day}::date, dimension, value, views, visitors, conversions
+      from (${totalsOf(start, target, mark?.upto)}) as added
+      on conflict (day, dimension, value) do update set
+        views = ${visitToday.views} + excluded.views,
+        visitors = ${visitToday.visitors} + excluded.visitors,
+        conversions = ${visitToday.conversions} + excluded.conversions
+    `);
+    await tx
+      .insert(visitTodayMarks)
+      .values({ day, upto: target })
+      .onConflictDoUpdate({ target: visitTodayMarks.day, set: { upto: target } });
+  });
+}
+
+/** The stored totals of days before today (rolled up from the raw events by then). */
+async function pruneTodayTotals(db: Db, now: Date): Promise<void> {
+  const today = berlinDay(now);
+  await db.delete(visitToday).where(lt(visitToday.day, today));
+  await db.delete(visitTodayMarks).where(lt(visitTodayMarks.day, today));
+}
+
+/**
+ * Run by the housekeeping after the rollup: yesterday's stored totals go, today's are brought
+ * forward (the first Statistik of the hour then adds minutes, not an hour).
+ */
+export async function keepTodayTotals(db: Db, now = new Date()): Promise<void> {
+  await pruneTodayTotals(db, now);
+  const day = berlinDay(now);
+  await bringTodayForward(db, day, berlinMidnight(day), now);
 }
 
 /**

@@ -1,7 +1,15 @@
 import { describe, expect } from "vitest";
-import { visitDaily, visitEvents, visitSalts } from "~/platform/db/schema";
+import { visitDaily, visitEvents, visitSalts, visitToday, visitTodayMarks } from "~/platform/db/schema";
 import { test, testDatabases } from "#tests/setup/databases";
-import { insertVisitEvents, rollUpClosedDays, type NewVisitEvent } from "./queries.server";
+import {
+  eventTotals,
+  insertVisitEvents,
+  keepTodayTotals,
+  rollUpClosedDays,
+  todayTotals,
+  type DimensionTotal,
+  type NewVisitEvent,
+} from "./queries.server";
 import { createVisitRecorder } from "./recorder.server";
 import { pageViewOf, type AnsweredRequest } from "./visits.server";
 
@@ -221,6 +229,57 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
     // 00:02 in Berlin: the last buffers of the 10th may still be on their way.
     expect(await rollUpClosedDays(db, new Date("2026-03-10T23:02:00Z"))).toEqual([]);
     expect(await rollUpClosedDays(db, new Date("2026-03-10T23:06:00Z"))).toEqual(["2026-03-10"]);
+  });
+
+  test("today's stored totals plus the events since equal the day's totals from the raw events, at every moment", async ({
+    db,
+  }) => {
+    // 10 March 2026, Berlin: midnight is 23:00 UTC of the 9th. A day of 40 visitors, most with
+    // several events hours apart, so that visitors and their conversions straddle the marks.
+    const midnight = Date.parse("2026-03-09T23:00:00Z");
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
+    const events: NewVisitEvent[] = Array.from({ length: 600 }, (_, n) => {
+      const entry = next(3) === 0;
+      const kind = (["view", "view", "view", "view", "view", "contact", "newsletter", "outbound"] as const)[
+        next(8)
+      ];
+      return {
+        at: new Date(midnight + Math.floor((n / 600) * 20 * 3_600_000) + next(60_000)),
+        kind,
+        path: kind === "outbound" ? "kunde.example/shop" : `/seite/${next(6)}`,
+        referrer_host: entry && next(2) === 0 ? `site${next(3)}.example` : null,
+        referrer_path: entry ? `/artikel/${next(2)}` : null,
+        utm_campaign: entry && next(4) === 0 ? "herbst" : null,
+        screen: (["Smartphone", "Computer"] as const)[next(2)],
+        browser: (["Firefox", "Safari"] as const)[next(2)],
+        os: "Linux",
+        visitor: `visitor-${String(next(40)).padStart(8, "0")}`,
+        entry,
+        not_found: next(20) === 0,
+      };
+    });
+    await insertVisitEvents(
+      db,
+      events.toSorted((a, b) => a.at.getTime() - b.at.getTime()),
+    );
+    const sorted = (rows: DimensionTotal[]) =>
+      rows.toSorted((a, b) => a.dimension.localeCompare(b.dimension) || a.value.localeCompare(b.value));
+    const hours = [0.05, 1, 3, 3.05, 3.2, 7.5, 12, 12.01, 16, 19.9, 21];
+    for (const hour of hours) {
+      const now = new Date(midnight + hour * 3_600_000);
+      const fromRaw = await eventTotals(db, new Date(midnight), new Date(now.getTime() + 1_000));
+      expect(sorted(await todayTotals(db, now)), `at ${now.toISOString()}`).toEqual(sorted(fromRaw));
+    }
+    // The totals were stored and brought forward (to five minutes before the last moment).
+    const [mark] = await db.select().from(visitTodayMarks);
+    expect(mark).toEqual({ day: "2026-03-10", upto: new Date(midnight + 21 * 3_600_000 - 5 * 60_000) });
+    expect((await db.select().from(visitToday)).length).toBeGreaterThan(0);
+
+    // The next day's housekeeping leaves none of them.
+    await keepTodayTotals(db, new Date(midnight + 24 * 3_600_000 + 60_000));
+    expect(await db.select().from(visitToday)).toEqual([]);
+    expect(await db.select().from(visitTodayMarks)).toEqual([]);
   });
 });
 

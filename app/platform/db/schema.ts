@@ -576,6 +576,30 @@ export const visitDaily = pgTable(
 );
 
 /**
+ * Today's totals up to a moment (`visit_today_marks.upto`), kept current by adding the events
+ * since (queries.server.ts, `todayTotals`): the page then aggregates minutes of raw events, not
+ * the whole day. Deleted when the day is rolled up into visit_daily.
+ */
+export const visitToday = pgTable(
+  "visit_today",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+    conversions: integer("conversions").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
+);
+
+/** Up to which moment a day's visit_today rows count the events (the events before it). */
+export const visitTodayMarks = pgTable("visit_today_marks", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  upto: timestamp("upto", { withTimezone: true }).notNull(),
+});
+
+/**
  * Termine (docs/decisions/0027-booking.md). What a visitor can book: the owner's Termin-Arten,
  * reached at /termine/<slug>. Times are minutes; the rules are read by
  * app/features/booking/slots.ts.
