@@ -44,3 +44,11 @@ export async function openEmbedded(dataDir: string): Promise<{ query: Query; clo
     close: () => db.close(),
   };
 }
+
+/** Einstellungen → Besucherstatistik on, written before the server starts (it reads it then). */
+export async function switchStatisticsOn(query: Query): Promise<void> {
+  await query(
+    `insert into site_settings (section, value) values ('statistics', '{"enabled":"on"}'::jsonb)
+     on conflict (section) do update set value = excluded.value`,
+  );
+}

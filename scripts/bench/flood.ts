@@ -3,7 +3,8 @@
  * a client address each, half valid and half invalid or spam-like (scripts/bench/flood-client.ts,
  * a process of its own), against the production server with the public forms' limits and their
  * cap of all forms as shipped (FORM_MAX_PER_HOUR), and mail through a local SMTP sink under
- * MAIL_MAX_PER_HOUR. Meanwhile a separate client measures GET / against its idle p99 before.
+ * MAIL_MAX_PER_HOUR. Meanwhile a separate client measures GET / against its idle p99 before,
+ * as browsers ask it, with the visit statistics counting.
  *
  * Afterwards, with the server stopped: every valid submission answered 200 is stored, no other
  * one is, and each stored request has one notification, sent or waiting in the outbox, never
@@ -17,9 +18,9 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { freePort, startServer } from "../lib/production-server.ts";
-import { freshPostgres, openEmbedded } from "./databases.ts";
+import { freshPostgres, openEmbedded, switchStatisticsOn } from "./databases.ts";
 import type { FloodResult } from "./flood-client.ts";
-import { loadUntil, rssMb, run, type Load } from "./measure.ts";
+import { BROWSER_HEADERS, loadUntil, rssMb, run, type Load } from "./measure.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
 export const FLOOD = { rate: 2_000, seconds: 20, mailMaxPerHour: 50 } as const;
@@ -94,6 +95,12 @@ export async function benchFlood(options: {
   const sink = await startSmtpSink();
   const marker = `flut${randomBytes(3).toString("hex")}`;
   try {
+    // Visit statistics on: the pages below are counted, and each stored request as a conversion.
+    if (postgres)
+      await (await startServer(options.dataDir, await freePort(), { DATABASE_URL: postgres.url })).stop(); // migrates
+    const seeding = postgres ? await postgres.open() : await openEmbedded(options.dataDir);
+    await switchStatisticsOn(seeding.query);
+    await seeding.close();
     const server = await startServer(options.dataDir, await freePort(), {
       // Every request poses as a client of its own, as behind a proxy on this machine.
       TRUST_PROXY: "X-Forwarded-For",
@@ -117,15 +124,18 @@ export async function benchFlood(options: {
       // A site under attack has been up a while: it served pages and some forms, and Node had
       // compiled their code. A process fresh from start compiles the forms' path during the
       // flood's first seconds (docs/quality.md).
-      await run({ url, connections: CONNECTIONS, duration: 2 });
+      await run({ url, connections: CONNECTIONS, duration: 2, headers: BROWSER_HEADERS });
       const warmUp = await floodClient(WARM_UP.rate, WARM_UP.seconds, `vorab${marker}`);
       result.warmUpStored = warmUp.acknowledged.length;
       // Idle, which also lets the form token grow older than FORM_MIN_FILL_MS.
-      result.idle = await loadUntil({ url, connections: CONNECTIONS }, delay(IDLE_SECONDS * 1000));
+      result.idle = await loadUntil(
+        { url, connections: CONNECTIONS, headers: BROWSER_HEADERS },
+        delay(IDLE_SECONDS * 1000),
+      );
 
       progress(`${result.database}: flood of ${FLOOD.rate} contact POSTs/s for ${FLOOD.seconds} s`);
       const flood = floodClient(FLOOD.rate, FLOOD.seconds, marker);
-      result.during = await loadUntil({ url, connections: CONNECTIONS }, flood);
+      result.during = await loadUntil({ url, connections: CONNECTIONS, headers: BROWSER_HEADERS }, flood);
       result.flood = await flood;
       result.rssMb = rssMb(server.child.pid!);
       result.acknowledged = result.flood.acknowledged.length;

@@ -8,6 +8,13 @@ export function rssMb(pid: number): number {
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 }
 
+/** What a browser's page request says: counted when statistics are on (a User-Agent, a document). */
+export const BROWSER_HEADERS = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+  accept: "text/html",
+  "sec-fetch-dest": "document",
+};
+
 /** One autocannon run, to its end. */
 export function run(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {

@@ -13,7 +13,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { freePort, startServer } from "../lib/production-server.ts";
-import { freshPostgres, openEmbedded, type Query } from "./databases.ts";
+import { freshPostgres, openEmbedded, switchStatisticsOn, type Query } from "./databases.ts";
 
 const LOADS = 5;
 /** How long the bench waits for the server's first housekeeping (the rollup) before it gives up. */
@@ -109,10 +109,7 @@ export async function benchStatistics(options: {
 
 /** Statistics on, and an owner with a session: resolves to the session's token. */
 async function seedOwner(query: Query): Promise<string> {
-  await query(
-    `insert into site_settings (section, value) values ('statistics', '{"enabled":"on"}'::jsonb)
-     on conflict (section) do update set value = excluded.value`,
-  );
+  await switchStatisticsOn(query);
   const [admin] = await query<{ id: string }>(
     `insert into admin_users (email, name, password_hash) values ('bench@example.org', 'Bench', 'unused') returning id`,
   );

@@ -243,7 +243,7 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
       const entry = next(3) === 0;
       const kind = (["view", "view", "view", "view", "view", "contact", "newsletter", "outbound"] as const)[
         next(8)
-      ];
+      ]!;
       return {
         at: new Date(midnight + Math.floor((n / 600) * 20 * 3_600_000) + next(60_000)),
         kind,
@@ -251,8 +251,8 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
         referrer_host: entry && next(2) === 0 ? `site${next(3)}.example` : null,
         referrer_path: entry ? `/artikel/${next(2)}` : null,
         utm_campaign: entry && next(4) === 0 ? "herbst" : null,
-        screen: (["Smartphone", "Computer"] as const)[next(2)],
-        browser: (["Firefox", "Safari"] as const)[next(2)],
+        screen: (["Smartphone", "Computer"] as const)[next(2)]!,
+        browser: (["Firefox", "Safari"] as const)[next(2)]!,
         os: "Linux",
         visitor: `visitor-${String(next(40)).padStart(8, "0")}`,
         entry,
