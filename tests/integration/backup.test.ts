@@ -23,7 +23,13 @@ import { DEFAULT_ABOUT, DEFAULT_PAGES } from "~/features/pages/built-in-pages";
 import type { PageContent } from "~/features/pages/page-content";
 import { hitRateLimit } from "~/platform/db/rate-limits.server";
 import { saveRemote, saveSchedule } from "~/features/settings/backups/backup-settings.server";
-import { insertVisitEvents, rollUpClosedDays, saltOfDay } from "~/features/statistics/queries.server";
+import {
+  insertVisitEvents,
+  keepTodayTotals,
+  rollUpClosedDays,
+  saltOfDay,
+} from "~/features/statistics/queries.server";
+import { berlinDay, berlinMidnight } from "~/features/statistics/visitor-key.server";
 import { createIssue, queueIssue, saveIssueDraft } from "~/features/newsletter/issues.server";
 import { addDateOverride, replaceWeeklyHours } from "~/features/booking/availability.server";
 import { addBookingFeed, saveBookingSettings } from "~/features/booking/booking-settings.server";
@@ -286,6 +292,19 @@ async function populate(db: Db): Promise<void> {
   ]);
   await rollUpClosedDays(db);
   await saltOfDay(db, new Date().toISOString().slice(0, 10));
+  // Today's stored totals: a view at 00:01 in Berlin, stored as the page at noon would.
+  const today = berlinMidnight(berlinDay(new Date()));
+  await insertVisitEvents(db, [
+    {
+      at: new Date(today.getTime() + 60_000),
+      path: "/about",
+      browser: "Safari",
+      os: "iOS",
+      visitor: "b1b2c3d4e5f6a7b8",
+      entry: true,
+    },
+  ]);
+  await keepTodayTotals(db, new Date(today.getTime() + 12 * 60 * 60 * 1000));
   // Termine: its settings with a CalDAV calendar, a feed, a type, the weekly hours, a holiday
   // and a booking with a message.
   await saveBookingSettings(db, {
