@@ -1,14 +1,14 @@
 import type { Db } from "~/platform/db/engines.server";
 import { logger, scrubError } from "~/platform/logger.server";
-import { insertVisitEvents, saltOfDay } from "./queries.server";
+import { emptyVisitColumns, insertVisitColumns, pushVisitEvent, saltOfDay } from "./queries.server";
 import type { PendingVisit } from "./visits.server";
-import { berlinDay, visitorKey } from "./visitor-key.server";
+import { berlinDay, berlinMidnight, nextDay, visitorKey } from "./visitor-key.server";
 
 /**
  * The group commit of the counted events (docs/decisions/0025-visit-statistics.md): recording
- * pushes onto an array; a timer writes the array at most once per `intervalMs` in one insert,
+ * pushes onto the buffer; a timer writes it at most once per `intervalMs` in one insert,
  * and `flush` writes it at once (the graceful shutdown). A failed write is logged and its events
- * dropped; nothing here ever reaches a response. A crash loses what the array holds: at most
+ * dropped; nothing here ever reaches a response. A crash loses what the buffer holds: at most
  * the last interval's events.
  */
 export type VisitRecorder = {
@@ -22,34 +22,41 @@ export function createVisitRecorder({
   intervalMs = 1_000,
   maxBuffered = 10_000,
 }: { now?: () => Date; intervalMs?: number; maxBuffered?: number } = {}): VisitRecorder {
-  let buffer: PendingVisit[] = [];
+  // Events keyed when recorded (the day's salt known), as columns; the others keep their address
+  // and User-Agent until the write reads the salt.
+  let keyed = emptyVisitColumns();
+  let unkeyed: PendingVisit[] = [];
   let database: Promise<Db> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
-  let salt: { day: string; value: Uint8Array } | undefined;
+  let salt: { day: string; start: number; end: number; value: Uint8Array } | undefined;
   let dropped = 0;
 
   async function write(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
-    const batch = buffer;
-    buffer = [];
-    if (batch.length === 0 || !database) return;
+    const batch = keyed;
+    const waiting = unkeyed;
+    keyed = emptyVisitColumns();
+    unkeyed = [];
+    const count = batch.at.length + waiting.length;
+    if (count === 0 || !database) return;
     try {
       const db = await database;
-      const day = berlinDay(now());
-      // The first write of a day makes (or reads) its salt; the day before's is deleted then.
-      if (salt?.day !== day) salt = { day, value: await saltOfDay(db, day) };
-      const key = salt.value;
-      await insertVisitEvents(
-        db,
-        batch.map(({ address, userAgent, ...event }) => ({
-          ...event,
-          visitor: visitorKey(key, address, userAgent),
-        })),
-      );
+      if (waiting.length > 0) {
+        const day = berlinDay(now());
+        // The first write of a day makes (or reads) its salt; the day before's is deleted then.
+        if (salt?.day !== day) {
+          const start = berlinMidnight(day).getTime();
+          salt = { day, start, end: berlinMidnight(nextDay(day)).getTime(), value: await saltOfDay(db, day) };
+        }
+        for (const { address, userAgent, ...event } of waiting) {
+          pushVisitEvent(batch, { ...event, visitor: visitorKey(salt.value, address, userAgent) });
+        }
+      }
+      await insertVisitColumns(db, batch);
     } catch (error) {
-      logger.warn({ err: scrubError(error), dropped: batch.length }, "visit statistics: events dropped");
+      logger.warn({ err: scrubError(error), dropped: count }, "visit statistics: events dropped");
     }
   }
 
@@ -61,12 +68,20 @@ export function createVisitRecorder({
   return {
     record(db, visit) {
       database = db;
-      if (buffer.length >= maxBuffered) {
+      if (keyed.at.length + unkeyed.length >= maxBuffered) {
         // The database is behind or gone: drop rather than grow, and say so once per write.
         if (dropped++ === 0) logger.warn({ maxBuffered }, "visit statistics: buffer full, events dropped");
         return;
       }
-      buffer.push(visit);
+      // Keyed at once while the salt read by the last write is today's: the address and the
+      // User-Agent are not kept, and the buffer holds no object per event.
+      const moment = now().getTime();
+      if (salt && moment >= salt.start && moment < salt.end) {
+        const { address, userAgent, ...event } = visit;
+        pushVisitEvent(keyed, { ...event, visitor: visitorKey(salt.value, address, userAgent) });
+      } else {
+        unkeyed.push(visit);
+      }
       if (!timer) {
         timer = setTimeout(() => {
           timer = undefined;
