@@ -123,14 +123,25 @@ async function totalsOf(
   today: () => Promise<DimensionTotal[]>,
 ): Promise<DimensionTotal[]> {
   const rolled = await dailyTotals(db, from, to);
-  const raw = rawRange(from, to, rolled.lastDay, now);
-  if (raw.empty) return rolled.totals;
-  const todayStart = berlinMidnight(berlinDay(now));
-  const before = raw.start < todayStart ? await eventTotals(db, raw.start, minDate(raw.end, todayStart)) : [];
-  return addedUp([...rolled.totals, ...before, ...(raw.end > todayStart ? await today() : [])]);
+  const raw = rawParts(from, to, rolled.lastDay, now);
+  if (!raw.before && !raw.today) return rolled.totals;
+  const before = raw.before ? await eventTotals(db, raw.before.start, raw.before.end) : [];
+  return addedUp([...rolled.totals, ...before, ...(raw.today ? await today() : [])]);
 }
 
-const minDate = (a: Date, b: Date) => (a < b ? a : b);
+/**
+ * What the daily totals of [from, to] leave out, split at today's midnight: the days before today
+ * (from the raw events) and whether today is among them (from today's totals).
+ */
+function rawParts(from: string, to: string, lastRolledDay: string | undefined, now: Date) {
+  const raw = rawRange(from, to, lastRolledDay, now);
+  const todayStart = berlinMidnight(berlinDay(now));
+  const before =
+    !raw.empty && raw.start < todayStart
+      ? { start: raw.start, end: raw.end < todayStart ? raw.end : todayStart }
+      : undefined;
+  return { before, today: !raw.empty && raw.end > todayStart };
+}
 
 /** Asks `load` once, on the first call. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -166,22 +177,14 @@ async function chartOf(
     (last, p) => (!last || p.bucket > last ? p.bucket : last),
     undefined,
   );
-  const raw = rawRange(period.from, period.to, lastRolled, now);
+  const raw = rawParts(period.from, period.to, lastRolled, now);
   const found = [...rolled];
-  if (!raw.empty) {
-    // Days not rolled up from the raw events; today from its totals (as the figures above).
-    const todayStart = berlinMidnight(today);
-    if (raw.start < todayStart)
-      found.push(...(await eventSeries(db, raw.start, minDate(raw.end, todayStart), "day")));
-    const total =
-      raw.end > todayStart ? (await todays()).find((row) => row.dimension === "total") : undefined;
-    if (total)
-      found.push({
-        bucket: today,
-        views: total.views,
-        visitors: total.visitors,
-        conversions: total.conversions,
-      });
+  // Days not rolled up from the raw events; today from its totals (as the figures above).
+  if (raw.before) found.push(...(await eventSeries(db, raw.before.start, raw.before.end, "day")));
+  const total = raw.today ? (await todays()).find((row) => row.dimension === "total") : undefined;
+  if (total) {
+    const { views, visitors, conversions } = total;
+    found.push({ bucket: today, views, visitors, conversions });
   }
   const allDays = Array.from({ length: days }, (_, n) => addDays(period.from, n));
   if (days <= DAILY_CHART_MAX_DAYS) return { unit: "day", points: filled(allDays, found) };

@@ -105,8 +105,8 @@ export const flushVisits = () => recorder.flush();
 
 /**
  * The housekeeping's part (inside its transaction and advisory lock): closed days rolled up into
- * the daily totals, today's totals brought forward, then raw events past 30 days and salts of past days deleted. Resolves to the
- * raw events deleted.
+ * the daily totals, today's totals brought forward, then raw events past 30 days and salts of
+ * past days deleted. Resolves to the raw events deleted.
  */
 export async function pruneVisits(db: Db, now = new Date()): Promise<number> {
   await summarizeVisitEvents(db);

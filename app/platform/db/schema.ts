@@ -561,37 +561,29 @@ export const visitSalts = pgTable("visit_salts", {
   salt: bytea("salt").notNull(),
 });
 
+/** A day's totals per dimension and value: the columns of visit_daily and visit_today. */
+const visitTotals = () => ({
+  day: date("day", { mode: "string" }).notNull(),
+  dimension: text("dimension").notNull(),
+  value: text("value").notNull(),
+  views: integer("views").notNull().default(0),
+  visitors: integer("visitors").notNull().default(0),
+  conversions: integer("conversions").notNull().default(0),
+});
+
 /** Daily totals per dimension (page, entry page, referrer, UTM, browser, OS, 404 …), kept indefinitely. */
-export const visitDaily = pgTable(
-  "visit_daily",
-  {
-    day: date("day", { mode: "string" }).notNull(),
-    dimension: text("dimension").notNull(),
-    value: text("value").notNull(),
-    views: integer("views").notNull().default(0),
-    visitors: integer("visitors").notNull().default(0),
-    conversions: integer("conversions").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
-);
+export const visitDaily = pgTable("visit_daily", visitTotals(), (t) => [
+  primaryKey({ columns: [t.day, t.dimension, t.value] }),
+]);
 
 /**
  * Today's totals up to a moment (`visit_today_marks.upto`), kept current by adding the events
  * since (queries.server.ts, `todayTotals`): the page then aggregates minutes of raw events, not
  * the whole day. Deleted when the day is rolled up into visit_daily.
  */
-export const visitToday = pgTable(
-  "visit_today",
-  {
-    day: date("day", { mode: "string" }).notNull(),
-    dimension: text("dimension").notNull(),
-    value: text("value").notNull(),
-    views: integer("views").notNull().default(0),
-    visitors: integer("visitors").notNull().default(0),
-    conversions: integer("conversions").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
-);
+export const visitToday = pgTable("visit_today", visitTotals(), (t) => [
+  primaryKey({ columns: [t.day, t.dimension, t.value] }),
+]);
 
 /** Up to which moment a day's visit_today rows count the events (the events before it). */
 export const visitTodayMarks = pgTable("visit_today_marks", {
