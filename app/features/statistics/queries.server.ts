@@ -74,7 +74,11 @@ export const emptyVisitColumns = (): VisitColumns => ({
   not_found: [],
 });
 
-export function pushVisitEvent(columns: VisitColumns, event: NewVisitEvent): void {
+export function pushVisitEvent(
+  columns: VisitColumns,
+  event: Omit<NewVisitEvent, "visitor">,
+  visitor: string,
+): void {
   columns.at.push(event.at.getTime());
   columns.kind.push(event.kind ?? "view");
   columns.path.push(event.path);
@@ -86,14 +90,14 @@ export function pushVisitEvent(columns: VisitColumns, event: NewVisitEvent): voi
   columns.screen.push(event.screen ?? null);
   columns.browser.push(event.browser);
   columns.os.push(event.os);
-  columns.visitor.push(event.visitor);
+  columns.visitor.push(visitor);
   columns.entry.push(event.entry ?? false);
   columns.not_found.push(event.not_found ?? false);
 }
 
 export async function insertVisitEvents(db: Db, events: NewVisitEvent[]): Promise<void> {
   const columns = emptyVisitColumns();
-  for (const event of events) pushVisitEvent(columns, event);
+  for (const event of events) pushVisitEvent(columns, event, event.visitor);
   await insertVisitColumns(db, columns);
 }
 

@@ -50,8 +50,8 @@ export function createVisitRecorder({
           const start = berlinMidnight(day).getTime();
           salt = { day, start, end: berlinMidnight(nextDay(day)).getTime(), value: await saltOfDay(db, day) };
         }
-        for (const { address, userAgent, ...event } of waiting) {
-          pushVisitEvent(batch, { ...event, visitor: visitorKey(salt.value, address, userAgent) });
+        for (const visit of waiting) {
+          pushVisitEvent(batch, visit, visitorKey(salt.value, visit.address, visit.userAgent));
         }
       }
       await insertVisitColumns(db, batch);
@@ -77,8 +77,7 @@ export function createVisitRecorder({
       // User-Agent are not kept, and the buffer holds no object per event.
       const moment = now().getTime();
       if (salt && moment >= salt.start && moment < salt.end) {
-        const { address, userAgent, ...event } = visit;
-        pushVisitEvent(keyed, { ...event, visitor: visitorKey(salt.value, address, userAgent) });
+        pushVisitEvent(keyed, visit, visitorKey(salt.value, visit.address, visit.userAgent));
       } else {
         unkeyed.push(visit);
       }

@@ -105,6 +105,25 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
     expect(Buffer.from(salts[0]!.salt).equals(Buffer.from(before!.salt))).toBe(false);
   });
 
+  test("a full buffer drops the events past it; the next write holds only the events since", async ({
+    db,
+  }) => {
+    const recorder = createVisitRecorder({ intervalMs: 60_000, maxBuffered: 3 });
+    const connected = Promise.resolve(db);
+    for (const path of ["/", "/about", "/projects", "/dropped", "/dropped"])
+      recorder.record(connected, view(path));
+    await recorder.flush();
+    // The columns written first record again after the other set's turn: nothing stale in them.
+    for (const round of [1, 2]) {
+      recorder.record(connected, view(`/contact?round=${round}`));
+      await recorder.flush();
+    }
+    recorder.record(connected, view("/imprint"));
+    await recorder.flush();
+    const paths = (await db.select().from(visitEvents).orderBy(visitEvents.at)).map((row) => row.path);
+    expect(paths.sort()).toEqual(["/", "/about", "/contact", "/contact", "/imprint", "/projects"]);
+  });
+
   test("a failed write drops its events and the next write goes on", async ({ db }) => {
     const recorder = createVisitRecorder({ intervalMs: 60_000 });
     recorder.record(Promise.reject(new Error("database down")), view("/"));

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect, test } from "vitest";
 import { berlinDay, berlinMidnight, networkOf, nextDay, visitorKey } from "./visitor-key.server";
 
@@ -17,6 +18,17 @@ test("the key is 16 hex characters, the same for one network, browser and salt, 
   expect(visitorKey(salt, "2001:db8:1:3::a", "Firefox")).not.toBe(key);
   expect(visitorKey(salt, "2001:db8:1:2::a", "Chrome")).not.toBe(key);
   expect(visitorKey(new Uint8Array(32).fill(8), "2001:db8:1:2::a", "Firefox")).not.toBe(key);
+});
+
+test("the key is sha256(salt ‖ network ‖ newline ‖ User-Agent), whatever was hashed before it", () => {
+  const salt = new Uint8Array(32).fill(9);
+  const expected = (input: string) =>
+    createHash("sha256").update(salt).update(input).digest("hex").slice(0, 16);
+  // A long, non-ASCII User-Agent first, then a short one: nothing of the first stays in the input.
+  const long = `Mozilla/5.0 ${"ä".repeat(1_500)}`;
+  expect(visitorKey(salt, "203.0.113.9", long)).toBe(expected(`203.0.113.9\n${long}`));
+  expect(visitorKey(salt, "203.0.113.9", "Firefox")).toBe(expected("203.0.113.9\nFirefox"));
+  expect(visitorKey(salt, "2001:db8:1:2::a", "Firefox")).toBe(expected("2001:db8:1:2::/64\nFirefox"));
 });
 
 test("days are Berlin's: they start at 23:00 UTC in winter and 22:00 UTC in summer", () => {
