@@ -8,6 +8,9 @@ import { isIPv4, isIPv6 } from "node:net";
  */
 export const VISITOR_KEY_LENGTH = 16;
 
+/** The hash's input, reused (grown for a longer User-Agent). */
+let scratch = Buffer.allocUnsafe(1024);
+
 export function visitorKey(salt: Uint8Array, address: string, userAgent: string): string {
   const input = `${networkOf(address)}\n${userAgent}`;
   // The salt and the input written into one reused buffer and hashed one-shot: a Hash object, or
@@ -18,8 +21,6 @@ export function visitorKey(salt: Uint8Array, address: string, userAgent: string)
   scratch.write(input, salt.length, "utf8");
   return hash("sha256", scratch.subarray(0, length), "hex").slice(0, VISITOR_KEY_LENGTH);
 }
-
-let scratch = Buffer.allocUnsafe(1024);
 
 /**
  * The part of an address that stands for one visitor: an IPv4 address whole, an IPv6 address by
