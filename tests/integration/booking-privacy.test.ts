@@ -3,11 +3,12 @@ import { bookingLegalFacts } from "~/features/booking/index.server";
 import { replaceWeeklyHours } from "~/features/booking/availability.server";
 import { saveBookingSettings } from "~/features/booking/booking-settings.server";
 import { createBookingType } from "~/features/booking/booking-types.server";
-import { createBooking, listBookings } from "~/features/booking/queries.server";
+import { createBooking } from "~/features/booking/queries.server";
 import { runHousekeeping } from "~/features/privacy/housekeeping.server";
 import { legalPage } from "~/features/settings/legal";
 import { defaultSnapshot } from "~/features/settings/site-settings.server";
 import type { Db } from "~/platform/db/engines.server";
+import { bookings } from "~/platform/db/schema";
 import { test, testDatabases } from "#tests/setup/databases";
 
 /**
@@ -83,10 +84,10 @@ describe.each(testDatabases)("Termine and privacy on $name", (database) => {
     const sevenMonthsLater = new Date("2026-10-11T09:00:00Z");
     await saveBookingSettings(db, { retention_months: 12 });
     expect((await runHousekeeping(db, { now: sevenMonthsLater }))?.bookings).toBe(0);
-    expect(await listBookings(db)).toHaveLength(1);
+    expect(await db.select().from(bookings)).toHaveLength(1);
 
     await saveBookingSettings(db, { retention_months: 6 });
     expect((await runHousekeeping(db, { now: sevenMonthsLater }))?.bookings).toBe(1);
-    expect(await listBookings(db)).toHaveLength(0);
+    expect(await db.select().from(bookings)).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+import { asc } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import type { Db } from "~/platform/db/engines.server";
 import { bookings } from "~/platform/db/schema";
@@ -27,9 +28,11 @@ import {
   claimDueReminders,
   createBooking,
   deleteBookingsByAddress,
-  listBookings,
   pruneBookings,
 } from "./queries.server";
+
+/** Every stored booking, by its start. */
+const storedBookings = (db: Db) => db.select().from(bookings).orderBy(asc(bookings.starts_at));
 
 /**
  * What the owner's screens, the privacy tools, the housekeeping and the reminder mails build on.
@@ -210,7 +213,7 @@ describe.each(testDatabases)("booking records on $name", (database) => {
       ]);
     // Six months before now: 6 September 2025.
     expect(await pruneBookings(db, 6, NOW)).toBe(2);
-    expect((await listBookings(db, { now: NOW })).map((booking) => booking.starts_at.toISOString())).toEqual([
+    expect((await storedBookings(db)).map((booking) => booking.starts_at.toISOString())).toEqual([
       "2025-09-10T08:00:00.000Z",
       "2026-03-01T08:00:00.000Z",
     ]);
@@ -249,8 +252,6 @@ describe.each(testDatabases)("booking records on $name", (database) => {
 
     expect(await db.transaction((tx) => deleteBookingsByAddress(tx, "mia.muster@example.org"))).toBe(2);
     expect(await bookingsByAddress(db, "mia.muster@example.org")).toEqual([]);
-    expect((await listBookings(db, { now: NOW })).map((booking) => booking.email)).toEqual([
-      "ole.other@example.org",
-    ]);
+    expect((await storedBookings(db)).map((booking) => booking.email)).toEqual(["ole.other@example.org"]);
   });
 });

@@ -3,7 +3,7 @@
  * eslint.config.js). Storing and moving re-check the slot inside their transaction, under one
  * advisory lock, so that no two bookings ever take one slot (decision 0027-booking).
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/engines.server";
 import { bookings } from "~/platform/db/schema";
 import { pagedSearch, type Page, type PageRequest } from "~/platform/db/paged-search.server";
@@ -216,32 +216,6 @@ export async function cancelBooking(
 /** The owner declines a request: cancelBooking by the owner, of an "angefragt" booking only. */
 export const declineBooking = (db: Db, id: string, message: string | null, now = new Date()) =>
   cancelBooking(db, id, { by: "owner", message, onlyRequested: true, now });
-
-/** Where a derived state is found in SQL. */
-function stateCondition(state: BookingState, now: Date): SQL | undefined {
-  if (state === "abgesagt") return eq(bookings.status, "abgesagt");
-  if (state === "vergangen") return and(ne(bookings.status, "abgesagt"), lte(bookings.ends_at, now));
-  return and(eq(bookings.status, state), gt(bookings.ends_at, now));
-}
-
-/** The bookings whose appointment starts in [from, to), by time, each with its state. */
-export async function listBookings(
-  db: Db,
-  { now = new Date(), state, from, to }: { now?: Date; state?: BookingState; from?: Date; to?: Date } = {},
-): Promise<BookingWithState[]> {
-  const rows = await db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        state ? stateCondition(state, now) : undefined,
-        from ? gte(bookings.starts_at, from) : undefined,
-        to ? lt(bookings.starts_at, to) : undefined,
-      ),
-    )
-    .orderBy(asc(bookings.starts_at));
-  return rows.map((row) => ({ ...row, state: bookingState(row, now) }));
-}
 
 /**
  * One page of the owner's list, searched by name and address: what has not ended first, the
