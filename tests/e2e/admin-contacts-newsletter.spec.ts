@@ -105,6 +105,13 @@ test("contact requests: newest first, German date, detail dialog, mailto reply, 
   await expect(
     main(page).getByRole("heading", { level: 2, name: "Kontaktanfragen verwalten" }),
   ).toBeVisible();
+  // A search that finds nothing says so, not that there are no requests, and leads back.
+  await search(page, "Kontaktanfragen durchsuchen", `nichts-${mark}`);
+  await expect(main(page).getByText(`Keine Treffer für „nichts-${mark}“.`)).toBeVisible();
+  await expect(main(page).getByText("Keine Kontaktanfragen vorhanden")).toHaveCount(0);
+  await main(page).getByRole("link", { name: "Suche zurücksetzen" }).click();
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await expect(main(page).getByRole("listitem").filter({ hasText: mark })).toHaveCount(2);
   await search(page, "Kontaktanfragen durchsuchen", mark);
 
   const items = main(page).getByRole("listitem").filter({ hasText: mark });
@@ -171,7 +178,8 @@ test("contact requests: newest first, German date, detail dialog, mailto reply, 
   await pressIn(confirm, "Löschen");
   await expect(toastWith(page, "Kontaktanfrage erfolgreich gelöscht")).toHaveCount(1);
   await expect(items).toHaveCount(0);
-  await expect(main(page).getByText("Keine Kontaktanfragen vorhanden")).toBeVisible();
+  // The search is still on: nothing of it is left, which is not to say the list is empty.
+  await expect(main(page).getByText(`Keine Treffer für „${mark}“.`)).toBeVisible();
 });
 
 test("subscribers: e-mail, name, date and confirmation; mail link; removal after confirming", async ({

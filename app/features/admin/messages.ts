@@ -32,6 +32,9 @@ export const ADMIN_MESSAGES = {
   contactDeleted: "Kontaktanfrage erfolgreich gelöscht",
   contactDeleteError: (message: string) => `Fehler beim Löschen der Anfrage: ${message}`,
   noContacts: "Keine Kontaktanfragen vorhanden",
+  /** An admin list's search that finds nothing (the list's own empty text says it is empty). */
+  noSearchMatch: (query: string) => `Keine Treffer für „${query}“.`,
+  resetSearch: "Suche zurücksetzen",
   /**
    * Kontaktanfragen: the cap of all public forms (FORM_MAX_PER_HOUR) refused submissions (issue
    * 25). The times are "03.03.2025, 14:05" and "15:05".

@@ -2,6 +2,7 @@ import Search from "lucide-react/icons/search";
 import type { ReactNode } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { Input } from "~/ui/field";
+import { ADMIN_MESSAGES } from "./messages";
 
 /** One page of an admin list as its loader returns it (`loadAdminList` in admin-lists.server.ts). */
 type LoadedPage = {
@@ -14,7 +15,8 @@ type LoadedPage = {
 
 /**
  * An admin list that can grow past one screen: the search box and pager, then the list's
- * error, the `empty` text when nothing matches, or the rows (`children`). A fragment, so that
+ * error, the `empty` text when the list is empty (or, after a search, that nothing matched and a
+ * way back to the whole list), or the rows (`children`). A fragment, so that
  * its parts are spaced like the rest of the page. The search goes to `?q=`, the page to
  * `?seite=`; the loader reads both with `pageParams`.
  */
@@ -31,6 +33,8 @@ export function PagedList({
   children: ReactNode;
 }) {
   const { rows, total, page, pageSize, error } = list;
+  const [params] = useSearchParams();
+  const query = params.get("q")?.trim() ?? "";
   return (
     <>
       <ListControls total={total} page={page} pageSize={pageSize} label={label} />
@@ -39,7 +43,15 @@ export function PagedList({
           {error}
         </p>
       )}
-      {!error && rows.length === 0 && <p className="text-slate-600">{empty}</p>}
+      {!error && rows.length === 0 && !query && <p className="text-slate-600">{empty}</p>}
+      {!error && rows.length === 0 && query && (
+        <p className="break-words text-slate-600">
+          {ADMIN_MESSAGES.noSearchMatch(query)}{" "}
+          <Link to={{ search: "" }} className="font-semibold text-brand-700 underline">
+            {ADMIN_MESSAGES.resetSearch}
+          </Link>
+        </p>
+      )}
       {rows.length > 0 && children}
     </>
   );
