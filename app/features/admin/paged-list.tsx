@@ -47,7 +47,10 @@ export function PagedList({
       {!error && rows.length === 0 && query && (
         <p className="break-words text-slate-600">
           {ADMIN_MESSAGES.noSearchMatch(query)}{" "}
-          <Link to={{ search: "" }} className="font-semibold text-brand-700 underline">
+          <Link
+            to={{ search: "" }}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline md:min-h-0"
+          >
             {ADMIN_MESSAGES.resetSearch}
           </Link>
         </p>

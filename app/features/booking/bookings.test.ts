@@ -255,6 +255,8 @@ describe.each(testDatabases)("bookings on $name", (database) => {
       [second!.id]: "abgesagt",
       [third!.id]: "angefragt",
     });
+    const since8th = await pageOfBookings(db, { now: later, from: at("2026-03-08T00:00") });
+    expect(since8th.rows.map((booking) => booking.id)).toEqual([third!.id]);
     expect((await findBooking(db, second!.id, later))?.state).toBe("abgesagt");
   });
 

@@ -113,7 +113,7 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
     for (const path of ["/", "/about", "/projects", "/dropped", "/dropped"])
       recorder.record(connected, view(path));
     await recorder.flush();
-    // The columns written first record again after the other set's turn: nothing stale in them.
+    // Each later write holds what was recorded since the one before, nothing of the earlier ones.
     for (const round of [1, 2]) {
       recorder.record(connected, view(`/contact?round=${round}`));
       await recorder.flush();
