@@ -128,13 +128,19 @@ test("the owner writes an issue, previews it, tests it, sends it and watches it 
     await main(page).getByRole("textbox", { name: "Linkadresse" }).press("Enter");
     await expect(body.getByRole("link", { name: "Angebot" })).toBeVisible();
     await expect(body).toBeFocused();
-    // The editor gives the focus and the selection back in an animation frame: once that frame
-    // has run, End leaves the word selected no more (Enter would replace it otherwise).
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    await page.keyboard.press("End");
-    await expect.poll(() => page.evaluate(() => window.getSelection()?.isCollapsed)).toBe(true);
+    // The editor gives the focus and its selection (the linked word) back in an animation frame,
+    // which can undo an End pressed before it; Enter would then replace the word. So End until
+    // the editor's own selection is a caret.
+    const editorSelectionEmpty = () =>
+      body.evaluate(
+        (element) =>
+          (element as HTMLElement & { editor?: { state: { selection: { empty: boolean } } } }).editor?.state
+            .selection.empty,
+      );
+    await expect(async () => {
+      await page.keyboard.press("End");
+      expect(await editorSelectionEmpty()).toBe(true);
+    }).toPass();
     await page.keyboard.press("Enter");
     await tools.getByRole("button", { name: "Aufzählung" }).click();
     await page.keyboard.type("Erstens");

@@ -39,6 +39,12 @@ for (const name of servers) {
       await expect(page.getByText("Failed to load projects. Using fallback data.")).toHaveCount(0);
 
       await proxy.cut();
+      // Until the server has seen the outage, its page cache may still answer with the page
+      // rendered before the cut, which is right but shows no toast. /healthz failing means the
+      // lost connections, the listening one among them, have been noticed.
+      await expect
+        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 15_000 })
+        .toBe(503);
       consoleGuard.allow(/status of 503/);
       const response = await page.goto(`${server.url}/projects`);
       expect(response?.status()).toBe(200);
