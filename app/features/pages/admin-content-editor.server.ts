@@ -374,15 +374,13 @@ const selectionSchema = (count: number) =>
 
 /**
  * "Ausgewählte entfernen": the indices of the ticked items, or why they cannot go (nothing
- * ticked, an index the list does not have, none left: the home page needs one hero image).
+ * ticked, an index the list does not have).
  */
 function selectedItems(values: Record<string, unknown>, list: string, form: FormData): Set<number> | string {
   const items = values[list];
   if (!Array.isArray(items)) return UNKNOWN_INTENT;
   const parsed = selectionSchema(items.length).safeParse(form.getAll(`${list}.selected`));
   if (!parsed.success) return parsed.error.issues[0]?.message ?? SELECTION_INVALID;
-  if (parsed.data.size >= items.length)
-    return "Mindestens ein Bild muss bleiben. Bitte lass eines der Bilder abgewählt.";
   return parsed.data;
 }
 

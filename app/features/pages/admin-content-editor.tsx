@@ -300,13 +300,12 @@ function HomeFields({ doc }: Doc<"home">) {
       </EditorSection>
       <EditorSection
         title="Hintergrundbilder"
-        hint="Bei jedem Besuch erscheint eines davon zufällig. Mindestens ein Bild muss bleiben."
+        hint="Bei jedem Besuch erscheint eines davon zufällig. Ohne Bild zeigt der Kopfbereich nur seinen Farbverlauf."
       >
         <EditableList
           list="heroImages"
           count={images.length}
           itemLabel={(index) => `Bild ${index + 1}`}
-          minItems={1}
           removeSelected={HERO_SELECTION_MESSAGES}
         >
           {(index) => <ImageField name={`heroImages.${index}`} label="Bild" />}

@@ -423,7 +423,6 @@ export function EditableList({
   count,
   itemLabel,
   itemTitle = itemLabel,
-  minItems = 0,
   removable = () => true,
   add,
   removeSelected,
@@ -435,8 +434,6 @@ export function EditableList({
   itemLabel: (index: number) => string;
   /** The card's heading; the label by default. */
   itemTitle?: (index: number) => string;
-  /** Fewer items than this cannot be left: their remove button is gone. */
-  minItems?: number;
   /** Whether an item may be removed at all (all by default). */
   removable?: (index: number) => boolean;
   add?: string;
@@ -476,14 +473,14 @@ export function EditableList({
               index={index}
               count={count}
               itemLabel={itemLabel(index)}
-              canRemove={count > minItems && removable(index)}
+              canRemove={removable(index)}
             />
           </ItemCard>
         ))}
       </div>
       {(add || removeSelected) && (
         <div className="flex flex-wrap gap-2">
-          {removeSelected && count > minItems && (
+          {removeSelected && count > 0 && (
             <RemoveSelectedButton list={list} count={ticked.size} copy={removeSelected} />
           )}
           {add && <AddItemButton list={list}>{add}</AddItemButton>}

@@ -39,10 +39,8 @@ export type DemoPages = {
   categories: string[];
   /** Whether the overview (/service) still says what the demo offers. */
   overviewTexts: boolean;
-  /** The built-in images of the home page's hero still in the set. */
+  /** The built-in images of the home page's hero still in the set (the removal takes them all). */
   heroImages: number;
-  /** Of these, how many the removal takes: one stays while the owner has none of her own. */
-  removableHeroImages: number;
   /** Pages whose search-engine description is still the built-in one (their names, editor keys). */
   searchDescriptions: { name: string; key: string }[];
   /** The about page's built-in portrait and text. */
@@ -102,16 +100,9 @@ function withPlaceholders(path: string, content: PageContent): PageContent | und
   return undefined;
 }
 
-/**
- * The hero's images without the built-in ones. The hero needs one image: while the owner has
- * none of her own, one built-in landscape stays (never a laptop or an app of the web developer).
- */
+/** The hero's images without the built-in ones: none left, the hero shows its gradient. */
 function heroImagesKept(home: HomeContent): PageImage[] {
-  const own = home.heroImages.filter((image) => !isBuiltInHeroImage(image));
-  if (own.length > 0) return own;
-  const builtIn = home.heroImages.filter(isBuiltInHeroImage);
-  const landscape = builtIn.find((image) => image.src.startsWith("/images/hero/stock-")) ?? builtIn[0];
-  return landscape ? [landscape] : [];
+  return home.heroImages.filter((image) => !isBuiltInHeroImage(image));
 }
 
 /** The pages whose search-engine description the demo wrote (the frame's is the not-found page's). */
@@ -151,7 +142,6 @@ export async function demoPages(db: Db): Promise<DemoPages> {
     categories: [],
     overviewTexts: false,
     heroImages: 0,
-    removableHeroImages: 0,
     searchDescriptions: [],
     aboutPortrait: false,
     aboutText: false,
@@ -172,7 +162,6 @@ export async function demoPages(db: Db): Promise<DemoPages> {
     }
     if (content.kind === "home") {
       found.heroImages = content.heroImages.filter(isBuiltInHeroImage).length;
-      found.removableHeroImages = content.heroImages.length - heroImagesKept(content).length;
     }
     if (content.kind === "about") {
       found.aboutPortrait = content.image.src === DEFAULT_ABOUT.image.src;

@@ -77,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {preview && <PreviewNotice />}
       <StructuredData graph={graph} />
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-slate-900">
-        <HeroBackground images={home.heroImages} />
+        {home.heroImages.length > 0 && <HeroBackground images={home.heroImages} />}
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-slate-950/45" />
         {home.particles && <Particles />}
         <div className="mx-auto flex min-h-[72vh] max-w-5xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">

@@ -86,10 +86,8 @@ export const HomeSchema = z.object({
   kind: z.literal("home"),
   heroTitle: line(120, "Bitte gib eine Überschrift ein."),
   heroSubtitle: line(300, "Bitte gib eine Unterzeile ein."),
-  heroImages: z
-    .array(ImageSchema)
-    .min(1, "Mindestens ein Bild muss bleiben.")
-    .max(20, "Höchstens 20 Bilder."),
+  // None: the hero shows its gradient.
+  heroImages: z.array(ImageSchema).max(20, "Höchstens 20 Bilder."),
   // On unless switched off: a home page stored before the switch existed keeps its particles.
   particles: checkbox.default(true),
   newsletterTitle: line(120, "Bitte gib eine Überschrift ein."),

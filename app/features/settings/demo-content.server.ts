@@ -34,9 +34,9 @@ export function removalPlan({ projects, pages }: DemoContent): string[] {
       `${count(pages.servicePages.length, "Leistungsseite", "Leistungsseiten")} werden gelöscht: ${pages.servicePages.map((page) => page.name).join(", ")}.`,
     );
   }
-  if (pages.removableHeroImages > 0) {
+  if (pages.heroImages > 0) {
     lines.push(
-      `${count(pages.removableHeroImages, "Demo-Bild", "Demo-Bilder")} der Startseite ${pages.removableHeroImages === 1 ? "wird" : "werden"} entfernt.`,
+      `${count(pages.heroImages, "Demo-Bild", "Demo-Bilder")} der Startseite ${pages.heroImages === 1 ? "wird" : "werden"} entfernt.`,
     );
   }
   if (pages.categories.length > 0) {

@@ -8,7 +8,7 @@ import {
   readBackupSettings,
   type StoredBackupSettings,
 } from "./backups/backup-settings.server";
-import { demoContent, removalPlan, type DemoContent } from "./demo-content.server";
+import { demoContent, type DemoContent } from "./demo-content.server";
 import { OwnerSettingsSchema, type SiteSettings } from "./schemas.server";
 import { LEGAL_SECTIONS, supervisoryAuthority, usesDemoData } from "./site-settings.server";
 
@@ -182,7 +182,6 @@ function demoPageItems(demo: DemoContent): ChecklistItem[] {
     pages.heroImages > 0 &&
       `${pages.heroImages} ${pages.heroImages === 1 ? "Bild" : "Bilder"} der Startseite`,
   ].filter((part): part is string => Boolean(part));
-  const removable = removalPlan({ ...demo, projects: [] }).length > 0;
   const descriptions = pages.searchDescriptions;
   const about = [pages.aboutPortrait && "das Foto", pages.aboutText && "der Text"].filter(
     (part): part is string => Boolean(part),
@@ -195,11 +194,10 @@ function demoPageItems(demo: DemoContent): ChecklistItem[] {
       hint:
         left.length === 0
           ? "Leistungsseiten, Kategorien und Startseite zeigen nur noch deine Inhalte."
-          : removable
-            ? `Noch aus der Demo: ${left.join("; ")}.`
-            : `Noch aus der Demo: ${left.join("; ")}. Die Startseite braucht mindestens ein Bild: Lade ein eigenes hoch, dann kannst du das Demo-Bild entfernen.`,
-      href: removable ? "#demo-inhalte" : "/admin/inhalte/startseite",
-      linkLabel: removable ? "Demo-Inhalte entfernen" : "Eigenes Bild hochladen",
+          : `Noch aus der Demo: ${left.join("; ")}.`,
+      // Everything listed is what "Demo-Inhalte entfernen" takes.
+      href: "#demo-inhalte",
+      linkLabel: "Demo-Inhalte entfernen",
     },
     {
       id: "search-descriptions",
