@@ -18,7 +18,8 @@ import { clearEditor, main, onOwnServer } from "./content-owner";
  * The owner writes long texts with the editor's toolbar, without typing any Markdown: bold, a
  * list, a link and a date on a page, bold and a numbered list in a project's details, and
  * visitors see them formatted. The editor itself is accessible, works with the keyboard and
- * fits a 360 px screen. (Admin journeys run on the desktop project only, hence the tag.)
+ * fits a 360 px screen. The page text is written on both projects, the phone's too; the other
+ * two tests do not depend on the screen (tagged for the desktop project only).
  */
 
 const tool = (scope: Locator, name: string) => scope.getByRole("button", { name, exact: true });
@@ -60,7 +61,7 @@ async function asVisitor(
   expect(problems, "the visitor's console stays free of errors and warnings").toEqual([]);
 }
 
-test("@desktop-only a page text written with the toolbar only: bold, a list, a link and a date, published", async ({
+test("a page text written with the toolbar only: bold, a list, a link and a date, published", async ({
   page,
   browser,
 }, testInfo) => {
