@@ -34,19 +34,27 @@ export function PagedList({
 }) {
   const { rows, total, page, pageSize, error } = list;
   const [params] = useSearchParams();
-  const query = params.get("q")?.trim() ?? "";
+  // What the loader searched for (`pageParams`), so "Keine Treffer" names that.
+  const query = searchOf(params);
   return (
     <>
-      <ListControls total={total} page={page} pageSize={pageSize} label={label} />
+      <ListControls
+        params={params}
+        query={query}
+        total={total}
+        page={page}
+        pageSize={pageSize}
+        label={label}
+      />
       {error && (
         <p role="alert" className="text-red-700">
           {error}
         </p>
       )}
-      {!error && rows.length === 0 && !query && <p className="text-slate-600">{empty}</p>}
-      {!error && rows.length === 0 && query && (
+      {!error && rows.length === 0 && !query.trim() && <p className="text-slate-600">{empty}</p>}
+      {!error && rows.length === 0 && query.trim() && (
         <p className="break-words text-slate-600">
-          {ADMIN_MESSAGES.noSearchMatch(query)}{" "}
+          {ADMIN_MESSAGES.noSearchMatch(query.trim())}{" "}
           <Link
             to={{ search: "" }}
             className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline md:min-h-0"
@@ -62,18 +70,20 @@ export function PagedList({
 
 /** Search box and pager. */
 function ListControls({
+  params,
+  query,
   total,
   page,
   pageSize,
   label,
 }: {
+  params: URLSearchParams;
+  query: string;
   total: number;
   page: number;
   pageSize: number;
   label: string;
 }) {
-  const [params] = useSearchParams();
-  const query = params.get("q") ?? "";
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const pageLink = (target: number) => {
     const next = new URLSearchParams(params);
@@ -124,13 +134,18 @@ function ListControls({
   );
 }
 
+/** The search a list's URL asks for, as its loader searches it. */
+function searchOf(params: URLSearchParams): string {
+  // PostgreSQL refuses NUL even in a search pattern.
+  return (params.get("q") ?? "").replaceAll("\u0000", "").slice(0, 200);
+}
+
 /** The search and page a list's URL asks for, for its loader. */
 export function pageParams(request: Request) {
   const params = new URL(request.url).searchParams;
   const page = Number.parseInt(params.get("seite") ?? "1", 10);
   return {
-    // PostgreSQL refuses NUL even in a search pattern.
-    query: (params.get("q") ?? "").replaceAll("\u0000", "").slice(0, 200),
+    query: searchOf(params),
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
   };
 }
