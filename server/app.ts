@@ -49,10 +49,16 @@ const SHUTDOWN_GRACE_MS = 8_000;
  * A client has 10 s for its headers and a minute for its whole request (Node's defaults: 60 s
  * and 5 min), checked every 2 s: a connection that trickles holds a socket no longer. A minute
  * carries the owner's 10 MB upload at 1.4 Mbit/s; public bodies have 5 s (request-guards.ts).
+ *
+ * An idle connection stays open longer than the proxies in front keep theirs (Caddy 2 min, nginx
+ * 60 s; Node's default is 5 s): when the server closed one first, a proxy could send a request on
+ * it just as it closed, and a visitor's POST, which the proxy does not retry, got a 502. Clients
+ * are told the timeout (`Keep-Alive: timeout=125`) and close theirs before it.
  */
 const SERVER_TIMEOUTS = {
   headersTimeout: 10_000,
   requestTimeout: 60_000,
+  keepAliveTimeout: 125_000,
   connectionsCheckingInterval: 2_000,
 } as const;
 const SHUTDOWN_HARD_LIMIT_MS = 10_000;
