@@ -5,13 +5,28 @@ import { expect } from "./fixtures";
 /** axe-core against WCAG 2.0/2.1/2.2 A and AA and axe's best practices. */
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
 
-/** Waits until every finite animation and transition (page transition, overlay, fades) has ended. */
+/**
+ * Waits until every finite animation and transition (page transition, overlay, fades, toasts) has
+ * ended, including those that start a frame later (a view transition or a toast's exit begins
+ * after the click that caused it has returned): animations are awaited until two frames in a
+ * row start none.
+ */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    for (let round = 0; round < 20; round++) {
+      await frame();
+      await frame();
+      const running = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === "running" &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
   });
 }
 
