@@ -26,6 +26,9 @@ import { benchMonthSlots } from "../app/features/booking/slots-bench.ts";
 import { benchFeedExpansion } from "../app/features/booking/calendars/feed-bench.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** GET / with the visit statistics counting and not: rounds of four runs (off, on, on, off). */
+const COUNTING_ROUNDS = 3;
+const COUNTING_SECONDS = Math.max(1, Math.round(DURATION / 2));
 const MAILS = Number(process.env.BENCH_MAILS ?? 10_000);
 /** Synthetic page views of the statistics rows: embedded (30 days) and PostgreSQL (12 months). */
 const STATISTICS_EVENTS = Number(process.env.BENCH_STATISTICS_EVENTS ?? 1_000_000);
@@ -102,35 +105,29 @@ const memory = rssMb(server.child.pid!);
 await server.stop();
 
 // Statistics off (the default) against on (Einstellungen → Besucherstatistik), GET / as browsers
-// ask it, so that every answer is counted. Each round starts both servers afresh with the same
-// warm-up (a server measured after more load has more of its code compiled), off then on, twice:
-// the ratio is of the rounds' sums, which evens out some of a shared machine's swings.
-progress(`GET / with the visit statistics counting and not, 2 × 2 × ${DURATION} s`);
+// ask it, so that every answer is counted. Both servers run side by side, each warmed up (JIT,
+// first render, start-up housekeeping), and are measured in turns off, on, on, off, COUNTING_ROUNDS
+// times: a shared machine's swings over the minutes fall on both alike. The ratio is of the sums.
+progress(`GET / with the visit statistics counting and not, ${COUNTING_ROUNDS} × 4 × ${COUNTING_SECONDS} s`);
 const seeding = await openEmbedded(countingDir);
 await switchStatisticsOn(seeding.query);
 await seeding.close();
-async function browserLoad(dir: string) {
-  const started = await startBenchServer(dir, await freePort());
-  await run({ url: `${started.url}/`, connections: 64, duration: 2, headers: BROWSER_HEADERS });
-  const load = await run({
-    url: `${started.url}/`,
-    connections: 64,
-    duration: DURATION,
-    headers: BROWSER_HEADERS,
-  });
-  const rss = rssMb(started.child.pid!);
-  await started.stop();
-  return { load, rss };
+const counting = {
+  off: { server: await startBenchServer(countingOffDir, await freePort()), runs: [] as autocannon.Result[] },
+  on: { server: await startBenchServer(countingDir, await freePort()), runs: [] as autocannon.Result[] },
+};
+const browserLoad = (url: string, duration: number) =>
+  run({ url: `${url}/`, connections: 64, duration, headers: BROWSER_HEADERS });
+for (const { server: started } of Object.values(counting)) await browserLoad(started.url, 5);
+for (let round = 0; round < COUNTING_ROUNDS; round++) {
+  for (const side of ["off", "on", "on", "off"] as const) {
+    counting[side].runs.push(await browserLoad(counting[side].server.url, COUNTING_SECONDS));
+  }
 }
-const uncountedRuns: autocannon.Result[] = [];
-const countedRuns: autocannon.Result[] = [];
-let countingMemory = 0;
-for (let round = 0; round < 2; round++) {
-  uncountedRuns.push((await browserLoad(countingOffDir)).load);
-  const counting = await browserLoad(countingDir);
-  countedRuns.push(counting.load);
-  countingMemory = Math.max(countingMemory, counting.rss);
-}
+const uncountedRuns = counting.off.runs;
+const countedRuns = counting.on.runs;
+const countingMemory = rssMb(counting.on.server.child.pid!);
+for (const { server: started } of Object.values(counting)) await started.stop();
 const counted = await openEmbedded(countingDir);
 const views = (await counted.query<{ n: number }>("select count(*)::int as n from visit_events"))[0]?.n ?? 0;
 await counted.close();
