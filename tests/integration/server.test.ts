@@ -27,6 +27,8 @@ describe("production server on the embedded database", () => {
     const home = await fetch(first.url);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("Willkommen in meiner Welt");
+    // Idle connections outlive a proxy's (server/app.ts); the stop below closes this one at once.
+    expect(home.headers.get("keep-alive")).toBe("timeout=125");
 
     const stop = await timed(first.stop("SIGTERM"));
     expect(stop.value).toBe(0);
