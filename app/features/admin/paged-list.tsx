@@ -34,8 +34,9 @@ export function PagedList({
 }) {
   const { rows, total, page, pageSize, error } = list;
   const [params] = useSearchParams();
-  // What the loader searched for (`pageParams`), so "Keine Treffer" names that.
   const query = searchOf(params);
+  // What the loader searched for (`pageParams`, then trimmed), so "Keine Treffer" names that.
+  const searched = query.trim();
   return (
     <>
       <ListControls
@@ -51,10 +52,10 @@ export function PagedList({
           {error}
         </p>
       )}
-      {!error && rows.length === 0 && !query.trim() && <p className="text-slate-600">{empty}</p>}
-      {!error && rows.length === 0 && query.trim() && (
+      {!error && rows.length === 0 && !searched && <p className="text-slate-600">{empty}</p>}
+      {!error && rows.length === 0 && searched && (
         <p className="break-words text-slate-600">
-          {ADMIN_MESSAGES.noSearchMatch(query.trim())}{" "}
+          {ADMIN_MESSAGES.noSearchMatch(searched)}{" "}
           <Link
             to={{ search: "" }}
             className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline md:min-h-0"
