@@ -194,7 +194,8 @@ function externalReferrer(
 function utm(url: URL, name: string): string | null {
   // Most pages are asked without a query: no URLSearchParams made for them.
   if (!url.search) return null;
-  const value = url.searchParams.get(name)?.trim();
+  // A NUL (%00) is no character PostgreSQL stores: it would fail the write of a whole second.
+  const value = url.searchParams.get(name)?.replaceAll("\0", "").trim();
   return value ? cut(value, MAX_UTM) : null;
 }
 

@@ -27,6 +27,15 @@ import * as schema from "./schema";
 /** The Drizzle database, whichever engine is behind it: the same queries run on both. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * The embedded database's client behind `db`, or undefined for PostgreSQL (and inside a
+ * transaction): for what only PGlite offers, such as `COPY … FROM '/dev/blob'` with a `blob`.
+ */
+export function embeddedClientOf(db: Db): EmbeddedClient | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof EmbeddedClient ? client : undefined;
+}
+
 /** The rows of `db.execute(sql…)`: both drivers answer with `{ rows }`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -11,6 +11,8 @@ export type Request =
       rowMode: "array" | "object";
       rawTypes: number[];
       paramTypes?: number[];
+      /** The data of `COPY … FROM '/dev/blob'` (a Blob crosses threads without a copy). */
+      blob?: Blob;
     }
   | { op: "exec"; sql: string }
   | { op: "close" };

@@ -107,12 +107,12 @@ export class PgliteThread {
     options: QueryOptions = {},
     deadlineMs: number,
   ): Promise<Results<T>> {
-    if (options.serializers || options.blob) throw new Error("serializers and blobs are not supported here");
+    if (options.serializers) throw new Error("serializers are not supported here");
     const parsers = options.parsers ?? {};
     const rawTypes = Object.keys(parsers).map(Number);
     const rowMode = options.rowMode ?? "object";
     return this.#send<Results<T>>(
-      { op: "query", sql, params, rowMode, rawTypes, paramTypes: options.paramTypes },
+      { op: "query", sql, params, rowMode, rawTypes, paramTypes: options.paramTypes, blob: options.blob },
       deadlineMs,
     ).then((result) => {
       if (rawTypes.length === 0) return result;

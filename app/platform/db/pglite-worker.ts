@@ -55,6 +55,7 @@ PGlite.create(input.dataDir, { startParams: input.startParams }).then(
             rowMode: request.rowMode,
             parsers,
             paramTypes: request.paramTypes,
+            blob: request.blob,
           });
           return { rows, fields, affectedRows };
         }
