@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { and, eq, getTableName, gte, lt, lte, sql } from "drizzle-orm";
 import { embeddedClientOf, rowsOf, type Db } from "~/platform/db/engines.server";
 import { visitDaily, visitEvents, visitSalts, visitToday, visitTodayMarks } from "~/platform/db/schema";
 import { berlinDay, berlinMidnight, nextDay } from "./visitor-key.server";
 import { VISIT_EVENT_DAYS } from "./retention";
+import { VISIT_ROW_COLUMNS, VisitRows, visitRowColumns } from "./visit-rows.server";
 import type { VisitSource } from "./visit-source";
 
 /**
@@ -23,10 +24,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * A PostgreSQL array literal of text values ("{\"a\",NULL}"), sent as one text parameter and
  * cast in the statement: both drivers pass a string alike.
  */
-function arrayLiteral(values: (string | boolean | null)[]): string {
-  const element = (value: string | boolean | null) => {
-    if (value === null) return "NULL";
-    const text = String(value);
+function arrayLiteral(values: (string | null)[]): string {
+  const element = (text: string | null) => {
+    if (text === null) return "NULL";
     return /["\\]/.test(text) ? `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"` : `"${text}"`;
   };
   return `{${values.map(element).join(",")}}`;
@@ -35,152 +35,44 @@ function arrayLiteral(values: (string | boolean | null)[]): string {
 /** Rows per statement: the arrays of a busy second stay a few hundred kB. */
 const INSERT_CHUNK = 5_000;
 
-/**
- * Events as one array per column of visit_events: the buffer of a busy second is fourteen arrays
- * of mostly shared strings instead of thousands of objects, which would live long enough to be
- * promoted into the old generation and be collected there.
- */
-export type VisitColumns = {
-  at: number[];
-  kind: string[];
-  path: string[];
-  referrer_host: (string | null)[];
-  referrer_path: (string | null)[];
-  utm_source: (string | null)[];
-  utm_medium: (string | null)[];
-  utm_campaign: (string | null)[];
-  screen: (string | null)[];
-  browser: string[];
-  os: string[];
-  visitor: string[];
-  entry: boolean[];
-  not_found: boolean[];
-};
-
-export const emptyVisitColumns = (): VisitColumns => ({
-  at: [],
-  kind: [],
-  path: [],
-  referrer_host: [],
-  referrer_path: [],
-  utm_source: [],
-  utm_medium: [],
-  utm_campaign: [],
-  screen: [],
-  browser: [],
-  os: [],
-  visitor: [],
-  entry: [],
-  not_found: [],
-});
-
-export function pushVisitEvent(
-  columns: VisitColumns,
-  event: Omit<NewVisitEvent, "visitor">,
-  visitor: string,
-): void {
-  columns.at.push(event.at.getTime());
-  columns.kind.push(event.kind ?? "view");
-  columns.path.push(event.path);
-  columns.referrer_host.push(event.referrer_host ?? null);
-  columns.referrer_path.push(event.referrer_path ?? null);
-  columns.utm_source.push(event.utm_source ?? null);
-  columns.utm_medium.push(event.utm_medium ?? null);
-  columns.utm_campaign.push(event.utm_campaign ?? null);
-  columns.screen.push(event.screen ?? null);
-  columns.browser.push(event.browser);
-  columns.os.push(event.os);
-  columns.visitor.push(visitor);
-  columns.entry.push(event.entry ?? false);
-  columns.not_found.push(event.not_found ?? false);
-}
-
+/** Events as they are stored, e.g. made by a test or a bench. */
 export async function insertVisitEvents(db: Db, events: NewVisitEvent[]): Promise<void> {
-  const columns = emptyVisitColumns();
-  for (const event of events) pushVisitEvent(columns, event, event.visitor);
-  await insertVisitColumns(db, columns);
+  const rows = new VisitRows();
+  for (const event of events) rows.push(event, event.visitor);
+  await insertVisitRows(db, rows.take());
 }
 
-const VISIT_COLUMNS = [
-  "at",
-  "kind",
-  "path",
-  "referrer_host",
-  "referrer_path",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "screen",
-  "browser",
-  "os",
-  "visitor",
-  "entry",
-  "not_found",
-] as const satisfies (keyof VisitColumns)[];
-
 /**
- * The group commit of a second's events. On the embedded database one `COPY … FROM` of the
- * rows as text (PGlite reads them from a Blob): it costs its thread less than half of what the
- * insert below costs there (docs/quality.md). On PostgreSQL one statement per 5,000 rows with
- * one array per column (`unnest`), so that the statement has 14 parameters however many rows it
- * carries. A multi-row VALUES would need 14 per row, and PostgreSQL refuses more than 65,535 in
- * one statement: a busy second of 4,700 views would be lost whole.
+ * The group commit of a second's events (VisitRows, in COPY's text format). The embedded
+ * database reads them with one `COPY … FROM` (PGlite takes them as a Blob): it costs its thread
+ * less than half of what the insert below costs there (docs/decisions/0025-visit-statistics.md).
+ * PostgreSQL gets one statement per 5,000 rows with one array per column (`unnest`), so that the
+ * statement has 14 parameters however many rows it carries. A multi-row VALUES would need 14 per
+ * row, and PostgreSQL refuses more than 65,535 in one statement: a busy second of 4,700 views
+ * would be lost whole.
  */
-export async function insertVisitColumns(db: Db, columns: VisitColumns): Promise<void> {
-  if (columns.at.length === 0) return;
+export async function insertVisitRows(db: Db, rows: Blob): Promise<void> {
+  if (rows.size === 0) return;
+  const names = VISIT_ROW_COLUMNS.join(", ");
   const embedded = embeddedClientOf(db);
   if (embedded) {
-    await embedded.query(`copy visit_events (${VISIT_COLUMNS.join(", ")}) from '/dev/blob'`, [], {
-      blob: new Blob([copyText(columns)]),
-    });
+    await embedded.query(`copy ${getTableName(visitEvents)} (${names}) from '/dev/blob'`, [], { blob: rows });
     return;
   }
-  for (let start = 0; start < columns.at.length; start += INSERT_CHUNK) {
-    const end = start + INSERT_CHUNK;
-    const column = (values: (string | boolean | null)[]) => arrayLiteral(values.slice(start, end));
-    // Milliseconds as numbers: PostgreSQL parses them a third faster than ISO text (the
-    // statement's cost is mostly parsing the arrays).
-    const at = `{${columns.at.slice(start, end).join(",")}}`;
+  const columns = visitRowColumns(await rows.text());
+  const types = VISIT_ROW_COLUMNS.map((name) =>
+    name === "at" ? "timestamptz" : name === "entry" || name === "not_found" ? "boolean" : "text",
+  );
+  for (let start = 0; start < columns[0]!.length; start += INSERT_CHUNK) {
+    const arrays = columns.map(
+      (values, index) =>
+        sql`${arrayLiteral(values.slice(start, start + INSERT_CHUNK))}::${sql.raw(types[index]!)}[]`,
+    );
     await db.execute(sql`
-      insert into ${visitEvents} (at, kind, path, referrer_host, referrer_path, utm_source, utm_medium,
-        utm_campaign, screen, browser, os, visitor, entry, not_found)
-      select to_timestamp(ms / 1000.0), kind, path, referrer_host, referrer_path, utm_source, utm_medium,
-        utm_campaign, screen, browser, os, visitor, entry, not_found
-      from unnest(
-        ${at}::float8[], ${column(columns.kind)}::text[],
-        ${column(columns.path)}::text[], ${column(columns.referrer_host)}::text[],
-        ${column(columns.referrer_path)}::text[], ${column(columns.utm_source)}::text[],
-        ${column(columns.utm_medium)}::text[], ${column(columns.utm_campaign)}::text[],
-        ${column(columns.screen)}::text[], ${column(columns.browser)}::text[],
-        ${column(columns.os)}::text[], ${column(columns.visitor)}::text[],
-        ${column(columns.entry)}::boolean[], ${column(columns.not_found)}::boolean[]
-      ) as e (ms, kind, path, referrer_host, referrer_path, utm_source, utm_medium, utm_campaign,
-        screen, browser, os, visitor, entry, not_found)
+      insert into ${visitEvents} (${sql.raw(names)})
+      select * from unnest(${sql.join(arrays, sql`, `)})
     `);
   }
-}
-
-/** COPY's escapes in its text format: a value holds no raw separator or line break. */
-const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
-
-/** A value in COPY's text format: NULL as \N, booleans as t and f. */
-function copyValue(value: string | boolean | null): string {
-  if (value === null) return "\\N";
-  if (typeof value === "boolean") return value ? "t" : "f";
-  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value;
-}
-
-/** The rows of the columns in COPY's text format: one line per row, values between tabs. */
-export function copyText(columns: VisitColumns): string {
-  const lines: string[] = [];
-  for (let row = 0; row < columns.at.length; row++) {
-    let line = new Date(columns.at[row]!).toISOString();
-    for (let column = 1; column < VISIT_COLUMNS.length; column++) {
-      line += "\t" + copyValue((columns[VISIT_COLUMNS[column]!] as (string | boolean | null)[])[row]!);
-    }
-    lines.push(line);
-  }
-  return lines.join("\n") + "\n";
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Db } from "~/platform/db/engines.server";
 import { logger, scrubError } from "~/platform/logger.server";
-import { emptyVisitColumns, insertVisitColumns, pushVisitEvent, saltOfDay } from "./queries.server";
+import { insertVisitRows, saltOfDay } from "./queries.server";
+import { VisitRows } from "./visit-rows.server";
 import type { PendingVisit } from "./visits.server";
 import { berlinDay, berlinMidnight, nextDay, visitorKey } from "./visitor-key.server";
 
@@ -22,9 +23,9 @@ export function createVisitRecorder({
   intervalMs = 1_000,
   maxBuffered = 10_000,
 }: { now?: () => Date; intervalMs?: number; maxBuffered?: number } = {}): VisitRecorder {
-  // Events keyed when recorded (the day's salt known), as columns; the others keep their address
-  // and User-Agent until the write reads the salt.
-  let keyed = emptyVisitColumns();
+  // Events keyed when recorded (the day's salt known), as rows outside the heap; the others keep
+  // their address and User-Agent until the write reads the salt.
+  const keyed = new VisitRows();
   let unkeyed: PendingVisit[] = [];
   let database: Promise<Db> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -35,13 +36,13 @@ export function createVisitRecorder({
   async function write(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
-    const batch = keyed;
+    const count = keyed.count + unkeyed.length;
+    const batch = keyed.take();
     const waiting = unkeyed;
-    keyed = emptyVisitColumns();
     unkeyed = [];
-    const count = batch.at.length + waiting.length;
     if (count === 0 || !database) return;
     try {
+      let rows = batch;
       const db = await database;
       if (waiting.length > 0) {
         const day = berlinDay(now());
@@ -50,11 +51,11 @@ export function createVisitRecorder({
           const start = berlinMidnight(day).getTime();
           salt = { day, start, end: berlinMidnight(nextDay(day)).getTime(), value: await saltOfDay(db, day) };
         }
-        for (const visit of waiting) {
-          pushVisitEvent(batch, visit, visitorKey(salt.value, visit.address, visit.userAgent));
-        }
+        const late = new VisitRows();
+        for (const visit of waiting) late.push(visit, visitorKey(salt.value, visit.address, visit.userAgent));
+        rows = new Blob([batch, late.take()]);
       }
-      await insertVisitColumns(db, batch);
+      await insertVisitRows(db, rows);
     } catch (error) {
       logger.warn({ err: scrubError(error), dropped: count }, "visit statistics: events dropped");
     }
@@ -68,16 +69,16 @@ export function createVisitRecorder({
   return {
     record(db, visit) {
       database = db;
-      if (keyed.at.length + unkeyed.length >= maxBuffered) {
+      if (keyed.count + unkeyed.length >= maxBuffered) {
         // The database is behind or gone: drop rather than grow, and say so once per write.
         if (dropped++ === 0) logger.warn({ maxBuffered }, "visit statistics: buffer full, events dropped");
         return;
       }
       // Keyed at once while the salt read by the last write is today's: the address and the
-      // User-Agent are not kept, and the buffer holds no object per event.
+      // User-Agent are not kept, and the heap holds nothing per event.
       const moment = now().getTime();
       if (salt && moment >= salt.start && moment < salt.end) {
-        pushVisitEvent(keyed, visit, visitorKey(salt.value, visit.address, visit.userAgent));
+        keyed.push(visit, visitorKey(salt.value, visit.address, visit.userAgent));
       } else {
         unkeyed.push(visit);
       }
