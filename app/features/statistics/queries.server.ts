@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, getTableName, gte, lt, lte, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, getTableName, gte, lt, lte, sql } from "drizzle-orm";
 import { embeddedClientOf, rowsOf, type Db } from "~/platform/db/engines.server";
 import { visitDaily, visitEvents, visitSalts, visitToday, visitTodayMarks } from "~/platform/db/schema";
 import { berlinDay, berlinMidnight, nextDay } from "./visitor-key.server";
@@ -35,6 +35,14 @@ function arrayLiteral(values: (string | null)[]): string {
 /** Rows per statement: the arrays of a busy second stay a few hundred kB. */
 const INSERT_CHUNK = 5_000;
 
+/** The embedded database's write: the rows of a VisitRows, as they are. */
+const COPY_VISIT_ROWS = `copy ${getTableName(visitEvents)} (${VISIT_ROW_COLUMNS.join(", ")}) from '/dev/blob'`;
+/** PostgreSQL's write: the column list, and each column's array cast to its type in the schema. */
+const VISIT_ROW_NAMES = sql.raw(VISIT_ROW_COLUMNS.join(", "));
+const VISIT_ROW_TYPES = VISIT_ROW_COLUMNS.map((name) =>
+  sql.raw(`${getTableColumns(visitEvents)[name].getSQLType()}[]`),
+);
+
 /** Events as they are stored, e.g. made by a test or a bench. */
 export async function insertVisitEvents(db: Db, events: NewVisitEvent[]): Promise<void> {
   const rows = new VisitRows();
@@ -53,23 +61,19 @@ export async function insertVisitEvents(db: Db, events: NewVisitEvent[]): Promis
  */
 export async function insertVisitRows(db: Db, rows: Blob): Promise<void> {
   if (rows.size === 0) return;
-  const names = VISIT_ROW_COLUMNS.join(", ");
   const embedded = embeddedClientOf(db);
   if (embedded) {
-    await embedded.query(`copy ${getTableName(visitEvents)} (${names}) from '/dev/blob'`, [], { blob: rows });
+    await embedded.query(COPY_VISIT_ROWS, [], { blob: rows });
     return;
   }
   const columns = visitRowColumns(await rows.text());
-  const types = VISIT_ROW_COLUMNS.map((name) =>
-    name === "at" ? "timestamptz" : name === "entry" || name === "not_found" ? "boolean" : "text",
-  );
   for (let start = 0; start < columns[0]!.length; start += INSERT_CHUNK) {
     const arrays = columns.map(
       (values, index) =>
-        sql`${arrayLiteral(values.slice(start, start + INSERT_CHUNK))}::${sql.raw(types[index]!)}[]`,
+        sql`${arrayLiteral(values.slice(start, start + INSERT_CHUNK))}::${VISIT_ROW_TYPES[index]!}`,
     );
     await db.execute(sql`
-      insert into ${visitEvents} (${sql.raw(names)})
+      insert into ${visitEvents} (${VISIT_ROW_NAMES})
       select * from unnest(${sql.join(arrays, sql`, `)})
     `);
   }

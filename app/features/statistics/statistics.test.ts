@@ -106,6 +106,27 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
     expect(Buffer.from(salts[0]!.salt).equals(Buffer.from(before!.salt))).toBe(false);
   });
 
+  test("one write holds views keyed before midnight and a view after it, keyed with the new day's salt", async ({
+    db,
+  }) => {
+    let now = new Date("2026-03-10T22:59:57Z"); // 23:59:57 in Berlin
+    const recorder = createVisitRecorder({ now: () => now, intervalMs: 60_000 });
+    const connected = Promise.resolve(db);
+    // The first write reads the day's salt; the next views of that day are keyed when recorded.
+    recorder.record(connected, view("/", { now }));
+    await recorder.flush();
+    now = new Date("2026-03-10T22:59:58Z");
+    recorder.record(connected, view("/about", { now }));
+    now = new Date("2026-03-10T23:00:01Z"); // 00:00:01 of the 11th: keyed at the write
+    recorder.record(connected, view("/contact", { now }));
+    await recorder.flush();
+
+    const rows = await db.select().from(visitEvents).orderBy(visitEvents.at);
+    expect(rows.map((row) => row.path)).toEqual(["/", "/about", "/contact"]);
+    expect(rows[1]!.visitor).toBe(rows[0]!.visitor);
+    expect(rows[2]!.visitor).not.toBe(rows[0]!.visitor);
+  });
+
   test("a full buffer drops the events past it; the next write holds only the events since", async ({
     db,
   }) => {

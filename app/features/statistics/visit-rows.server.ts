@@ -1,9 +1,6 @@
 import type { NewVisitEvent } from "./queries.server";
 
-/**
- * The columns of visit_events that a counted event fills, in the order of a row's values. The
- * remaining one (none today) would take its default.
- */
+/** The columns of visit_events, in the order of a row's values (VisitRows.push). */
 export const VISIT_ROW_COLUMNS = [
   "at",
   "kind",
