@@ -21,7 +21,7 @@ import { BROWSER_HEADERS, rssMb, run } from "./bench/measure.ts";
 import { benchNewsletter } from "./bench/newsletter.ts";
 import { benchFlood, FLOOD, type FloodBench } from "./bench/flood.ts";
 import { benchStatistics, type StatisticsBench } from "./bench/statistics.ts";
-import { openEmbedded, switchStatisticsOn } from "./bench/databases.ts";
+import { openEmbedded, signedInSettings } from "./bench/databases.ts";
 import { benchMonthSlots } from "../app/features/booking/slots-bench.ts";
 import { benchFeedExpansion } from "../app/features/booking/calendars/feed-bench.ts";
 
@@ -55,8 +55,8 @@ const BUDGET = {
 const progress = (text: string) =>
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
 
-function startBenchServer(dataDir: string, port: number) {
-  return startServer(dataDir, port);
+function startBenchServer(dataDir: string, port: number, env: Record<string, string> = {}) {
+  return startServer(dataDir, port, env);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-bench-"));
@@ -76,7 +76,6 @@ const floodPostgresDir = copy("flood-postgres");
 const statisticsDir = copy("statistics");
 const statisticsPostgresDir = copy("statistics-postgres");
 const countingDir = copy("counting");
-const countingOffDir = copy("counting-off");
 progress(`GET /, ${DURATION} s per run`);
 const server = await startBenchServer(dataDir, await freePort());
 
@@ -105,34 +104,39 @@ const memory = rssMb(server.child.pid!);
 await server.stop();
 
 // Statistics off (the default) against on (Einstellungen → Besucherstatistik), GET / as browsers
-// ask it, so that every answer is counted. Both servers run side by side, each warmed up (JIT,
-// first render, start-up housekeeping), and are measured in turns off, on, on, off, COUNTING_ROUNDS
-// times: a shared machine's swings over the minutes fall on both alike. The ratio is of the sums.
+// ask it, so that every answer is counted. One server, switched by the owner's form between its
+// runs: two processes of the same build differed by up to a quarter in their pace on a shared
+// machine (docs/decisions/0025-visit-statistics.md), more than counting costs. Measured in turns
+// off, on, on, off, COUNTING_ROUNDS times, so that the machine's swings over the minutes fall on
+// both alike; the ratio is of the sums.
 progress(`GET / with the visit statistics counting and not, ${COUNTING_ROUNDS} × 4 × ${COUNTING_SECONDS} s`);
-const seeding = await openEmbedded(countingDir);
-await switchStatisticsOn(seeding.query);
-await seeding.close();
-const counting = {
-  off: { server: await startBenchServer(countingOffDir, await freePort()), runs: [] as autocannon.Result[] },
-  on: { server: await startBenchServer(countingDir, await freePort()), runs: [] as autocannon.Result[] },
-};
-const browserLoad = (url: string, duration: number) =>
-  run({ url: `${url}/`, connections: 64, duration, headers: BROWSER_HEADERS });
-for (const { server: started } of Object.values(counting)) await browserLoad(started.url, 5);
+const owner = { email: "bench-owner@example.org", password: "Bench-Inhaberin-Passwort-2026" };
+const countingServer = await startBenchServer(countingDir, await freePort(), {
+  ADMIN_EMAIL: owner.email,
+  ADMIN_PASSWORD: owner.password,
+});
+const switchStatistics = await signedInSettings(countingServer.url, owner.email, owner.password);
+const browserLoad = (duration: number) =>
+  run({ url: `${countingServer.url}/`, connections: 64, duration, headers: BROWSER_HEADERS });
+// Warmed up with counting on and off (JIT, first render, the day's salt, start-up housekeeping).
+for (const on of [true, false]) {
+  await switchStatistics(on);
+  await browserLoad(5);
+}
+const countedRuns: autocannon.Result[] = [];
+const uncountedRuns: autocannon.Result[] = [];
 for (let round = 0; round < COUNTING_ROUNDS; round++) {
-  for (const side of ["off", "on", "on", "off"] as const) {
-    counting[side].runs.push(await browserLoad(counting[side].server.url, COUNTING_SECONDS));
+  for (const on of [false, true, true, false]) {
+    await switchStatistics(on);
+    (on ? countedRuns : uncountedRuns).push(await browserLoad(COUNTING_SECONDS));
   }
 }
-const uncountedRuns = counting.off.runs;
-const countedRuns = counting.on.runs;
-const countingMemory = rssMb(counting.on.server.child.pid!);
-for (const { server: started } of Object.values(counting)) await started.stop();
+const countingMemory = rssMb(countingServer.child.pid!);
+await countingServer.stop();
 const counted = await openEmbedded(countingDir);
 const views = (await counted.query<{ n: number }>("select count(*)::int as n from visit_events"))[0]?.n ?? 0;
 await counted.close();
 rmSync(countingDir, { recursive: true, force: true });
-rmSync(countingOffDir, { recursive: true, force: true });
 
 rmSync(dataDir, { recursive: true, force: true });
 

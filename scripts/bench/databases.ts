@@ -52,3 +52,37 @@ export async function switchStatisticsOn(query: Query): Promise<void> {
      on conflict (section) do update set value = excluded.value`,
   );
 }
+
+/**
+ * Einstellungen → Besucherstatistik switched on or off on a running server, as the owner does it:
+ * signed in, the section's form sent. The server counts (or stops) from the next request on,
+ * since saving raises the public pages' version, which its settings are read by.
+ */
+export async function signedInSettings(base: string, email: string, password: string) {
+  const post = (path: string, form: Record<string, string>, cookie?: string) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: base,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+  const signIn = await post("/admin/login", { email, password });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((value) => /^(__Host-)?session=[^;]+/.test(value))
+    ?.split(";")[0];
+  if (signIn.status !== 302 || !cookie) throw new Error(`bench: sign-in failed (${signIn.status})`);
+  return async function switchStatistics(on: boolean): Promise<void> {
+    const saved = await post(
+      "/admin/einstellungen",
+      { intent: "statistics", enabled: on ? "on" : "" },
+      cookie,
+    );
+    if (saved.status !== 200)
+      throw new Error(`bench: statistics not switched ${on ? "on" : "off"} (${saved.status})`);
+  };
+}
