@@ -21,7 +21,7 @@ import { BROWSER_HEADERS, rssMb, run } from "./bench/measure.ts";
 import { benchNewsletter } from "./bench/newsletter.ts";
 import { benchFlood, FLOOD, type FloodBench } from "./bench/flood.ts";
 import { benchStatistics, type StatisticsBench } from "./bench/statistics.ts";
-import { openEmbedded, signedInSettings } from "./bench/databases.ts";
+import { openEmbedded, statisticsSwitchOf } from "./bench/databases.ts";
 import { benchMonthSlots } from "../app/features/booking/slots-bench.ts";
 import { benchFeedExpansion } from "../app/features/booking/calendars/feed-bench.ts";
 
@@ -115,7 +115,7 @@ const countingServer = await startBenchServer(countingDir, await freePort(), {
   ADMIN_EMAIL: owner.email,
   ADMIN_PASSWORD: owner.password,
 });
-const switchStatistics = await signedInSettings(countingServer.url, owner.email, owner.password);
+const switchStatistics = await statisticsSwitchOf(countingServer.url, owner.email, owner.password);
 const browserLoad = (duration: number) =>
   run({ url: `${countingServer.url}/`, connections: 64, duration, headers: BROWSER_HEADERS });
 // Warmed up with counting on and off (JIT, first render, the day's salt, start-up housekeeping).

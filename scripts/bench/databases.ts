@@ -55,10 +55,12 @@ export async function switchStatisticsOn(query: Query): Promise<void> {
 
 /**
  * Einstellungen → Besucherstatistik switched on or off on a running server, as the owner does it:
- * signed in, the section's form sent. The server counts (or stops) from the next request on,
- * since saving raises the public pages' version, which its settings are read by.
+ * signed in, the section's form sent with the weekly report left on (its default). The server
+ * counts (or stops) from the next request on, since saving raises the public pages' version,
+ * which its settings are read by. (tests/setup/http.ts has the same form POST and cookie
+ * reading, but imports the app through the `~` alias, which the benches' plain Node lacks.)
  */
-export async function signedInSettings(base: string, email: string, password: string) {
+export async function statisticsSwitchOf(base: string, email: string, password: string) {
   const post = (path: string, form: Record<string, string>, cookie?: string) =>
     fetch(`${base}${path}`, {
       method: "POST",
@@ -79,7 +81,7 @@ export async function signedInSettings(base: string, email: string, password: st
   return async function switchStatistics(on: boolean): Promise<void> {
     const saved = await post(
       "/admin/einstellungen",
-      { intent: "statistics", enabled: on ? "on" : "" },
+      { intent: "statistics", enabled: on ? "on" : "", weeklyReport: "on" },
       cookie,
     );
     if (saved.status !== 200)
