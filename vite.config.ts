@@ -82,15 +82,22 @@ const only =
     chunkGroup(id, context) === name ? name : null;
 
 /**
- * The embedded database's worker thread (app/platform/db/pglite-thread.server.ts starts it) is a module of
- * its own: the server build emits it next to its bundle as build/server/pglite-worker.js.
+ * The worker threads are modules of their own: the server build emits each next to its bundle.
+ * The embedded database's (app/platform/db/pglite-thread.server.ts starts it) as
+ * build/server/pglite-worker.js, the statistics' (app/features/statistics/visit-thread.server.ts)
+ * as build/server/visit-thread.js.
  */
-const pgliteWorker: Plugin = {
-  name: "pglite-worker",
+const workerThreads: Plugin = {
+  name: "worker-threads",
   applyToEnvironment: (environment) => environment.name === "ssr",
   buildStart() {
     if (this.environment.mode !== "build") return;
     this.emitFile({ type: "chunk", id: "./app/platform/db/pglite-worker.ts", fileName: "pglite-worker.js" });
+    this.emitFile({
+      type: "chunk",
+      id: "./app/features/statistics/visit-thread.ts",
+      fileName: "visit-thread.js",
+    });
   },
 };
 
@@ -136,6 +143,6 @@ export default defineConfig({
     },
   },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  plugins: [tailwindcss(), reactRouter(), pgliteWorker],
+  plugins: [tailwindcss(), reactRouter(), workerThreads],
   server: { port: 5173 },
 });

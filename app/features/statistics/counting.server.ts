@@ -15,7 +15,7 @@ import { createVisitRecorder } from "./recorder.server";
 import {
   conversionOf,
   outboundClickOf,
-  pageViewOf,
+  answerLineOf,
   type AnsweredRequest,
   type ConversionKind,
   type PendingVisit,
@@ -29,16 +29,22 @@ import { berlinDay, visitorKey } from "./visitor-key.server";
  * settings (read once per version of the public pages) after the answer, never before it.
  */
 const recorder = createVisitRecorder();
-/** `visitOf` is asked only when statistics are on: with them off, an answer costs no parsing. */
-function recordIfOn(connect: () => Promise<Db>, visitOf: () => PendingVisit | undefined): void {
+/** `count` runs only when statistics are on: with them off, an answer costs no parsing. */
+function whenOn(connect: () => Promise<Db>, count: (db: Promise<Db>) => void): void {
   const db = connect();
   enabledIn(db)
     .then((on) => {
-      const visit = on ? visitOf() : undefined;
-      if (visit) recorder.record(db, visit);
+      if (on) count(db);
     })
     // The database or the settings do not answer: the event is dropped, as the decision says.
     .catch(() => undefined);
+}
+
+function recordIfOn(connect: () => Promise<Db>, visitOf: () => PendingVisit | undefined): void {
+  whenOn(connect, (db) => {
+    const visit = visitOf();
+    if (visit) recorder.record(db, visit);
+  });
 }
 
 const enabledIn = async (db: Promise<Db>) =>
@@ -51,10 +57,12 @@ const enabledIn = async (db: Promise<Db>) =>
 export const statisticsEnabled = (connect: () => Promise<Db>): Promise<boolean> =>
   enabledIn(connect()).catch(() => false);
 
-/** Counts the answer to a public document GET (server/app.ts), if it counts and statistics are on. */
+/**
+ * Counts the answer to a public document GET (server/app.ts), if statistics are on: written down
+ * as a line now, made a page view (or nothing) by the statistics' thread at the next write.
+ */
 export function countPageView(answered: AnsweredRequest, connect: () => Promise<Db>): void {
-  const now = answered.now ?? new Date();
-  recordIfOn(connect, () => pageViewOf({ ...answered, now }));
+  whenOn(connect, (db) => recorder.recordAnswer(db, answerLineOf(answered)));
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Db } from "~/platform/db/engines.server";
 import { logger, scrubError } from "~/platform/logger.server";
 import { insertVisitRows, saltOfDay } from "./queries.server";
-import { VisitRows } from "./visit-rows.server";
+import { Lines, VisitRows } from "./visit-rows.server";
+import { createVisitThread } from "./visit-thread.server";
 import type { PendingVisit } from "./visits.server";
 import { berlinDay, berlinMidnight, nextDay, visitorKey } from "./visitor-key.server";
 
@@ -13,7 +14,10 @@ import { berlinDay, berlinMidnight, nextDay, visitorKey } from "./visitor-key.se
  * the last interval's events.
  */
 export type VisitRecorder = {
+  /** A conversion, or an event made elsewhere. */
   record(db: Promise<Db>, visit: PendingVisit): void;
+  /** An answer's line (visits.server.ts, `answerLineOf`): the thread makes it a page view, or nothing. */
+  recordAnswer(db: Promise<Db>, line: string): void;
   /** Writes what is buffered (after a write under way). */
   flush(): Promise<void>;
 };
@@ -27,6 +31,9 @@ export function createVisitRecorder({
   // their address and User-Agent until the write reads the salt.
   const keyed = new VisitRows();
   let unkeyed: PendingVisit[] = [];
+  // Answers as the page cache's thread wrote them down, for the statistics' thread.
+  const answers = new Lines();
+  const thread = createVisitThread();
   let database: Promise<Db> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -36,15 +43,16 @@ export function createVisitRecorder({
   async function write(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
-    const count = keyed.count + unkeyed.length;
+    const count = keyed.count + unkeyed.length + answers.count;
     const batch = keyed.take();
     const waiting = unkeyed;
     unkeyed = [];
+    const lines = answers.take();
     if (count === 0 || !database) return;
     try {
-      let rows = batch;
+      const rows = [batch];
       const db = await database;
-      if (waiting.length > 0) {
+      if (waiting.length > 0 || lines.size > 0) {
         const day = berlinDay(now());
         // The first write of a day makes (or reads) its salt; the day before's is deleted then.
         if (salt?.day !== day) {
@@ -53,9 +61,10 @@ export function createVisitRecorder({
         }
         const late = new VisitRows();
         for (const visit of waiting) late.push(visit, visitorKey(salt.value, visit.address, visit.userAgent));
-        rows = new Blob([batch, late.take()]);
+        rows.push(late.take());
+        if (lines.size > 0) rows.push(await thread.rowsOf(lines, salt.value));
       }
-      await insertVisitRows(db, rows);
+      await insertVisitRows(db, new Blob(rows));
     } catch (error) {
       logger.warn({ err: scrubError(error), dropped: count }, "visit statistics: events dropped");
     }
@@ -66,14 +75,27 @@ export function createVisitRecorder({
     return writing;
   }
 
+  /** Whether one more event fits: the database is behind or gone when not (said once per write). */
+  function room(): boolean {
+    if (keyed.count + unkeyed.length + answers.count < maxBuffered) return true;
+    if (dropped++ === 0) logger.warn({ maxBuffered }, "visit statistics: buffer full, events dropped");
+    return false;
+  }
+
+  function writeSoon(): void {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      dropped = 0;
+      void flush();
+    }, intervalMs);
+    timer.unref();
+  }
+
   return {
     record(db, visit) {
       database = db;
-      if (keyed.count + unkeyed.length >= maxBuffered) {
-        // The database is behind or gone: drop rather than grow, and say so once per write.
-        if (dropped++ === 0) logger.warn({ maxBuffered }, "visit statistics: buffer full, events dropped");
-        return;
-      }
+      if (!room()) return;
       // Keyed at once while the salt read by the last write is today's: the address and the
       // User-Agent are not kept, and the heap holds nothing per event.
       const moment = now().getTime();
@@ -82,14 +104,13 @@ export function createVisitRecorder({
       } else {
         unkeyed.push(visit);
       }
-      if (!timer) {
-        timer = setTimeout(() => {
-          timer = undefined;
-          dropped = 0;
-          void flush();
-        }, intervalMs);
-        timer.unref();
-      }
+      writeSoon();
+    },
+    recordAnswer(db, line) {
+      database = db;
+      if (!room()) return;
+      answers.append(line);
+      writeSoon();
     },
     flush,
   };

@@ -7,6 +7,7 @@ import {
   keepTodayTotals,
   rollUpClosedDays,
   todayTotals,
+  visitSourceOf,
   type DimensionTotal,
   type NewVisitEvent,
 } from "./queries.server";
@@ -214,6 +215,65 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
     expect(row("not_found", "/gibt-es-nicht")).toEqual({ views: 1, visitors: 1, conversions: 0 });
     expect(row("browser", "Safari")).toEqual({ views: 2, visitors: 1, conversions: 0 });
     expect(row("conversion", "contact")).toEqual({ views: 0, visitors: 0, conversions: 1 });
+  });
+
+  test("each conversion goes to the visitor's latest entry before it, else their first view", async ({
+    db,
+  }) => {
+    const event = (time: string, visitor: string, fields: Partial<NewVisitEvent>): NewVisitEvent => ({
+      at: new Date(`2026-03-10T${time}Z`),
+      path: "/",
+      browser: "Firefox",
+      os: "Linux",
+      visitor,
+      ...fields,
+    });
+    const a = "aaaaaaaaaaaaaaaa";
+    const b = "bbbbbbbbbbbbbbbb";
+    const c = "cccccccccccccccc";
+    await insertVisitEvents(db, [
+      event("08:00:00", a, { path: "/service/coaching", entry: true, referrer_host: "google.de" }),
+      event("08:05:00", a, { kind: "contact", path: "/contact" }),
+      event("09:00:00", a, {
+        path: "/about",
+        entry: true,
+        referrer_host: "ecosia.org",
+        utm_campaign: "winter",
+      }),
+      event("09:05:00", a, { kind: "newsletter", path: "/newsletter" }),
+      // No entry (a view after a navigation), then a page that does not exist, then the first view.
+      event("10:00:00", b, { path: "/gibt-es-nicht", not_found: true }),
+      event("10:00:01", b, { path: "/projects" }),
+      event("10:00:02", b, { path: "/contact" }),
+      event("10:01:00", b, { kind: "contact", path: "/contact" }),
+      // A conversion without any view, and a view after it that it must not take.
+      event("11:00:00", c, { kind: "contact", path: "/contact" }),
+      event("11:00:01", c, { path: "/service/webdesign", entry: true, referrer_host: "bing.com" }),
+    ]);
+    const totals = await eventTotals(db, new Date("2026-03-10T00:00:00Z"), new Date("2026-03-11T00:00:00Z"));
+    const conversions = (dimension: string) =>
+      Object.fromEntries(
+        totals
+          .filter((row) => row.dimension === dimension && row.conversions > 0)
+          .map((row) => [row.value, row.conversions]),
+      );
+    expect(conversions("entry")).toEqual({ "/service/coaching": 1, "/about": 1, "/projects": 1 });
+    expect(conversions("referrer")).toEqual({ "google.de": 1, "ecosia.org": 1, "": 2 });
+    expect(conversions("utm_campaign")).toEqual({ winter: 1 });
+    expect(conversions("conversion")).toEqual({ contact: 3, newsletter: 1 });
+    expect(await visitSourceOf(db, a, new Date("2026-03-10T08:05:00Z"))).toMatchObject({
+      entry: "/service/coaching",
+    });
+    expect(await visitSourceOf(db, a, new Date("2026-03-10T09:05:00Z"))).toMatchObject({
+      entry: "/about",
+      referrer: "ecosia.org",
+      campaign: "winter",
+    });
+    expect(await visitSourceOf(db, b, new Date("2026-03-10T10:01:00Z"))).toMatchObject({
+      entry: "/projects",
+      referrer: null,
+    });
+    expect(await visitSourceOf(db, c, new Date("2026-03-10T11:00:00Z"))).toBeUndefined();
   });
 
   test("a busy second's events are written whole, whatever characters their addresses hold", async ({

@@ -21,12 +21,10 @@ export const VISIT_ROW_COLUMNS = [
 type Value = string | boolean | null | undefined;
 
 /**
- * The events waiting for the next write (docs/decisions/0025-visit-statistics.md), as lines of
- * PostgreSQL's COPY text format in one reused Buffer: outside the JavaScript heap, so that a
- * busy second's events are not promoted into V8's old generation and collected there, and ready
- * for the embedded database's `COPY … FROM '/dev/blob'` as they are.
+ * Lines of text waiting for the next write, in one reused Buffer: outside the JavaScript heap, so
+ * that a busy second's lines are not promoted into V8's old generation and collected there.
  */
-export class VisitRows {
+export class Lines {
   #bytes: Buffer<ArrayBuffer>;
   #length = 0;
   #count = 0;
@@ -35,17 +33,12 @@ export class VisitRows {
     this.#bytes = Buffer.allocUnsafe(capacity);
   }
 
-  /** The rows pushed since the last `take`. */
+  /** The lines appended since the last `take`. */
   get count(): number {
     return this.#count;
   }
 
-  push(event: Omit<NewVisitEvent, "visitor">, visitor: string): void {
-    const line =
-      `${event.at.toISOString()}\t${event.kind ?? "view"}\t${text(event.path)}\t${text(event.referrer_host)}` +
-      `\t${text(event.referrer_path)}\t${text(event.utm_source)}\t${text(event.utm_medium)}` +
-      `\t${text(event.utm_campaign)}\t${text(event.screen)}\t${text(event.browser)}\t${text(event.os)}` +
-      `\t${text(visitor)}\t${text(event.entry ?? false)}\t${text(event.not_found ?? false)}\n`;
+  append(line: string): void {
     // A UTF-16 unit is at most three bytes of UTF-8.
     const room = this.#length + line.length * 3;
     if (room > this.#bytes.length) {
@@ -57,12 +50,28 @@ export class VisitRows {
     this.#count++;
   }
 
-  /** The rows pushed so far, copied into a Blob; the buffer is then empty for the next ones. */
+  /** The lines appended so far, copied into a Blob; the buffer is then empty for the next ones. */
   take(): Blob {
-    const rows = new Blob([this.#bytes.subarray(0, this.#length)]);
+    const lines = new Blob([this.#bytes.subarray(0, this.#length)]);
     this.#length = 0;
     this.#count = 0;
-    return rows;
+    return lines;
+  }
+}
+
+/**
+ * The events waiting for the next write (docs/decisions/0025-visit-statistics.md), as lines of
+ * PostgreSQL's COPY text format: ready for the embedded database's `COPY … FROM '/dev/blob'` as
+ * they are.
+ */
+export class VisitRows extends Lines {
+  push(event: Omit<NewVisitEvent, "visitor">, visitor: string): void {
+    this.append(
+      `${event.at.toISOString()}\t${event.kind ?? "view"}\t${text(event.path)}\t${text(event.referrer_host)}` +
+        `\t${text(event.referrer_path)}\t${text(event.utm_source)}\t${text(event.utm_medium)}` +
+        `\t${text(event.utm_campaign)}\t${text(event.screen)}\t${text(event.browser)}\t${text(event.os)}` +
+        `\t${text(visitor)}\t${text(event.entry ?? false)}\t${text(event.not_found ?? false)}\n`,
+    );
   }
 }
 

@@ -1,0 +1,63 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+
+/** A second's answers for the statistics' thread (visit-thread.ts), and the day's salt. */
+export type VisitThreadRequest = { id: number; lines: Blob; salt: Uint8Array };
+/** Their page views as rows of visit_events (COPY's text format), or why not. */
+export type VisitThreadReply = { id: number; rows: Blob } | { id: number; error: string };
+
+/** The thread's module: next to the server bundle when built, else this folder's source. */
+function threadModule(): URL {
+  const built = new URL("./" + "visit-thread.js", import.meta.url);
+  return existsSync(fileURLToPath(built)) ? built : new URL("./" + "visit-thread.ts", import.meta.url);
+}
+
+/**
+ * The statistics' thread, started at the first write and started again after it failed. It
+ * keeps the process alive only while it has work: a server that ends does not wait for it.
+ */
+export function createVisitThread(): { rowsOf(lines: Blob, salt: Uint8Array): Promise<Blob> } {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (rows: Blob) => void; reject: (error: Error) => void }>();
+
+  const failAll = (reason: string) => {
+    for (const { reject } of pending.values()) reject(new Error(`the statistics' thread ${reason}`));
+    pending.clear();
+    worker = undefined;
+  };
+
+  function started(): Worker {
+    if (worker) return worker;
+    const thread = new Worker(threadModule());
+    thread.on("message", (reply: VisitThreadReply) => {
+      const waiting = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (pending.size === 0) thread.unref();
+      if ("error" in reply) waiting?.reject(new Error(reply.error));
+      else waiting?.resolve(reply.rows);
+    });
+    thread.on("error", (error) => {
+      if (worker === thread) failAll(`failed: ${error.message}`);
+    });
+    thread.on("exit", () => {
+      if (worker === thread) failAll("has ended");
+    });
+    thread.unref();
+    worker = thread;
+    return thread;
+  }
+
+  return {
+    rowsOf(lines, salt) {
+      const thread = started();
+      const id = nextId++;
+      return new Promise<Blob>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        thread.ref();
+        thread.postMessage({ id, lines, salt } satisfies VisitThreadRequest);
+      });
+    },
+  };
+}

@@ -1,0 +1,1 @@
+DROP INDEX "visit_events_visitor_idx";
