@@ -33,6 +33,7 @@ export type AnsweredRequest = {
   now?: Date;
 };
 
+const SEPARATOR = ANSWER_SEPARATOR;
 const SIGNED_IN = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE_HTTPS}|${SESSION_COOKIE_HTTP})=`);
 
 /**
@@ -42,18 +43,12 @@ const SIGNED_IN = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE_HTTPS}|${SESSION_CO
 export function answerLineOf(answered: AnsweredRequest): string {
   const { request } = answered;
   const headers = request.headers;
-  const fields = [
-    String((answered.now ?? new Date()).getTime()),
-    request.method,
-    request.url,
-    String(answered.status),
-    answered.contentType ?? "",
-    answered.address,
-    answered.siteHosts.join(" "),
-    SIGNED_IN.test(headers.get("cookie") ?? "") ? "1" : "",
-    ...ANSWER_HEADERS.map((name) => headers.get(name) ?? ""),
-  ];
-  return `${fields.join(ANSWER_SEPARATOR)}\n`;
+  let line =
+    `${answered.now?.getTime() ?? Date.now()}${SEPARATOR}${request.method}${SEPARATOR}${request.url}` +
+    `${SEPARATOR}${answered.status}${SEPARATOR}${answered.contentType ?? ""}${SEPARATOR}${answered.address}` +
+    `${SEPARATOR}${answered.siteHosts.join(" ")}${SEPARATOR}${SIGNED_IN.test(headers.get("cookie") ?? "") ? "1" : ""}`;
+  for (const name of ANSWER_HEADERS) line += `${SEPARATOR}${headers.get(name) ?? ""}`;
+  return `${line}\n`;
 }
 
 /** The page view an answer counts as, or undefined (the statistics' thread does this for the server). */
