@@ -70,10 +70,11 @@ export function answerOfLine(line: string): Answer | undefined {
     string,
     ...string[],
   ];
-  if (!URL.canParse(url)) return undefined;
+  const time = Number(at);
+  if (!Number.isFinite(time) || !URL.canParse(url)) return undefined;
   const headers = Object.fromEntries(ANSWER_HEADERS.map((name, n) => [name, values[n] ?? ""]));
   return {
-    at: new Date(Number(at)),
+    at: new Date(time),
     method,
     url: new URL(url),
     status: Number(status),

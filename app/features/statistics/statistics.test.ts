@@ -12,7 +12,7 @@ import {
   type NewVisitEvent,
 } from "./queries.server";
 import { createVisitRecorder } from "./recorder.server";
-import { pageViewOf, type AnsweredRequest } from "./visits.server";
+import { answerLineOf, pageViewOf, type AnsweredRequest } from "./visits.server";
 
 /**
  * The counting's data layer (docs/decisions/0025-visit-statistics.md): the buffer's writes, the
@@ -24,23 +24,30 @@ const SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 const ADDRESS = "2001:db8:5:6:1:2:3:4";
 
-function view(
-  path: string,
-  options: Partial<AnsweredRequest> & { userAgent?: string; referer?: string } = {},
-) {
+type Options = Partial<AnsweredRequest> & { userAgent?: string; referer?: string };
+
+function answered(path: string, options: Options = {}): AnsweredRequest {
   const headers: Record<string, string> = { "user-agent": options.userAgent ?? FIREFOX };
   if (options.referer) headers.referer = options.referer;
-  const visit = pageViewOf({
+  return {
     request: new Request(`https://www.example.de${path}`, { headers }),
     status: 200,
     contentType: "text/html; charset=utf-8",
     address: ADDRESS,
     siteHosts: ["www.example.de"],
     ...options,
-  });
+  };
+}
+
+/** A page view as the main thread makes it (a conversion is made so). */
+function view(path: string, options: Options = {}) {
+  const visit = pageViewOf(answered(path, options));
   if (!visit) throw new Error(`${path} does not count`);
   return visit;
 }
+
+/** An answer as the server writes it down for the statistics' thread. */
+const answer = (path: string, options: Options = {}) => answerLineOf(answered(path, options));
 
 describe.each(testDatabases)("visit statistics on $name", (database) => {
   test.override({ database });
@@ -50,15 +57,31 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
   }) => {
     const recorder = createVisitRecorder({ intervalMs: 60_000 });
     const connected = Promise.resolve(db);
-    recorder.record(
+    // The answers as the server writes them down; the statistics' thread makes the page views.
+    recorder.recordAnswer(
       connected,
       // A tab and a line break are kept; a NUL, which PostgreSQL cannot store, is dropped.
-      view("/?utm_source=newsletter&utm_medium=e%09mail%0A2&utm_campaign=herbst%00", {
+      answer("/?utm_source=newsletter&utm_medium=e%09mail%0A2&utm_campaign=herbst%00", {
         referer: "https://www.google.de/search?q=coach",
+        now: new Date("2026-03-10T09:00:00Z"),
       }),
     );
-    recorder.record(connected, view("/projects", { referer: "https://www.example.de/" }));
-    recorder.record(connected, view("/projects", { userAgent: SAFARI }));
+    recorder.recordAnswer(
+      connected,
+      answer("/projects", { referer: "https://www.example.de/", now: new Date("2026-03-10T09:00:01Z") }),
+    );
+    // Not counted: a bot, a prefetch, the owner, an image, and a line that is no answer.
+    recorder.recordAnswer(connected, answer("/", { userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" }));
+    const prefetch = answered("/about");
+    prefetch.request.headers.set("sec-purpose", "prefetch");
+    recorder.recordAnswer(connected, answerLineOf(prefetch));
+    const owner = answered("/about");
+    owner.request.headers.set("cookie", "theme=dark; session=abc");
+    recorder.recordAnswer(connected, answerLineOf(owner));
+    recorder.recordAnswer(connected, answer("/favicon.ico", { contentType: "image/x-icon" }));
+    recorder.recordAnswer(connected, "keine Antwort\n");
+    recorder.recordAnswer(connected, answer("/about").replace(/^\d+/, "gestern"));
+    recorder.record(connected, view("/projects", { userAgent: SAFARI, now: new Date("2026-03-10T09:00:02Z") }));
     expect(await db.select().from(visitEvents)).toEqual([]);
     await recorder.flush();
 
