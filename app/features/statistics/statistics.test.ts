@@ -71,7 +71,10 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
       answer("/projects", { referer: "https://www.example.de/", now: new Date("2026-03-10T09:00:01Z") }),
     );
     // Not counted: a bot, a prefetch, the owner, an image, and a line that is no answer.
-    recorder.recordAnswer(connected, answer("/", { userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" }));
+    recorder.recordAnswer(
+      connected,
+      answer("/", { userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" }),
+    );
     const prefetch = answered("/about");
     prefetch.request.headers.set("sec-purpose", "prefetch");
     recorder.recordAnswer(connected, answerLineOf(prefetch));
@@ -81,7 +84,10 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
     recorder.recordAnswer(connected, answer("/favicon.ico", { contentType: "image/x-icon" }));
     recorder.recordAnswer(connected, "keine Antwort\n");
     recorder.recordAnswer(connected, answer("/about").replace(/^\d+/, "gestern"));
-    recorder.record(connected, view("/projects", { userAgent: SAFARI, now: new Date("2026-03-10T09:00:02Z") }));
+    recorder.record(
+      connected,
+      view("/projects", { userAgent: SAFARI, now: new Date("2026-03-10T09:00:02Z") }),
+    );
     expect(await db.select().from(visitEvents)).toEqual([]);
     await recorder.flush();
 
