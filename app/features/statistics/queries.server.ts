@@ -181,16 +181,21 @@ const totalsOf = (start: Date, end: Date, cut?: Date) => {
   return sql`
     with ev as (${events}),
     views as (select * from ev where kind = 'view'),
-    conversions as (select row_number() over () as n, * from ev where kind <> 'view'),
-    -- Each conversion with the view it is attributed to: the few conversions hashed, the views
-    -- of the period (already read) joined to them by visitor, one view kept per conversion.
     conv as (
-      select distinct on (c.n) c.kind, c.visitor, c.path, c.browser, c.os, c.after,
+      select c.kind, c.visitor, c.path, c.browser, c.os, c.after,
         a.path as a_entry, a.referrer_host as a_host, a.referrer_path as a_referrer_path,
         a.utm_source as a_source, a.utm_medium as a_medium, a.utm_campaign as a_campaign
-      from conversions c
-      left join views a on a.visitor = c.visitor and a.at <= c.at and not a.not_found
-      order by c.n, a.entry desc, case when a.entry then a.at end desc, a.at asc
+      from ev c
+      -- The table itself, not the views above: its index on visitor finds a visitor's views.
+      left join lateral (
+        select v.path, v.referrer_host, v.referrer_path, v.utm_source, v.utm_medium, v.utm_campaign
+        from ${visitEvents} v
+        where v.visitor = c.visitor and v.at >= ${from}::timestamptz and v.at <= c.at
+          and v.kind = 'view' and not v.not_found
+        order by v.entry desc, case when v.entry then v.at end desc, v.at asc
+        limit 1
+      ) a on true
+      where c.kind <> 'view'
     ),
     facts (dimension, value, visitor, is_view, is_conversion, after) as (
       select 'total', '', visitor, kind = 'view', kind <> 'view', after from ev
@@ -463,8 +468,7 @@ export async function visitorsSince(db: Db, since: Date): Promise<number> {
 
 /**
  * The visit of `visitor` that a conversion at `at` is attributed to: their latest entry before it,
- * else their first view (the key makes it the same day), as in the totals above. It reads the
- * day's events up to `at` (no index on visitor: docs/decisions/0025-visit-statistics.md).
+ * else their first view (the key makes it the same day), as in the totals above.
  */
 export async function visitSourceOf(db: Db, visitor: string, at: Date): Promise<VisitSource | undefined> {
   const [row] = rowsOf<VisitSource>(
@@ -474,7 +478,6 @@ export async function visitSourceOf(db: Db, visitor: string, at: Date): Promise<
         utm_source as source, utm_medium as medium, utm_campaign as campaign
       from ${visitEvents}
       where visitor = ${visitor} and ${visitEvents.at} <= ${at.toISOString()}::timestamptz
-        and ${visitEvents.at} >= ${berlinMidnight(berlinDay(at)).toISOString()}::timestamptz
         and kind = 'view' and not not_found
       -- qualified: a bare "entry" would be the output column (the path)
       order by ${visitEvents.entry} desc, case when ${visitEvents.entry} then ${visitEvents.at} end desc, ${visitEvents.at} asc

@@ -544,9 +544,10 @@ export const visitEvents = pgTable(
   (t) => [
     // Rows arrive in time order: a BRIN index stays a few pages for millions of rows.
     index("visit_events_at_idx").using("brin", t.at),
-    // No index on visitor: with real, random keys it was 60 % of each row's write, on the page
-    // cache's thread when the database is embedded. The attribution reads a visitor's views from
-    // the period's events it scans anyway (docs/decisions/0025-visit-statistics.md).
+    // A visitor's views (the attribution of a conversion). A btree: a hash index is smaller, but
+    // every insert walks the chain of pages of its key, so one client asking all day made each
+    // second's write slower than the one before (docs/quality.md).
+    index("visit_events_visitor_idx").on(t.visitor),
     check(
       "visit_events_kind_check",
       sql.raw(`${t.kind.name} in (${VISIT_KINDS.map((k) => `'${k}'`).join(", ")})`),

@@ -1,1 +1,0 @@
-DROP INDEX "visit_events_visitor_idx";
