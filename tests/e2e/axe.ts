@@ -5,29 +5,37 @@ import { expect } from "./fixtures";
 /** axe-core against WCAG 2.0/2.1/2.2 A and AA and axe's best practices. */
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
 
+/** The longest `settle` waits: far beyond any of the site's animations. */
+const SETTLE_LIMIT_MS = 10_000;
+
 /**
  * Waits until every finite animation and transition (page transition, overlay, fades, toasts) has
  * ended, including those that start a frame later (a view transition or a toast's exit begins
  * after the click that caused it has returned): animations are awaited until two frames in a
- * row start none.
+ * row start none, for at most SETTLE_LIMIT_MS.
  */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+  await page.evaluate(async (limitMs) => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
-    for (let round = 0; round < 20; round++) {
-      await frame();
-      await frame();
-      const running = document
-        .getAnimations()
-        .filter(
-          (animation) =>
-            animation.playState === "running" &&
-            animation.effect?.getComputedTiming().iterations !== Infinity,
-        );
-      if (running.length === 0) return;
-      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
-    }
-  });
+    const settled = async () => {
+      for (let round = 0; round < 20; round++) {
+        await frame();
+        await frame();
+        const running = document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === "running" &&
+              animation.effect?.getComputedTiming().iterations !== Infinity,
+          );
+        if (running.length === 0) return;
+        await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      }
+    };
+    // An upper bound, not a wait: once in CI the frames stopped and the test waited here for its
+    // whole timeout. axe then checks the page as it is.
+    await Promise.race([settled(), new Promise((resolve) => setTimeout(resolve, limitMs))]);
+  }, SETTLE_LIMIT_MS);
 }
 
 /** Runs axe on the page as it is now and fails with a readable list of what it found. */
