@@ -12,7 +12,8 @@ import {
   type NewVisitEvent,
 } from "./queries.server";
 import { createVisitRecorder } from "./recorder.server";
-import { answerLineOf, pageViewOf, type AnsweredRequest } from "./visits.server";
+import { answerOfLine, viewOfAnswer } from "./page-views";
+import { answerLineOf, type AnsweredRequest } from "./visits.server";
 
 /**
  * The counting's data layer (docs/decisions/0025-visit-statistics.md): the buffer's writes, the
@@ -39,7 +40,13 @@ function answered(path: string, options: Options = {}): AnsweredRequest {
   };
 }
 
-/** A page view as the main thread makes it (a conversion is made so). */
+/** The page view an answer counts as: its line written down and read back, as the thread does. */
+function pageViewOf(answered: AnsweredRequest) {
+  const answer = answerOfLine(answerLineOf(answered).slice(0, -1));
+  return answer && viewOfAnswer(answer);
+}
+
+/** A page view made on the main thread, as a conversion is made. */
 function view(path: string, options: Options = {}) {
   const visit = pageViewOf(answered(path, options));
   if (!visit) throw new Error(`${path} does not count`);

@@ -2,12 +2,10 @@ import { SESSION_COOKIE_HTTP, SESSION_COOKIE_HTTPS } from "~/platform/http/cooki
 import {
   ANSWER_HEADERS,
   ANSWER_SEPARATOR,
-  answerOfLine,
   clientOf,
   cut,
   MAX_PATH,
   pageOfPath,
-  viewOfAnswer,
   type PendingVisit,
 } from "./page-views.ts";
 
@@ -49,12 +47,6 @@ export function answerLineOf(answered: AnsweredRequest): string {
     `${SEPARATOR}${answered.siteHosts.join(" ")}${SEPARATOR}${SIGNED_IN.test(headers.get("cookie") ?? "") ? "1" : ""}`;
   for (const name of ANSWER_HEADERS) line += `${SEPARATOR}${headers.get(name) ?? ""}`;
   return `${line}\n`;
-}
-
-/** The page view an answer counts as, or undefined (the statistics' thread does this for the server). */
-export function pageViewOf(answered: AnsweredRequest): PendingVisit | undefined {
-  const answer = answerOfLine(answerLineOf(answered).slice(0, -1));
-  return answer && viewOfAnswer(answer);
 }
 
 /** A conversion the server recorded for the request that made it (a stored contact request …). */
