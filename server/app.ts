@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -83,8 +83,7 @@ export function createApp(config: Env, dev?: DevOptions) {
     const started = performance.now();
     await next();
     const line = { method: c.req.method, path: c.req.path, ms: Math.round(performance.now() - started) };
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    if (incoming?.readableAborted) logger.info(line, "request aborted by the client");
+    if (incomingOf(c)?.readableAborted) logger.info(line, "request aborted by the client");
     else logger.info({ ...line, status: c.res.status }, "request");
   });
 
@@ -153,14 +152,17 @@ export function createApp(config: Env, dev?: DevOptions) {
     const contentType = c.res.headers.get("content-type");
     // Pages, and the data of the next page on a navigation inside the site (text/x-script).
     if (c.req.method !== "GET" || !/^text\/(html|x-script)/.test(contentType ?? "")) return;
-    const host = c.req.header("host");
+    const headers = nodeHeadersOf(c);
+    const host = headers.host;
     countPageView(
       {
-        request: c.req.raw,
+        method: c.req.method,
+        url: c.req.url,
+        headers,
         status: c.res.status,
         contentType,
         address: clientAddress(c, config),
-        siteHosts: host ? [...siteHosts, host.toLowerCase()] : siteHosts,
+        siteHosts: typeof host === "string" ? [...siteHosts, host.toLowerCase()] : siteHosts,
       },
       countingDatabase,
     );
@@ -240,6 +242,16 @@ export function createApp(config: Env, dev?: DevOptions) {
   });
 
   return app;
+}
+
+/** Node's request behind a Hono context; none for a request made in a test without a server. */
+function incomingOf(c: Context): IncomingMessage | undefined {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+}
+
+/** The request's headers as Node's parser gave them (lower-case names), or read from the Request. */
+function nodeHeadersOf(c: Context): Readonly<Record<string, string | string[] | undefined>> {
+  return incomingOf(c)?.headers ?? Object.fromEntries(c.req.raw.headers);
 }
 
 function fail(message: string): never {

@@ -1,5 +1,6 @@
 import type { Db } from "~/platform/db/engines.server";
 import { siteSettingsOf } from "~/features/settings/index.server";
+import { publicPagesVersion } from "~/platform/http/public-pages.server";
 import { clientAddressContext, databaseContext, type RequestContext } from "~/platform/http/request-context";
 import {
   keepTodayTotals,
@@ -29,11 +30,24 @@ import { berlinDay, visitorKey } from "./visitor-key.server";
  * settings (read once per version of the public pages) after the answer, never before it.
  */
 const recorder = createVisitRecorder();
+/**
+ * Whether statistics are on, as last read from the settings of a database: known until the
+ * public pages' version changes (any change of the settings, on any instance, changes it) or the
+ * database is another, so that an answer asks no promise of the settings.
+ */
+let known: { db: Promise<Db>; version: number; on: boolean } | undefined;
+
 /** `count` runs only when statistics are on: with them off, an answer costs no parsing. */
 function whenOn(connect: () => Promise<Db>, count: (db: Promise<Db>) => void): void {
   const db = connect();
+  const version = publicPagesVersion();
+  if (known?.db === db && known.version === version) {
+    if (known.on) count(db);
+    return;
+  }
   enabledIn(db)
     .then((on) => {
+      known = { db, version, on };
       if (on) count(db);
     })
     // The database or the settings do not answer: the event is dropped, as the decision says.

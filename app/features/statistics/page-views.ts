@@ -71,12 +71,13 @@ export function answerOfLine(line: string): Answer | undefined {
     ...string[],
   ];
   const time = Number(at);
-  if (!Number.isFinite(time) || !URL.canParse(url)) return undefined;
+  const parsed = URL.parse(url);
+  if (!Number.isFinite(time) || !parsed) return undefined;
   const headers = Object.fromEntries(ANSWER_HEADERS.map((name, n) => [name, values[n] ?? ""]));
   return {
     at: new Date(time),
     method,
-    url: new URL(url),
+    url: parsed,
     status: Number(status),
     contentType,
     address,

@@ -26,7 +26,16 @@ export function createVisitRecorder({
   now = () => new Date(),
   intervalMs = 1_000,
   maxBuffered = 10_000,
-}: { now?: () => Date; intervalMs?: number; maxBuffered?: number } = {}): VisitRecorder {
+  // A page view's line is ~300 bytes; one with the largest headers Node takes is ~16 kB. Bounded
+  // in bytes too, so that such lines hold neither this buffer nor the statistics' thread at
+  // 10,000 times that.
+  maxBufferedBytes = 4 * 1024 * 1024,
+}: {
+  now?: () => Date;
+  intervalMs?: number;
+  maxBuffered?: number;
+  maxBufferedBytes?: number;
+} = {}): VisitRecorder {
   // Events keyed when recorded (the day's salt known), as rows outside the heap; the others keep
   // their address and User-Agent until the write reads the salt.
   const keyed = new VisitRows();
@@ -77,8 +86,11 @@ export function createVisitRecorder({
 
   /** Whether one more event fits: the database is behind or gone when not (said once per write). */
   function room(): boolean {
-    if (keyed.count + unkeyed.length + answers.count < maxBuffered) return true;
-    if (dropped++ === 0) logger.warn({ maxBuffered }, "visit statistics: buffer full, events dropped");
+    const count = keyed.count + unkeyed.length + answers.count;
+    if (count < maxBuffered && keyed.bytes + answers.bytes < maxBufferedBytes) return true;
+    if (dropped++ === 0) {
+      logger.warn({ maxBuffered, maxBufferedBytes }, "visit statistics: buffer full, events dropped");
+    }
     return false;
   }
 

@@ -12,7 +12,7 @@ import {
   type NewVisitEvent,
 } from "./queries.server";
 import { createVisitRecorder } from "./recorder.server";
-import { answerOfLine, viewOfAnswer } from "./page-views";
+import { ANSWER_HEADERS, answerOfLine, viewOfAnswer } from "./page-views";
 import { answerLineOf, type AnsweredRequest } from "./visits.server";
 
 /**
@@ -27,11 +27,16 @@ const ADDRESS = "2001:db8:5:6:1:2:3:4";
 
 type Options = Partial<AnsweredRequest> & { userAgent?: string; referer?: string };
 
-function answered(path: string, options: Options = {}): AnsweredRequest {
-  const headers: Record<string, string> = { "user-agent": options.userAgent ?? FIREFOX };
-  if (options.referer) headers.referer = options.referer;
+function answered(
+  path: string,
+  { userAgent, referer, headers: more, ...options }: Options = {},
+): AnsweredRequest {
+  const headers: Record<string, string> = { "user-agent": userAgent ?? FIREFOX };
+  if (referer) headers.referer = referer;
   return {
-    request: new Request(`https://www.example.de${path}`, { headers }),
+    method: "GET",
+    url: `https://www.example.de${path}`,
+    headers: { ...headers, ...more },
     status: 200,
     contentType: "text/html; charset=utf-8",
     address: ADDRESS,
@@ -82,12 +87,8 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
       connected,
       answer("/", { userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" }),
     );
-    const prefetch = answered("/about");
-    prefetch.request.headers.set("sec-purpose", "prefetch");
-    recorder.recordAnswer(connected, answerLineOf(prefetch));
-    const owner = answered("/about");
-    owner.request.headers.set("cookie", "theme=dark; session=abc");
-    recorder.recordAnswer(connected, answerLineOf(owner));
+    recorder.recordAnswer(connected, answer("/about", { headers: { "sec-purpose": "prefetch" } }));
+    recorder.recordAnswer(connected, answer("/about", { headers: { cookie: "theme=dark; session=abc" } }));
     recorder.recordAnswer(connected, answer("/favicon.ico", { contentType: "image/x-icon" }));
     recorder.recordAnswer(connected, "keine Antwort\n");
     recorder.recordAnswer(connected, answer("/about").replace(/^\d+/, "gestern"));
@@ -181,6 +182,20 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
     await recorder.flush();
     const paths = (await db.select().from(visitEvents).orderBy(visitEvents.at)).map((row) => row.path);
     expect(paths.sort()).toEqual(["/", "/about", "/contact", "/contact", "/imprint", "/projects"]);
+  });
+
+  test("a buffer full in bytes drops the answers past it", async ({ db }) => {
+    const recorder = createVisitRecorder({ intervalMs: 60_000, maxBufferedBytes: 25_000 });
+    const connected = Promise.resolve(db);
+    // Answers with a 10 kB referrer: the third starts below the bound, the fourth above it.
+    const referer = `https://www.google.de/${"a".repeat(10_000)}`;
+    for (const path of ["/", "/about", "/projects", "/dropped"])
+      recorder.recordAnswer(connected, answer(path, { referer }));
+    await recorder.flush();
+    recorder.recordAnswer(connected, answer("/contact", { referer }));
+    await recorder.flush();
+    const paths = (await db.select().from(visitEvents)).map((row) => row.path);
+    expect(paths.sort()).toEqual(["/", "/about", "/contact", "/projects"]);
   });
 
   test("a failed write drops its events and the next write goes on", async ({ db }) => {
@@ -434,6 +449,13 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
   });
 });
 
+test("an answer's line holds each header the counting reads in its place", () => {
+  const headers = Object.fromEntries(ANSWER_HEADERS.map((name) => [name, `${name}-wert`]));
+  const answer = answerOfLine(answerLineOf(answered("/", { headers })).slice(0, -1));
+  expect(answer?.headers).toEqual(Object.fromEntries(ANSWER_HEADERS.map((name) => [name, `${name}-wert`])));
+  expect(answer).toMatchObject({ method: "GET", status: 200, address: ADDRESS, signedIn: false });
+});
+
 test("a navigation inside the site counts by the next page's data request; a revalidation, a redirect or one from elsewhere does not", () => {
   const navigation = (
     path: string,
@@ -441,15 +463,14 @@ test("a navigation inside the site counts by the next page's data request; a rev
     status = 200,
     contentType = "text/x-script",
   ) =>
-    pageViewOf({
-      request: new Request(`https://www.example.de${path}`, {
-        headers: { "user-agent": FIREFOX, "sec-fetch-dest": "empty", ...(referer ? { referer } : {}) },
+    pageViewOf(
+      answered(path, {
+        referer,
+        headers: { "sec-fetch-dest": "empty" },
+        status,
+        contentType,
       }),
-      status,
-      contentType,
-      address: ADDRESS,
-      siteHosts: ["www.example.de"],
-    });
+    );
   expect(navigation("/about.data", "https://www.example.de/")).toMatchObject({
     kind: "view",
     path: "/about",

@@ -38,6 +38,11 @@ export class Lines {
     return this.#count;
   }
 
+  /** Their size in bytes. */
+  get bytes(): number {
+    return this.#length;
+  }
+
   append(line: string): void {
     // A UTF-16 unit is at most three bytes of UTF-8.
     const room = this.#length + line.length * 3;

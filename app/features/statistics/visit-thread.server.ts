@@ -14,10 +14,12 @@ function threadModule(): URL {
 }
 
 /**
- * The thread's heap: a second's lines are a few MB. V8's defaults for a new isolate (young
- * generation sized for throughput) cost the process tens of MB of RSS for nothing.
+ * The thread's heap: a second's lines are a few MB (recorder.server.ts bounds them). V8's
+ * defaults for a new isolate (young generation sized for throughput) cost the process tens of MB
+ * of RSS for nothing; an old generation of 32 MB cost the process 20 MB less than one of 64 MB
+ * after a minute of 5,000 views a second, in the same time (docs/decisions/0025-visit-statistics.md).
  */
-const THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 };
 
 /**
  * The statistics' thread, started at the first write and started again after it failed. It
