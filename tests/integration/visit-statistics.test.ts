@@ -361,6 +361,35 @@ describe.each(serverDatabases)("visit statistics on $name", (database) => {
     });
   });
 
+  test("switched off in Einstellungen on the running server: the next page views are not counted, and the privacy policy loses its section", async () => {
+    const statisticsSection = /<h2[^>]*>Besucherstatistik<\/h2>/;
+    await withServer(database, {
+      env: { TRUST_PROXY: "X-Forwarded-For" },
+      seed: statisticsOn,
+      run: async ({ url }) => {
+        expect((await browse(url, "/about")).status).toBe(200);
+        expect(await (await browse(url, "/datenschutz")).text()).toMatch(statisticsSection);
+        const session = await signInOverHttp(url, ADMIN.email, ADMIN.password);
+        // The form as a browser sends it with the box unticked: the field is left out.
+        const off = await postForm(
+          url,
+          "/admin/einstellungen",
+          { intent: "statistics", weeklyReport: "on" },
+          { Cookie: session },
+        );
+        expect(off.status).toBe(200);
+        expect((await browse(url, "/projects")).status).toBe(200);
+        expect((await browse(url, "/contact", { "User-Agent": SAFARI })).status).toBe(200);
+        expect(await (await browse(url, "/datenschutz")).text()).not.toMatch(statisticsSection);
+      },
+      after: async (db) => {
+        // Only what was seen while they were on: /about, and /datenschutz then.
+        const paths = (await db.select({ path: visitEvents.path }).from(visitEvents)).map((row) => row.path);
+        expect(paths.sort()).toEqual(["/about", "/datenschutz"]);
+      },
+    });
+  });
+
   test("a fresh install counts nothing, and a campaign link is redirected as before", async () => {
     await withServer(database, {
       run: async ({ url }) => {

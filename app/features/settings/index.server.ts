@@ -4,6 +4,7 @@ export { mailFooter } from "./mail-templates.server";
 export { pageSettings } from "./public-data.server";
 export { type SiteSettings } from "./schemas.server";
 export {
+  currentSiteSettings,
   loadSiteSettings,
   notificationAddress,
   readSiteSettings,

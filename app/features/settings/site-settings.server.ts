@@ -88,6 +88,9 @@ const settingsRead = versionedRead("settings", readSiteSettings, defaultSnapshot
 /** The settings of `db`, read once per version of the public pages. */
 export const siteSettingsOf = settingsRead.of;
 
+/** The settings of `db` if read already for this version of the public pages; else undefined. */
+export const currentSiteSettings = settingsRead.current;
+
 /**
  * The settings for a page. When the database can't answer, the page still renders: with the
  * settings last read (the owner's own data), or the defaults if none were read since the start.

@@ -1,6 +1,5 @@
 import type { Db } from "~/platform/db/engines.server";
-import { siteSettingsOf } from "~/features/settings/index.server";
-import { publicPagesVersion } from "~/platform/http/public-pages.server";
+import { currentSiteSettings, siteSettingsOf, type SiteSettings } from "~/features/settings/index.server";
 import { clientAddressContext, databaseContext, type RequestContext } from "~/platform/http/request-context";
 import {
   keepTodayTotals,
@@ -31,25 +30,23 @@ import { berlinDay, visitorKey } from "./visitor-key.server";
  */
 const recorder = createVisitRecorder();
 /**
- * Whether statistics are on, as last read from the settings of a database: known until the
- * public pages' version changes (any change of the settings, on any instance, changes it) or the
- * database is another, so that an answer asks no promise of the settings.
+ * The database the last connection resolved to, so that the settings already read for this
+ * version of the public pages are asked of without a promise per answer.
  */
-let known: { db: Promise<Db>; version: number; on: boolean } | undefined;
+let connected: { promise: Promise<Db>; db: Db } | undefined;
 
 /** `count` runs only when statistics are on: with them off, an answer costs no parsing. */
 function whenOn(connect: () => Promise<Db>, count: (db: Promise<Db>) => void): void {
   const db = connect();
-  const version = publicPagesVersion();
-  if (known?.db === db && known.version === version) {
-    if (known.on) count(db);
+  const read = connected?.promise === db ? currentSiteSettings(connected.db) : undefined;
+  if (read) {
+    if (isOn(read.settings)) count(db);
     return;
   }
-  enabledIn(db)
-    .then((on) => {
-      known = { db, version, on };
-      if (on) count(db);
-    })
+  db.then(async (resolved) => {
+    connected = { promise: db, db: resolved };
+    if (isOn((await siteSettingsOf(resolved)).settings)) count(db);
+  })
     // The database or the settings do not answer: the event is dropped, as the decision says.
     .catch(() => undefined);
 }
@@ -61,8 +58,8 @@ function recordIfOn(connect: () => Promise<Db>, visitOf: () => PendingVisit | un
   });
 }
 
-const enabledIn = async (db: Promise<Db>) =>
-  (await siteSettingsOf(await db)).settings.statistics.enabled === "on";
+const isOn = (settings: SiteSettings) => settings.statistics.enabled === "on";
+const enabledIn = async (db: Promise<Db>) => isOn((await siteSettingsOf(await db)).settings);
 
 /**
  * Whether statistics are on (the settings, read once per version of the public pages); false

@@ -56,12 +56,12 @@ export function createVisitRecorder({
     const batch = keyed.take();
     const waiting = unkeyed;
     unkeyed = [];
-    const lines = answers.take();
-    if (count === 0 || !database) return;
+    const lines = answers.handOver();
+    if (count === 0 || !database) return answers.give(lines.buffer);
     try {
       const rows = [batch];
       const db = await database;
-      if (waiting.length > 0 || lines.size > 0) {
+      if (waiting.length > 0 || lines.length > 0) {
         const day = berlinDay(now());
         // The first write of a day makes (or reads) its salt; the day before's is deleted then.
         if (salt?.day !== day) {
@@ -71,10 +71,16 @@ export function createVisitRecorder({
         const late = new VisitRows();
         for (const visit of waiting) late.push(visit, visitorKey(salt.value, visit.address, visit.userAgent));
         rows.push(late.take());
-        if (lines.size > 0) rows.push(await thread.rowsOf(lines, salt.value));
+        if (lines.length > 0) {
+          const views = await thread.rowsOf(lines, salt.value);
+          answers.give(views.lines);
+          rows.push(views.rows);
+        }
       }
       await insertVisitRows(db, new Blob(rows));
     } catch (error) {
+      // The lines' buffer, unless the thread has it (a thread that failed takes it with it).
+      answers.give(lines.buffer);
       logger.warn({ err: scrubError(error), dropped: count }, "visit statistics: events dropped");
     }
   }

@@ -21,19 +21,27 @@ export const VISIT_ROW_COLUMNS = [
 type Value = string | boolean | null | undefined;
 
 /**
- * Lines of text waiting for the next write, in one reused Buffer: outside the JavaScript heap, so
+ * Lines of text waiting for the next write, in a reused buffer: outside the JavaScript heap, so
  * that a busy second's lines are not promoted into V8's old generation and collected there.
+ *
+ * A buffer that another thread reads is handed over whole (`handOver`) and given back (`give`)
+ * rather than copied: a copy a second is memory that waits for a full collection of the thread
+ * that holds it last, and a thread that allocates little seldom has one (its buffers held the
+ * server at tens of MB more in the form flood; docs/decisions/0025-visit-statistics.md).
  */
 export class Lines {
-  #bytes: Buffer<ArrayBuffer>;
+  #bytes: Buffer<ArrayBuffer> | undefined;
+  /** A buffer given back, for when this one is handed over. */
+  #spare: ArrayBuffer | undefined;
   #length = 0;
   #count = 0;
 
-  constructor(capacity = 64 * 1024) {
-    this.#bytes = Buffer.allocUnsafe(capacity);
+  /** Writes into `buffer` (one given back by another thread), else into a new one at the first line. */
+  constructor(buffer?: ArrayBuffer) {
+    this.#spare = buffer;
   }
 
-  /** The lines appended since the last `take`. */
+  /** The lines appended since the last `take` or `handOver`. */
   get count(): number {
     return this.#count;
   }
@@ -46,21 +54,49 @@ export class Lines {
   append(line: string): void {
     // A UTF-16 unit is at most three bytes of UTF-8.
     const room = this.#length + line.length * 3;
-    if (room > this.#bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(room, this.#bytes.length * 2));
-      this.#bytes.copy(grown, 0, 0, this.#length);
-      this.#bytes = grown;
-    }
-    this.#length += this.#bytes.write(line, this.#length);
+    if (!this.#bytes || room > this.#bytes.length) this.#grow(room);
+    this.#length += this.#bytes!.write(line, this.#length);
     this.#count++;
   }
 
   /** The lines appended so far, copied into a Blob; the buffer is then empty for the next ones. */
   take(): Blob {
-    const lines = new Blob([this.#bytes.subarray(0, this.#length)]);
+    const lines = new Blob(this.#bytes ? [this.#bytes.subarray(0, this.#length)] : []);
     this.#length = 0;
     this.#count = 0;
     return lines;
+  }
+
+  /**
+   * The lines appended so far, as a view of the whole buffer, to be transferred to another
+   * thread: the next ones go into the buffer given back (or a new one).
+   */
+  handOver(): Uint8Array<ArrayBuffer> {
+    const lines = new Uint8Array(this.#bytes?.buffer ?? new ArrayBuffer(0), 0, this.#length);
+    this.#bytes = undefined;
+    this.#length = 0;
+    this.#count = 0;
+    return lines;
+  }
+
+  /**
+   * A buffer handed over before, back from the thread that read it: the next one to write into.
+   * One transferred since is empty (detached), and not taken.
+   */
+  give(buffer: ArrayBuffer): void {
+    if (buffer.byteLength > (this.#spare?.byteLength ?? 0)) this.#spare = buffer;
+  }
+
+  /** A buffer of at least `size` bytes, with the lines so far: an ArrayBuffer of its own, so it can be transferred. */
+  #grow(size: number): void {
+    const spare = this.#spare;
+    this.#spare = undefined;
+    const grown =
+      spare && spare.byteLength >= size
+        ? Buffer.from(spare)
+        : Buffer.from(new ArrayBuffer(Math.max(size, 64 * 1024, (this.#bytes?.length ?? 0) * 2)));
+    this.#bytes?.copy(grown, 0, 0, this.#length);
+    this.#bytes = grown;
   }
 }
 

@@ -14,7 +14,7 @@ const RETRY_AFTER_MS = 5_000;
  * none was read since the start.
  */
 export function versionedRead<T>(what: string, read: (db: Db) => Promise<T>, builtIn: () => T) {
-  const cached = new WeakMap<Db, { version: number; value: Promise<T> }>();
+  const cached = new WeakMap<Db, { version: number; value: Promise<T>; read?: { value: T } }>();
   let lastRead: T | undefined;
   let failedAt = 0;
 
@@ -24,11 +24,24 @@ export function versionedRead<T>(what: string, read: (db: Db) => Promise<T>, bui
     const entry = cached.get(db);
     if (entry?.version === version) return entry.value;
     const value = read(db);
-    cached.set(db, { version, value });
-    value.catch(() => {
-      if (cached.get(db)?.value === value) cached.delete(db);
-    });
+    const fresh: { version: number; value: Promise<T>; read?: { value: T } } = { version, value };
+    cached.set(db, fresh);
+    value.then(
+      (read) => (fresh.read = { value: read }),
+      () => {
+        if (cached.get(db) === fresh) cached.delete(db);
+      },
+    );
     return value;
+  }
+
+  /**
+   * The value of `db` if this version's read has answered, without a promise (for work done on
+   * every request, such as counting a page view); undefined until then.
+   */
+  function current(db: Db): T | undefined {
+    const entry = cached.get(db);
+    return entry?.version === publicPagesVersion() ? entry.read?.value : undefined;
   }
 
   /** The value for a page, never failing. */
@@ -52,5 +65,5 @@ export function versionedRead<T>(what: string, read: (db: Db) => Promise<T>, bui
     }
   }
 
-  return { of, load };
+  return { of, current, load };
 }
