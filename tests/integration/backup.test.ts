@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { fallbackProjects } from "~/features/projects/fallback-projects";
 import { createAdmin } from "~/features/auth/admin-users.server";
 import { BackupError, restoreBackup, writeBackup, type BackupManifest } from "~/platform/db/backup.server";
-import { knownMigrations, openDatabase, type Db } from "~/platform/db/engines.server";
+import { knownMigrations, openDatabase, rowsOf, type Db } from "~/platform/db/engines.server";
 import { submitContact } from "~/features/contact/queries.server";
 import { loadDemoContent } from "~/features/projects/demo-content.server";
 import { signUp, unsubscribe } from "~/features/newsletter/subscribers.server";
@@ -58,7 +58,6 @@ import {
   engines,
   newPlace,
   postgresUrl,
-  rowsOf,
   tempDir,
   withPlaces,
   type Place,

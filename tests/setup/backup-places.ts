@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { submitContact } from "~/features/contact/queries.server";
-import { openDatabase, type DatabaseOptions, type Db } from "~/platform/db/engines.server";
+import { openDatabase, rowsOf, type DatabaseOptions, type Db } from "~/platform/db/engines.server";
 import { contactSubmissions } from "~/platform/db/schema";
 import { migratedDataDir } from "./data-dir-template";
 import { createPostgresDatabase } from "./postgres-database";
@@ -101,8 +101,6 @@ export const archiveIn = (dir: string) =>
     dir,
     readdirSync(dir).find((name) => name.endsWith(".tar.gz"))!,
   );
-
-export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Every row of every table in PostgreSQL's own text form of the row (record_out: bytea in hex,
