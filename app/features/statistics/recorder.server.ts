@@ -57,7 +57,10 @@ export function createVisitRecorder({
     const waiting = unkeyed;
     unkeyed = [];
     const lines = answers.handOver();
-    if (count === 0 || !database) return answers.give(lines.buffer);
+    if (count === 0 || !database) {
+      answers.give(lines.buffer);
+      return;
+    }
     try {
       const rows = [batch];
       const db = await database;
@@ -79,9 +82,11 @@ export function createVisitRecorder({
       }
       await insertVisitRows(db, new Blob(rows));
     } catch (error) {
-      // The lines' buffer, unless the thread has it (a thread that failed takes it with it).
-      answers.give(lines.buffer);
       logger.warn({ err: scrubError(error), dropped: count }, "visit statistics: events dropped");
+    } finally {
+      // The lines' buffer, unless it went to the thread (whose answer gave it back, or which
+      // failed and took it with it): it is empty (detached) then, and not taken.
+      answers.give(lines.buffer);
     }
   }
 

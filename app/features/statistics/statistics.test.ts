@@ -13,6 +13,7 @@ import {
 } from "./queries.server";
 import { createVisitRecorder } from "./recorder.server";
 import { ANSWER_HEADERS, answerOfLine, viewOfAnswer } from "./page-views";
+import { Lines } from "./visit-rows.server";
 import { answerLineOf, type AnsweredRequest } from "./visits.server";
 
 /**
@@ -451,6 +452,22 @@ describe.each(testDatabases)("visit statistics on $name", (database) => {
     expect(await db.select().from(visitToday)).toEqual([]);
     expect(await db.select().from(visitTodayMarks)).toEqual([]);
   });
+});
+
+test("a buffer handed to the thread and given back is written into next, and handed on while nothing was written", () => {
+  const lines = new Lines();
+  lines.append("eins\n");
+  const first = lines.handOver();
+  expect(Buffer.from(first).toString()).toBe("eins\n");
+  lines.give(first.buffer);
+  const empty = lines.handOver();
+  expect(empty.buffer).toBe(first.buffer);
+  expect(empty.length).toBe(0);
+  lines.give(empty.buffer);
+  lines.append("zwei\n");
+  const second = lines.handOver();
+  expect(second.buffer).toBe(first.buffer);
+  expect(Buffer.from(second).toString()).toBe("zwei\n");
 });
 
 test("an answer's line holds each header the counting reads in its place", () => {

@@ -72,7 +72,10 @@ export class Lines {
    * thread: the next ones go into the buffer given back (or a new one).
    */
   handOver(): Uint8Array<ArrayBuffer> {
-    const lines = new Uint8Array(this.#bytes?.buffer ?? new ArrayBuffer(0), 0, this.#length);
+    // Nothing written since: the buffer given back goes on, so that it is not dropped.
+    const buffer = this.#bytes?.buffer ?? this.#spare ?? new ArrayBuffer(0);
+    if (!this.#bytes) this.#spare = undefined;
+    const lines = new Uint8Array(buffer, 0, this.#length);
     this.#bytes = undefined;
     this.#length = 0;
     this.#count = 0;

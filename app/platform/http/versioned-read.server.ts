@@ -14,7 +14,9 @@ const RETRY_AFTER_MS = 5_000;
  * none was read since the start.
  */
 export function versionedRead<T>(what: string, read: (db: Db) => Promise<T>, builtIn: () => T) {
-  const cached = new WeakMap<Db, { version: number; value: Promise<T>; read?: { value: T } }>();
+  /** A version's read, and its value once it has answered. */
+  type Entry = { version: number; value: Promise<T>; answered?: { value: T } };
+  const cached = new WeakMap<Db, Entry>();
   let lastRead: T | undefined;
   let failedAt = 0;
 
@@ -24,10 +26,10 @@ export function versionedRead<T>(what: string, read: (db: Db) => Promise<T>, bui
     const entry = cached.get(db);
     if (entry?.version === version) return entry.value;
     const value = read(db);
-    const fresh: { version: number; value: Promise<T>; read?: { value: T } } = { version, value };
+    const fresh: Entry = { version, value };
     cached.set(db, fresh);
     value.then(
-      (read) => (fresh.read = { value: read }),
+      (answer) => (fresh.answered = { value: answer }),
       () => {
         if (cached.get(db) === fresh) cached.delete(db);
       },
@@ -41,7 +43,7 @@ export function versionedRead<T>(what: string, read: (db: Db) => Promise<T>, bui
    */
   function current(db: Db): T | undefined {
     const entry = cached.get(db);
-    return entry?.version === publicPagesVersion() ? entry.read?.value : undefined;
+    return entry?.version === publicPagesVersion() ? entry.answered?.value : undefined;
   }
 
   /** The value for a page, never failing. */
